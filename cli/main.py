@@ -1,0 +1,99 @@
+"""The `crew` command: solve deals of The Crew under perfect information."""
+
+import json
+import sys
+
+import click
+
+from solver import __version__
+from solver.cards import format_card, parse_card_list
+from solver.deal import parse_deal
+from solver.errors import InputError
+from solver.reference import solve as reference_solve
+from solver.solution import Limits, Outcome, Solution
+from solver.tasks import TaskMission, make_task_mission, parse_tokens
+
+EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130
+
+
+class CrewGroup(click.Group):
+    """A click group whose errors are one line on stderr and a non-zero exit, never a traceback."""
+
+    def main(self, args=None, prog_name=None, **extra):
+        extra.pop("standalone_mode", None)
+        try:
+            code = super().main(args, prog_name, standalone_mode=False, **extra)
+        except click.ClickException as error:
+            fail(error.format_message(), error.exit_code)
+        except InputError as error:
+            fail(str(error), EXIT_BAD_INPUT)
+        except click.Abort:
+            fail("interrupted", EXIT_INTERRUPTED)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def fail(message: str, code: int):
+    """Print `message` as one line on stderr and exit with `code`."""
+    click.echo(f"crew: error: {' '.join(message.split())}", err=True)
+    sys.exit(code)
+
+
+@click.group(cls=CrewGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="crew")
+def main():
+    """Exact perfect-information solver for The Crew card games."""
+
+
+def parse_owners(text: str) -> list[int]:
+    """Return the seats of a comma-separated owner list."""
+    try:
+        return [int(word) for word in text.split(",")]
+    except ValueError:
+        raise InputError(f"owners must be seat numbers separated by commas, got {text!r}") from None
+
+
+def format_solution(solution: Solution, mission: TaskMission) -> str:
+    """Return a solver's answer as text: the result, then the line of play of a WIN."""
+    lines = [
+        f"{solution.outcome.value.upper()}  ({solution.nodes:,} nodes, "
+        f"{solution.seconds:.3f} s, {solution.engine})"
+    ]
+    if solution.outcome is not Outcome.WIN:
+        return "\n".join(lines)
+    owners = []
+    for c, token in zip(mission.cards, mission.tokens):
+        mark = f" [{token}]" if token is not None else ""
+        owners.append(f"{format_card(c)}{mark} -> seat {solution.assignment[c]}")
+    lines.append("tasks: " + ", ".join(owners) if owners else "tasks: none")
+    for number, trick in enumerate(solution.tricks, 1):
+        cards = " ".join(format_card(c) for c in trick.cards)
+        done = " ".join(format_card(c) for c in trick.completed)
+        lines.append(
+            f"trick {number:2d}: seat {trick.leader} leads  {cards}  -> seat {trick.winner}"
+            + (f"  done: {done}" if done else "")
+        )
+    return "\n".join(lines)
+
+
+@main.command()
+@click.option("--deal", "deal_text", required=True, help='Hands separated by "|", seat 0 first.')
+@click.option("--tasks", "tasks_text", required=True, help='Task cards, e.g. "g3 b7 y1".')
+@click.option("--owners", "owners_text", help="Fixed owner seat per task, e.g. 0,2,1 (default: draft).")
+@click.option("--tokens", "tokens_text", help='Token per task: 1-5, > to >>>>, omega/Ω, - (e.g. "1,2,-").')
+@click.option("--commander", type=int, help="Commander seat when r4 is not dealt (default 0).")
+@click.option("--budget", type=click.FloatRange(min=0, min_open=True), help="Seconds per deal before UNKNOWN.")
+@click.option("--max-nodes", type=click.IntRange(min=1), help="Card plays per deal before UNKNOWN.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def solve(deal_text, tasks_text, owners_text, tokens_text, commander, budget, max_nodes, as_json):
+    """Decide whether a deal's task mission can be won; print the line of play of a WIN."""
+    deal = parse_deal(deal_text, commander)
+    tasks = parse_card_list(tasks_text)
+    tokens = parse_tokens(tokens_text) if tokens_text is not None else None
+    owners = parse_owners(owners_text) if owners_text is not None else None
+    mission = make_task_mission(deal, tasks, tokens, owners)
+    solution = reference_solve(deal, mission, Limits(max_nodes, budget))
+    if as_json:
+        click.echo(json.dumps(solution.to_json(), ensure_ascii=False))
+    else:
+        click.echo(format_solution(solution, mission))
