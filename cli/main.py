@@ -24,6 +24,9 @@ class CrewGroup(click.Group):
         extra.pop("standalone_mode", None)
         try:
             code = super().main(args, prog_name, standalone_mode=False, **extra)
+        except click.exceptions.NoArgsIsHelpError as error:
+            error.show()  # the help text, as click prints it
+            sys.exit(error.exit_code)
         except click.ClickException as error:
             fail(error.format_message(), error.exit_code)
         except InputError as error:

@@ -65,6 +65,14 @@ def bit(c: int) -> int:
     return 1 << c
 
 
+def card_set(cards) -> int:
+    """Return the card set holding the given cards."""
+    result = 0
+    for c in cards:
+        result |= 1 << c
+    return result
+
+
 def popcount(cards: int) -> int:
     """Return the number of cards in a set."""
     return cards.bit_count()
@@ -91,7 +99,7 @@ def scan(cards: int) -> Iterator[int]:
 def parse_card(text: str) -> int:
     """Return the card written as `text` (e.g. `p5`, `r4`, `h4`)."""
     word = text.strip().lower()
-    if len(word) == 2 and word[1].isdigit():
+    if len(word) == 2 and word[1] in "123456789":
         letter = TRUMP_ALIAS if word[0] == TRUMP_ALIAS else word[0]
         suit = TRUMP if letter == TRUMP_ALIAS else SUIT_LETTERS.find(letter)
         rank = int(word[1])
@@ -104,20 +112,15 @@ def parse_card(text: str) -> int:
 def parse_card_list(text: str) -> list[int]:
     """Return the cards written in `text`, in order; a repeated card is an error."""
     cards = [parse_card(word) for word in text.replace(",", " ").split()]
-    seen = 0
-    for c in cards:
-        if seen & bit(c):
+    for i, c in enumerate(cards):
+        if c in cards[:i]:
             raise CardError(f"duplicate card {format_card(c)}")
-        seen |= bit(c)
     return cards
 
 
 def parse_cards(text: str) -> int:
     """Return the card set written in `text`."""
-    cards = 0
-    for c in parse_card_list(text):
-        cards |= bit(c)
-    return cards
+    return card_set(parse_card_list(text))
 
 
 def format_card(c: int) -> str:

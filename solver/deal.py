@@ -16,6 +16,7 @@ from solver.cards import (
     COLOUR_CARDS,
     bit,
     card,
+    card_set,
     format_card,
     format_cards,
     lowest,
@@ -109,13 +110,7 @@ def check_hand_sizes(hands: tuple[int, ...]) -> None:
 
 def parse_deal(text: str, commander: int | None = None) -> Deal:
     """Return the deal written as hands separated by `|`, seat 0 first."""
-    hands = []
-    for part in text.split("|"):
-        hand = 0
-        for c in parse_card_list(part):
-            hand |= bit(c)
-        hands.append(hand)
-    return make_deal(hands, commander)
+    return make_deal([card_set(parse_card_list(part)) for part in text.split("|")], commander)
 
 
 def format_deal(deal: Deal) -> str:
@@ -141,7 +136,7 @@ def random_deal(players: int, rng: np.random.Generator) -> Deal:
 
 def random_tasks(count: int, rng: np.random.Generator, cards: int = COLOUR_CARDS) -> list[int]:
     """Draw `count` distinct task cards from the colour cards in `cards`, in draw order."""
-    pool = [c for c in scan(cards & COLOUR_CARDS)]
+    pool = list(scan(cards & COLOUR_CARDS))
     if not 0 <= count <= len(pool):
         raise DealError(f"cannot draw {count} tasks from {len(pool)} colour cards")
     return [pool[int(i)] for i in rng.choice(len(pool), size=count, replace=False)]

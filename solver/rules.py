@@ -6,7 +6,7 @@ A player who cannot follow may play any card; nobody is forced to win.
 
 from collections.abc import Sequence
 
-from solver.cards import SUIT_MASKS, TRUMPS, highest, popcount, suit_of
+from solver.cards import SUIT_MASKS, TRUMPS, card_set, highest, popcount, suit_of
 
 
 def legal_plays(hand: int, trick: Sequence[int]) -> int:
@@ -19,9 +19,7 @@ def legal_plays(hand: int, trick: Sequence[int]) -> int:
 
 def winning_card(trick: Sequence[int]) -> int:
     """Return the card that wins a trick: the highest trump, else the highest of the led suit."""
-    played = 0
-    for c in trick:
-        played |= 1 << c
+    played = card_set(trick)
     trumps = played & TRUMPS
     return highest(trumps or played & SUIT_MASKS[suit_of(trick[0])])
 

@@ -30,7 +30,7 @@ from solver.errors import InputError
 ABSOLUTE, RELATIVE, OMEGA = "absolute", "relative", "omega"
 MAX_ABSOLUTE = 5
 MAX_ARROWS = 4
-OMEGA_NAMES = ("omega", "o")
+OMEGA_NAMES = ("omega", "o", "ω")  # "Ω".lower() is "ω"
 NO_TOKEN = "-"
 UNASSIGNED = -1
 
@@ -59,9 +59,9 @@ def parse_token(text: str) -> Token | None:
     word = text.strip()
     if word == NO_TOKEN:
         return None
-    if word == "Ω" or word.lower() in OMEGA_NAMES:
+    if word.lower() in OMEGA_NAMES:
         return Token(OMEGA)
-    if word.isdigit() and 1 <= int(word) <= MAX_ABSOLUTE:
+    if len(word) == 1 and word in "12345"[:MAX_ABSOLUTE]:
         return Token(ABSOLUTE, int(word))
     if word and set(word) == {">"} and len(word) <= MAX_ARROWS:
         return Token(RELATIVE, len(word))
