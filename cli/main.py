@@ -9,10 +9,11 @@ from solver import __version__
 from solver.cards import format_card, parse_card_list
 from solver.deal import parse_deal
 from solver.errors import InputError
-from solver.reference import solve as reference_solve
+from solver import kernel, reference
 from solver.solution import Limits, Outcome, Solution
 from solver.tasks import TaskMission, make_task_mission, parse_tokens
 
+ENGINES = {"kernel": kernel.solve, "reference": reference.solve}
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
 
@@ -87,15 +88,22 @@ def format_solution(solution: Solution, mission: TaskMission) -> str:
 @click.option("--commander", type=int, help="Commander seat when r4 is not dealt (default 0).")
 @click.option("--budget", type=click.FloatRange(min=0, min_open=True), help="Seconds per deal before UNKNOWN.")
 @click.option("--max-nodes", type=click.IntRange(min=1), help="Card plays per deal before UNKNOWN.")
+@click.option(
+    "--engine",
+    type=click.Choice(list(ENGINES)),
+    default="kernel",
+    show_default=True,
+    help="kernel: the Numba search; reference: the plain-Python oracle.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def solve(deal_text, tasks_text, owners_text, tokens_text, commander, budget, max_nodes, as_json):
+def solve(deal_text, tasks_text, owners_text, tokens_text, commander, budget, max_nodes, engine, as_json):
     """Decide whether a deal's task mission can be won; print the line of play of a WIN."""
     deal = parse_deal(deal_text, commander)
     tasks = parse_card_list(tasks_text)
     tokens = parse_tokens(tokens_text) if tokens_text is not None else None
     owners = parse_owners(owners_text) if owners_text is not None else None
     mission = make_task_mission(deal, tasks, tokens, owners)
-    solution = reference_solve(deal, mission, Limits(max_nodes, budget))
+    solution = ENGINES[engine](deal, mission, Limits(max_nodes, budget))
     if as_json:
         click.echo(json.dumps(solution.to_json(), ensure_ascii=False))
     else:

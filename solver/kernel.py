@@ -7,19 +7,28 @@ one frame per trick) so it can stop after a node budget and resume, and so
 the stack holds the winning line when it stops on a win.
 
 Machinery:
-- transposition table of lost trick-boundary positions (see `tt_*`);
+- transposition table of lost trick-boundary positions (see `tt_*` and
+  `TranspositionTable`), keyed by a 128-bit hash of the position with ranks
+  squeezed (`position_hash`);
 - lazy task assignment: a drafted task's owner is whoever wins its trick,
   within the seat's draft count, so one search covers every assignment;
 - card equivalence: of cards of one suit in one hand with no other present
   card of that suit between them, only the highest is tried, unless the
   mission distinguishes them (task cards);
-- early failure inside a trick: once a fixed owner must win the trick and has
-  played without winning, nothing later can change that;
+- early failure inside a trick: once the seats that may win it (task owners,
+  seats with draft count left) have all played without winning, nothing
+  later can change that; a task whose order needs another task no later
+  fails at once when no seat still to play holds that task's card;
+- static checks at trick boundaries (`hopeless`);
 - order tokens checked on completion, early success when all tasks are done.
 
-The position key is exact, not a hash: the cards still in hands (they fix
-every hand, given the deal), the leader, and the per-seat counts of lazily
-assigned tasks (the finished tasks are the task cards no longer in hands).
+The position key: cards of one suit are interchangeable when they keep their
+order and holder, so the key hashes, per suit, each present card's holder by
+its rank among the present cards of the suit (task cards by identity), plus
+the leader and the per-seat counts of lazily assigned tasks. Finished tasks
+are implied: they are the task cards no longer present. Two independent
+64-bit Zobrist words make a false match (which could turn a win into a loss)
+a 2^-128 event per probe, far below the rate of hardware faults.
 """
 
 import time
@@ -44,6 +53,7 @@ from solver.compiled import (
     QUOTA,
     RADIX,
     TASK_CARDS,
+    TASK_CARD,
     TASK_OWNER,
     TRICKS,
 )
@@ -56,21 +66,17 @@ MAX_PLIES = CARD_COUNT + 1
 MAX_MOVES = 16
 
 # Per-trick frame columns: the position at the start of the trick.
-LEAD, DONE, TAKEN, PRESENT, KEY, WORK = range(6)
-FRAME_COLUMNS = 6
+LEAD, DONE, TAKEN, PRESENT, KEY, WORK, QUOTA_SEATS, KEY2 = range(8)
+FRAME_COLUMNS = 8
 # Per-ply columns.
-PLAYED, WIN_CARD, WIN_SEAT, NEED, TRICK_CARDS, MOVE_COUNT, NEXT_MOVE = range(7)
-PLY_COLUMNS = 7
+PLAYED, WIN_CARD, WIN_SEAT, ALLOWED, SEATS_PLAYED, TRICK_CARDS, TRICK_TASKS, MOVE_COUNT, NEXT_MOVE = range(9)
+SCORES = 9  # MAX_MOVES scratch cells for move ordering
+PLY_COLUMNS = SCORES + 16
 # Control cells.
 DEPTH, NODES, STATUS, GENERATION, STARTED = range(5)
 CONTROL_CELLS = 5
 
-# No seat must win the trick yet / two different seats must: the trick fails.
-NOBODY = -1
-
 TT_WAYS = 4
-KEY_LEADER_SHIFT = CARD_COUNT
-KEY_TAKEN_SHIFT = CARD_COUNT + 3
 HASH_MULTIPLIER = 0x9E3779B97F4A7C15 - (1 << 64)
 
 SUIT_OF_CARD = np.array([c // COLOUR_RANKS for c in range(CARD_COUNT)], dtype=np.int64)
@@ -109,17 +115,17 @@ def tt_slot(key, tt_keys):
 
 
 @njit(cache=True)
-def tt_lost(key, tt_keys, tt_gen, generation):
+def tt_lost(key, key2, tt_keys, tt_keys2, tt_gen, generation):
     """Return True when `key` is stored as lost in this generation."""
     slot = tt_slot(key, tt_keys)
     for i in range(slot, slot + TT_WAYS):
-        if tt_keys[i] == key and tt_gen[i] == generation:
+        if tt_keys[i] == key and tt_keys2[i] == key2 and tt_gen[i] == generation:
             return True
     return False
 
 
 @njit(cache=True)
-def tt_store(key, work, tt_keys, tt_gen, tt_work, generation):
+def tt_store(key, key2, work, tt_keys, tt_keys2, tt_gen, tt_work, generation):
     """Store `key` as lost; replace a stale entry, else the one that cost the least work."""
     slot = tt_slot(key, tt_keys)
     victim = slot
@@ -130,37 +136,42 @@ def tt_store(key, work, tt_keys, tt_gen, tt_work, generation):
         if tt_work[i] < tt_work[victim]:
             victim = i
     tt_keys[victim] = key
+    tt_keys2[victim] = key2
     tt_gen[victim] = generation
     tt_work[victim] = min(work, 2**31 - 1)
 
 
 @njit(cache=True)
-def move_score(card, seat, pos, prev, problem, plies, hands, present):
-    """Score a candidate play: higher is tried first."""
+def allowed_winners(card, allowed, problem, quota_seats):
+    """Return the seats that may win a trick once `card` is in it."""
     task = problem[CARD_TASK + card]
+    if task < 0:
+        return allowed
+    owner = problem[TASK_OWNER + task]
+    if owner >= 0:
+        return allowed & (np.int64(1) << owner)
+    return allowed & quota_seats
+
+
+@njit(cache=True)
+def move_score(card, seat, pos, prev, problem, plies, present, quota_seats, everyone):
+    """Score a candidate play: higher is tried first."""
     rank = card % COLOUR_RANKS
     if pos == 0:
-        if task >= 0:
-            owner = problem[TASK_OWNER + task]
-            above = present & SUIT_MASK_OF_CARD[card] & ~((np.int64(2) << card) - 1)
-            if (owner == seat or owner < 0) and above == 0:
-                return 100
-            return 40 - rank
-        return 30 - rank
+        allowed = allowed_winners(card, everyone, problem, quota_seats)
+        if allowed == everyone:
+            return 30 - rank
+        top = present & SUIT_MASK_OF_CARD[card] & ~((np.int64(2) << card) - 1) == 0
+        if allowed >> seat & 1 and top:
+            return 100
+        return 50 - rank
+    allowed = allowed_winners(card, plies[prev, ALLOWED], problem, quota_seats)
     wins = beats(card, plies[prev, WIN_CARD])
-    need = plies[prev, NEED]
-    if task >= 0:
-        owner = problem[TASK_OWNER + task]
-        if owner == seat or (owner < 0 and need < 0):
-            return 90 if wins else 5
-        if not wins and plies[prev, WIN_SEAT] == owner:
-            return 80
-        return 10 - rank
-    if need >= 0:
-        if seat == need:
-            return 70 - rank if wins else 20 - rank
-        return 5 - rank if wins else 60 + rank
-    return 5 - rank if wins else 30 - rank
+    if allowed == everyone:
+        return 20 - rank if wins else 40 - rank
+    if allowed >> seat & 1:
+        return 80 - rank if wins else 10 - rank
+    return -rank if wins else 50 + rank
 
 
 @njit(cache=True)
@@ -178,12 +189,18 @@ def expand(depth, problem, frames, plies, moves, hands):
         if follow:
             legal = follow
     reps = representatives(legal, present, problem[DISTINCT])
-    scores = np.empty(MAX_MOVES, dtype=np.int64)
+    if reps & (reps - 1) == 0:
+        moves[depth, 0] = lowest_bit_index(reps)
+        plies[depth, MOVE_COUNT] = 1
+        plies[depth, NEXT_MOVE] = 0
+        return
+    everyone = (np.int64(1) << players) - 1
+    scores = plies[depth, SCORES:]
     count = 0
     while reps:
         card = lowest_bit_index(reps)
         reps &= reps - 1
-        score = move_score(card, seat, pos, depth - 1, problem, plies, hands, present)
+        score = move_score(card, seat, pos, depth - 1, problem, plies, present, frames[trick, QUOTA_SEATS], everyone)
         i = count
         while i > 0 and scores[i - 1] < score:
             scores[i] = scores[i - 1]
@@ -197,41 +214,77 @@ def expand(depth, problem, frames, plies, moves, hands):
 
 
 @njit(cache=True)
-def play_into_trick(depth, card, seat, pos, leader, problem, plies):
-    """Record `card` at `depth`; return False when the trick can no longer succeed."""
-    players = problem[PLAYERS]
-    plies[depth, PLAYED] = card
+def play_into_trick(depth, card, seat, pos, trick, problem, frames, plies, hands):
+    """Record `card` at `depth`; return False when the trick can no longer succeed.
+
+    ALLOWED holds the seats that may win the trick given its task cards; once
+    none of them is winning and all have played, later cards cannot help.
+    A task whose order needs another task no later must find that task's card
+    in the hand of a seat still to play.
+    """
     if pos == 0:
         plies[depth, WIN_CARD] = card
         plies[depth, WIN_SEAT] = seat
-        plies[depth, NEED] = NOBODY
-        plies[depth, TRICK_CARDS] = np.int64(1) << card
+        allowed = (np.int64(1) << problem[PLAYERS]) - 1
+        seats_played = np.int64(0)
+        trick_cards = np.int64(0)
+        trick_tasks = np.int64(0)
     else:
         prev = depth - 1
-        plies[depth, TRICK_CARDS] = plies[prev, TRICK_CARDS] | (np.int64(1) << card)
-        plies[depth, NEED] = plies[prev, NEED]
         if beats(card, plies[prev, WIN_CARD]):
             plies[depth, WIN_CARD] = card
             plies[depth, WIN_SEAT] = seat
         else:
             plies[depth, WIN_CARD] = plies[prev, WIN_CARD]
             plies[depth, WIN_SEAT] = plies[prev, WIN_SEAT]
+        allowed = plies[prev, ALLOWED]
+        seats_played = plies[prev, SEATS_PLAYED]
+        trick_cards = plies[prev, TRICK_CARDS]
+        trick_tasks = plies[prev, TRICK_TASKS]
+    allowed = allowed_winners(card, allowed, problem, frames[trick, QUOTA_SEATS])
+    seats_played |= np.int64(1) << seat
     task = problem[CARD_TASK + card]
     if task >= 0:
-        owner = problem[TASK_OWNER + task]
-        if owner >= 0:
-            need = plies[depth, NEED]
-            if need != NOBODY and need != owner:
-                return False
-            plies[depth, NEED] = owner
-    need = plies[depth, NEED]
-    if need != NOBODY and (need - leader) % players <= pos and plies[depth, WIN_SEAT] != need:
+        trick_tasks |= np.int64(1) << task
+    plies[depth, PLAYED] = card
+    plies[depth, ALLOWED] = allowed
+    plies[depth, SEATS_PLAYED] = seats_played
+    plies[depth, TRICK_CARDS] = trick_cards | (np.int64(1) << card)
+    plies[depth, TRICK_TASKS] = trick_tasks
+    if not allowed >> plies[depth, WIN_SEAT] & 1 and allowed & ~seats_played == 0:
         return False
+    if trick_tasks:
+        return prerequisites_reachable(trick_tasks, frames[trick, DONE], seats_played, problem, hands)
     return True
 
 
 @njit(cache=True)
-def settle_trick(depth, trick, problem, frames, plies):
+def prerequisites_reachable(trick_tasks, done, seats_played, problem, hands):
+    """Return False when a task in the trick needs an open task no seat still to play holds."""
+    finished = done | trick_tasks
+    missing = np.int64(0)
+    rest = trick_tasks
+    while rest:
+        task = lowest_bit_index(rest)
+        rest &= rest - 1
+        missing |= problem[BEFORE + task]
+    missing &= ~finished
+    if missing == 0:
+        return True
+    later = np.int64(0)
+    for seat in range(problem[PLAYERS]):
+        if not seats_played >> seat & 1:
+            later |= hands[seat]
+    while missing:
+        task = lowest_bit_index(missing)
+        missing &= missing - 1
+        if not later >> problem[TASK_CARD + task] & 1:
+            return False
+    return True
+
+
+@njit(cache=True)
+def settle_trick(depth, trick, problem, frames, plies, hands):
     """Fill frame `trick + 1` after the last card of `trick`; return False when the mission fails."""
     winner = plies[depth, WIN_SEAT]
     cards = plies[depth, TRICK_CARDS]
@@ -268,29 +321,83 @@ def settle_trick(depth, trick, problem, frames, plies):
     frames[nxt, DONE] = finished
     frames[nxt, TAKEN] = taken
     frames[nxt, PRESENT] = frames[trick, PRESENT] & ~cards
-    frames[nxt, KEY] = (
-        frames[nxt, PRESENT]
-        | (np.int64(winner) << KEY_LEADER_SHIFT)
-        | (taken << KEY_TAKEN_SHIFT)
-    )
+    frames[nxt, QUOTA_SEATS] = seats_with_quota(taken, problem)
+    position_hash(nxt, frames, hands, problem)
     return True
+
+
+_RNG = np.random.default_rng(0xC5E7)
+ZOBRIST_RUN = _RNG.integers(-(2**63), 2**63 - 1, size=(2, 5, 16, 5), dtype=np.int64)
+ZOBRIST_DISTINCT = _RNG.integers(-(2**63), 2**63 - 1, size=(2, CARD_COUNT, 16), dtype=np.int64)
+ZOBRIST_LEADER = _RNG.integers(-(2**63), 2**63 - 1, size=(2, 5), dtype=np.int64)
+TAKEN_MULTIPLIERS = _RNG.integers(1, 2**62, size=2, dtype=np.int64) | 1
+
+
+@njit(cache=True)
+def position_hash(trick, frames, hands, problem):
+    """Set the two 64-bit key words of frame `trick`: a hash of the position with ranks squeezed.
+
+    Two positions whose suits hold the same holders in the same rank order (cards
+    gone from play squeezed out), with the same task cards in the same places,
+    the same leader and the same task counts are the same game.
+    """
+    present = frames[trick, PRESENT]
+    distinct = problem[DISTINCT]
+    leader = frames[trick, LEAD]
+    h1 = ZOBRIST_LEADER[0, leader] ^ (frames[trick, TAKEN] * TAKEN_MULTIPLIERS[0])
+    h2 = ZOBRIST_LEADER[1, leader] ^ (frames[trick, TAKEN] * TAKEN_MULTIPLIERS[1])
+    for seat in range(problem[PLAYERS]):
+        rest = hands[seat]
+        while rest:
+            card = lowest_bit_index(rest)
+            rest &= rest - 1
+            index = popcount(present & SUIT_MASK_OF_CARD[card] & ((np.int64(1) << card) - 1))
+            if distinct >> card & 1:
+                h1 ^= ZOBRIST_DISTINCT[0, card, index]
+                h2 ^= ZOBRIST_DISTINCT[1, card, index]
+            else:
+                suit = SUIT_OF_CARD[card]
+                h1 ^= ZOBRIST_RUN[0, suit, index, seat]
+                h2 ^= ZOBRIST_RUN[1, suit, index, seat]
+    frames[trick, KEY] = h1
+    frames[trick, KEY2] = h2
+
+
+@njit(cache=True)
+def seats_with_quota(taken, problem):
+    """Return the seats that may still take a lazily assigned task."""
+    seats = np.int64(0)
+    for seat in range(problem[PLAYERS]):
+        quota = problem[QUOTA + seat]
+        if (taken // problem[RADIX + seat]) % (quota + 1) < quota:
+            seats |= np.int64(1) << seat
+    return seats
 
 
 @njit(cache=True)
 def hopeless(trick, problem, frames, hands):
-    """Return True when a static check shows an open task can never be completed."""
+    """Return True when a static check shows an open task can never be completed.
+
+    A seat other than the task card's holder can only win the trick holding it
+    with a trump, a higher card of its suit, or a card of a suit the holder
+    discards it on: a hand of nothing but lower cards of that suit cannot.
+    """
     present = frames[trick, PRESENT]
+    quota_seats = frames[trick, QUOTA_SEATS]
+    everyone = (np.int64(1) << problem[PLAYERS]) - 1
     tasks = present & problem[TASK_CARDS]
     while tasks:
         card = lowest_bit_index(tasks)
         tasks &= tasks - 1
-        owner = problem[TASK_OWNER + problem[CARD_TASK + card]]
-        if owner < 0 or hands[owner] & (np.int64(1) << card):
-            continue
-        # The owner must beat the task card with a trump, a higher card of its
-        # suit, or a card of a suit its holder can discard it on: none left.
+        allowed = allowed_winners(card, everyone, problem, quota_seats)
         lower_same_suit = SUIT_MASK_OF_CARD[card] & ((np.int64(1) << card) - 1)
-        if hands[owner] & ~lower_same_suit == 0:
+        possible = False
+        while allowed and not possible:
+            seat = lowest_bit_index(allowed)
+            allowed &= allowed - 1
+            hand = hands[seat]
+            possible = hand >> card & 1 or hand & ~lower_same_suit != 0
+        if not possible:
             return True
     return False
 
@@ -307,8 +414,9 @@ def start(problem, frames, plies, moves, hands, control):
     frames[0, DONE] = 0
     frames[0, TAKEN] = 0
     frames[0, PRESENT] = present
-    frames[0, KEY] = present | (problem[COMMANDER] << KEY_LEADER_SHIFT)
+    position_hash(0, frames, hands, problem)
     frames[0, WORK] = 0
+    frames[0, QUOTA_SEATS] = seats_with_quota(0, problem)
     control[DEPTH] = 0
     control[NODES] = 0
     control[STARTED] = 1
@@ -321,7 +429,7 @@ def start(problem, frames, plies, moves, hands, control):
 
 
 @njit(cache=True)
-def search(problem, frames, plies, moves, hands, control, tt_keys, tt_gen, tt_work, node_limit):
+def search(problem, frames, plies, moves, hands, control, tt_keys, tt_keys2, tt_gen, tt_work, node_limit):
     """Search until a win, a proof of loss, or `node_limit` total nodes; return the status."""
     if control[STARTED] == 0:
         start(problem, frames, plies, moves, hands, control)
@@ -345,19 +453,19 @@ def search(problem, frames, plies, moves, hands, control, tt_keys, tt_gen, tt_wo
             card = moves[depth, index]
             plies[depth, NEXT_MOVE] = index + 1
             hands[seat] &= ~(np.int64(1) << card)
-            if play_into_trick(depth, card, seat, pos, leader, problem, plies):
+            if play_into_trick(depth, card, seat, pos, trick, problem, frames, plies, hands):
                 if pos < players - 1:
                     depth += 1
                     expand(depth, problem, frames, plies, moves, hands)
                     continue
-                if settle_trick(depth, trick, problem, frames, plies):
+                if settle_trick(depth, trick, problem, frames, plies, hands):
                     nxt = trick + 1
                     if frames[nxt, DONE] == problem[ALL_DONE]:
                         control[DEPTH] = depth
                         control[NODES] = nodes
                         control[STATUS] = WIN
                         return WIN
-                    if nxt < tricks and not tt_lost(frames[nxt, KEY], tt_keys, tt_gen, generation):
+                    if nxt < tricks and not tt_lost(frames[nxt, KEY], frames[nxt, KEY2], tt_keys, tt_keys2, tt_gen, generation):
                         if not hopeless(nxt, problem, frames, hands):
                             frames[nxt, WORK] = nodes
                             depth += 1
@@ -366,7 +474,7 @@ def search(problem, frames, plies, moves, hands, control, tt_keys, tt_gen, tt_wo
             hands[seat] |= np.int64(1) << card
         else:
             if pos == 0:
-                tt_store(frames[trick, KEY], nodes - frames[trick, WORK], tt_keys, tt_gen, tt_work, generation)
+                tt_store(frames[trick, KEY], frames[trick, KEY2], nodes - frames[trick, WORK], tt_keys, tt_keys2, tt_gen, tt_work, generation)
             if depth == 0:
                 control[STATUS] = LOSS
                 control[NODES] = nodes
@@ -387,9 +495,11 @@ class TranspositionTable:
 
     def __init__(self, bits: int = 20):
         size = 1 << bits
-        self.keys = np.zeros(size, dtype=np.int64)
-        self.generations = np.zeros(size, dtype=np.int64)
-        self.work = np.zeros(size, dtype=np.int64)
+        # np.full writes every page now, so no deal pays the page faults later.
+        self.keys = np.full(size, -1, dtype=np.int64)
+        self.keys2 = np.full(size, -1, dtype=np.int64)
+        self.generations = np.full(size, -1, dtype=np.int64)
+        self.work = np.full(size, -1, dtype=np.int64)
         self.generation = 0
 
     def next_generation(self) -> int:
@@ -399,6 +509,7 @@ class TranspositionTable:
 
 ENGINE = "kernel"
 SLICE_NODES = 1 << 20  # nodes between wall-clock checks
+UNLIMITED_NODES = (1 << 63) - 1
 
 
 class KernelSolver:
@@ -419,12 +530,12 @@ class KernelSolver:
         self.control[GENERATION] = self.table.next_generation()
         began = time.perf_counter()
         deadline = None if limits.max_seconds is None else began + limits.max_seconds
-        max_nodes = limits.max_nodes if limits.max_nodes is not None else np.iinfo(np.int64).max
+        max_nodes = limits.max_nodes if limits.max_nodes is not None else UNLIMITED_NODES
         while True:
             limit = min(max_nodes, int(self.control[NODES]) + SLICE_NODES)
             status = search(
                 problem, self.frames, self.plies, self.moves, self.hands, self.control,
-                self.table.keys, self.table.generations, self.table.work, limit,
+                self.table.keys, self.table.keys2, self.table.generations, self.table.work, limit,
             )
             nodes = int(self.control[NODES])
             seconds = time.perf_counter() - began
@@ -440,13 +551,14 @@ class KernelSolver:
 
     def witness(self, problem: np.ndarray, players: int) -> list[Trick]:
         """Return the winning line held in the stack after a WIN."""
-        plays = [int(self.plies[d, PLAYED]) for d in range(int(self.control[DEPTH]) + 1)]
+        plays = self.plies[: int(self.control[DEPTH]) + 1, PLAYED].tolist()
+        leaders = self.frames[:, LEAD].tolist()
         task_cards = int(problem[TASK_CARDS])
         tricks = []
         for t in range(len(plays) // players):
             cards = tuple(plays[t * players : (t + 1) * players])
             completed = tuple(c for c in cards if task_cards >> c & 1)
-            tricks.append(Trick(int(self.frames[t, LEAD]), cards, int(self.frames[t + 1, LEAD]), completed))
+            tricks.append(Trick(leaders[t], cards, leaders[t + 1], completed))
         return tricks
 
 

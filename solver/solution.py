@@ -2,6 +2,7 @@
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
 from solver.cards import format_card
 
@@ -12,8 +13,7 @@ class Outcome(str, Enum):
     UNKNOWN = "unknown"
 
 
-@dataclass(frozen=True)
-class Trick:
+class Trick(NamedTuple):
     """One played trick: who led, the cards in play order, who won, which tasks it completed."""
 
     leader: int

@@ -9,9 +9,11 @@ import os
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from solver.cards import CARD_COUNT, COLOUR_CARDS, SUIT_MASKS, SUITS, bit, scan
+from solver.cards import CARD_COUNT, COLOUR_CARDS, SUIT_MASKS, SUITS, bit, format_card, scan
 from solver.deal import COMMANDER_CARD, make_deal
-from solver.tasks import ABSOLUTE, OMEGA, RELATIVE, Token, make_task_mission
+from solver.rules import legal_plays, num_tricks, trick_winner
+from solver.solution import Outcome
+from solver.tasks import ABSOLUTE, OMEGA, RELATIVE, Token, draft_counts, make_task_mission
 
 settings.register_profile(
     "ci",
@@ -38,10 +40,10 @@ MAX_SEARCHABLE_HAND = {3: 6, 4: 4, 5: 3}
 
 
 @st.composite
-def small_deals(draw, min_players=3, max_players=5, min_cards=3, max_cards=6, extra_card=None):
+def small_deals(draw, min_players=3, max_players=5, min_cards=3, max_cards=6, extra_card=None, capped=True):
     """A checked small deal: 3-5 players, equal hands of min..max cards, no card twice.
 
-    Hand sizes are also capped per player count by MAX_SEARCHABLE_HAND.
+    Hand sizes are also capped per player count by MAX_SEARCHABLE_HAND unless `capped` is False.
 
     With three players one seat may get one extra card (the never-played card);
     `extra_card` forces it on (True) or off (False). The cards come from a random
@@ -49,7 +51,7 @@ def small_deals(draw, min_players=3, max_players=5, min_cards=3, max_cards=6, ex
     The Commander is the holder of r4 when r4 is dealt, else a random seat.
     """
     players = draw(st.integers(min_players, max_players), label="players")
-    top = max(min_cards, min(max_cards, MAX_SEARCHABLE_HAND[players]))
+    top = max(min_cards, min(max_cards, MAX_SEARCHABLE_HAND[players])) if capped else max_cards
     size = draw(st.integers(min_cards, top), label="hand size")
     if extra_card is None:
         extra = players == 3 and draw(st.booleans(), label="extra card")
@@ -163,3 +165,49 @@ def played_tricks(draw, **deal_args):
             hand = led or hand
         trick.append(draw(st.sampled_from(hand)))
     return deal, leader, trick
+
+
+def check_witness(deal, mission, solution):
+    """Replay a WIN through solver.rules and check every task, owner and token by hand."""
+    assert solution.outcome is Outcome.WIN
+    players = deal.players
+    hands = list(deal.hands)
+    leader = deal.commander  # the Commander leads trick 1
+    won = {}  # card -> (trick index, winning seat)
+    assert len(solution.tricks) <= num_tricks(deal.hands)
+    for index, trick in enumerate(solution.tricks):
+        assert trick.leader == leader, f"trick {index + 1} led by the wrong seat"
+        assert len(trick.cards) == players
+        for k, c in enumerate(trick.cards):
+            seat = (leader + k) % players
+            assert hands[seat] & bit(c), f"trick {index + 1}: seat {seat} does not hold {format_card(c)}"
+            assert legal_plays(hands[seat], trick.cards[:k]) & bit(c), (
+                f"trick {index + 1}: seat {seat} may not play {format_card(c)}"
+            )
+            hands[seat] &= ~bit(c)
+        winner = trick_winner(leader, trick.cards, players)
+        assert trick.winner == winner
+        for c in trick.cards:
+            won[c] = (index, winner)
+        leader = winner  # the winner leads the next trick
+
+    assert set(solution.assignment) == set(mission.cards)
+    when = []
+    for i, c in enumerate(mission.cards):
+        assert c in won, f"task {format_card(c)} is never played"
+        index, winner = won[c]
+        assert solution.assignment[c] == winner, f"task {format_card(c)} won by seat {winner}"
+        if mission.owners is not None:
+            assert mission.owners[i] == winner
+        when.append(index)
+    if mission.owners is None:
+        counts = tuple(list(solution.assignment.values()).count(s) for s in range(players))
+        assert counts == draft_counts(len(mission.cards), players, deal.commander)
+    assert tokens_respected(mission.tokens, when)
+    # Each trick reports the tasks it completed, and play stops with the last task.
+    for index, trick in enumerate(solution.tricks):
+        assert set(trick.completed) == {c for c, w in zip(mission.cards, when) if w == index}
+    if mission.cards:
+        assert max(when) == len(solution.tricks) - 1
+    else:
+        assert solution.tricks == []

@@ -10,11 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import deals_and_missions, missions_for, small_deals, tokens_respected
-from solver.cards import bit, format_card, parse_card
+from conftest import check_witness, deals_and_missions, missions_for, small_deals, tokens_respected
+from solver.cards import parse_card
 from solver.deal import parse_deal
 from solver.reference import solve
-from solver.rules import legal_plays, num_tricks, trick_winner
 from solver.solution import Limits, Outcome
 from solver.tasks import draft_counts, make_task_mission, parse_tokens, task_quotas
 
@@ -39,52 +38,6 @@ def run(deal_text, tasks, tokens=None, owners=None, commander=None, limits=Limit
     if solution.outcome is Outcome.WIN:
         check_witness(deal, mission, solution)
     return solution
-
-
-def check_witness(deal, mission, solution):
-    """Replay a WIN through solver.rules and check every task, owner and token by hand."""
-    assert solution.outcome is Outcome.WIN
-    players = deal.players
-    hands = list(deal.hands)
-    leader = deal.commander  # the Commander leads trick 1
-    won = {}  # card -> (trick index, winning seat)
-    assert len(solution.tricks) <= num_tricks(deal.hands)
-    for index, trick in enumerate(solution.tricks):
-        assert trick.leader == leader, f"trick {index + 1} led by the wrong seat"
-        assert len(trick.cards) == players
-        for k, c in enumerate(trick.cards):
-            seat = (leader + k) % players
-            assert hands[seat] & bit(c), f"trick {index + 1}: seat {seat} does not hold {format_card(c)}"
-            assert legal_plays(hands[seat], trick.cards[:k]) & bit(c), (
-                f"trick {index + 1}: seat {seat} may not play {format_card(c)}"
-            )
-            hands[seat] &= ~bit(c)
-        winner = trick_winner(leader, trick.cards, players)
-        assert trick.winner == winner
-        for c in trick.cards:
-            won[c] = (index, winner)
-        leader = winner  # the winner leads the next trick
-
-    assert set(solution.assignment) == set(mission.cards)
-    when = []
-    for i, c in enumerate(mission.cards):
-        assert c in won, f"task {format_card(c)} is never played"
-        index, winner = won[c]
-        assert solution.assignment[c] == winner, f"task {format_card(c)} won by seat {winner}"
-        if mission.owners is not None:
-            assert mission.owners[i] == winner
-        when.append(index)
-    if mission.owners is None:
-        counts = tuple(list(solution.assignment.values()).count(s) for s in range(players))
-        assert counts == draft_counts(len(mission.cards), players, deal.commander)
-    assert tokens_respected(mission.tokens, when)
-    # Each trick reports the tasks it completed, and play stops with the last task.
-    for index, trick in enumerate(solution.tricks):
-        assert set(trick.completed) == {c for c, w in zip(mission.cards, when) if w == index}
-    if mission.cards:
-        assert max(when) == len(solution.tricks) - 1
-    else:
-        assert solution.tricks == []
 
 
 def trick_with(solution, name):

@@ -1,0 +1,123 @@
+"""Kernel benchmark: fixed seeded deal sets, per set results, time per deal, nodes per second.
+
+Run: python benchmarks/bench_kernel.py [--deals 200] [--budget 10] [--reference 20] [--only NAME ...]
+
+Every set draws deal i from `deal_rng(SEED, i, crc32(set name))` (deal, then tasks, then fixed
+owners), so figures are comparable between runs and machines. The speed-up over
+solver/reference.py is measured in the same run on the first `--reference` deals of each set
+that both finish, and their answers must agree.
+"""
+
+import argparse
+import platform
+import sys
+import time
+import zlib
+from dataclasses import dataclass
+
+import numpy as np
+
+from solver import __version__
+from solver.deal import deal_rng, random_deal, random_tasks
+from solver.kernel import KernelSolver
+from solver.reference import solve as reference_solve
+from solver.solution import Limits, Outcome
+from solver.tasks import Token, make_task_mission, ABSOLUTE, RELATIVE
+
+SEED = 20261130
+REFERENCE_BUDGET = 5.0  # seconds per deal for the reference on the shared subset
+
+
+@dataclass(frozen=True)
+class DealSet:
+    name: str
+    players: int
+    tasks: int
+    fixed_owners: bool = False
+    tokens: tuple = ()
+
+    def case(self, index: int):
+        """Return deal `index` of this set and its task mission."""
+        rng = deal_rng(SEED, index, zlib.crc32(self.name.encode()))
+        deal = random_deal(self.players, rng)
+        cards = random_tasks(self.tasks, rng)
+        owners = [int(s) for s in rng.integers(0, self.players, size=self.tasks)] if self.fixed_owners else None
+        tokens = list(self.tokens) + [None] * (self.tasks - len(self.tokens))
+        return deal, make_task_mission(deal, cards, tokens, owners)
+
+
+SETS = [
+    *(DealSet(f"4p-draft-{k}", 4, k) for k in (2, 4, 6, 8, 10)),
+    *(DealSet(f"4p-fixed-{k}", 4, k, fixed_owners=True) for k in (4, 6, 8)),
+    DealSet("3p-draft-4", 3, 4),
+    DealSet("5p-draft-4", 5, 4),
+    DealSet("4p-tokens-1234", 4, 4, tokens=tuple(Token(ABSOLUTE, n) for n in (1, 2, 3, 4))),
+    DealSet("4p-arrows-4", 4, 4, tokens=tuple(Token(RELATIVE, n) for n in (1, 2, 3, 4))),
+]
+
+
+def run_set(solver: KernelSolver, deal_set: DealSet, deals: int, budget: float, reference: int) -> str:
+    """Solve a set; return its report line (and the reference comparison)."""
+    counts = {outcome: 0 for outcome in Outcome}
+    ms, nodes = [], 0
+    kernel_seconds = {}
+    for i in range(deals):
+        deal, mission = deal_set.case(i)
+        solution = solver.solve(deal, mission, Limits(max_seconds=budget))
+        counts[solution.outcome] += 1
+        ms.append(solution.seconds * 1000)
+        nodes += solution.nodes
+        if i < reference and solution.outcome is not Outcome.UNKNOWN:
+            kernel_seconds[i] = (solution.seconds, solution.outcome)
+    ms = np.array(ms)
+    line = (
+        f"{deal_set.name:16s} {deals:6d} {counts[Outcome.WIN]:5d} {counts[Outcome.LOSS]:5d} "
+        f"{counts[Outcome.UNKNOWN]:5d} {np.median(ms):9.3f} {np.percentile(ms, 99):9.2f} {ms.max():9.1f} "
+        f"{nodes:13,d} {nodes / ms.sum() / 1000:8.2f}"
+    )
+    return line + "  " + reference_speedup(deal_set, kernel_seconds)
+
+
+def reference_speedup(deal_set: DealSet, kernel_seconds: dict) -> str:
+    """Return the kernel's speed-up over the reference on deals both finish, same answers asserted."""
+    ref_total = ker_total = 0.0
+    shared = 0
+    for i, (seconds, outcome) in kernel_seconds.items():
+        deal, mission = deal_set.case(i)
+        answer = reference_solve(deal, mission, Limits(max_seconds=REFERENCE_BUDGET))
+        if answer.outcome is Outcome.UNKNOWN:
+            continue
+        if answer.outcome is not outcome:
+            sys.exit(f"MISMATCH {deal_set.name} deal {i}: kernel {outcome.value}, reference {answer.outcome.value}")
+        shared += 1
+        ref_total += answer.seconds
+        ker_total += seconds
+    if not shared:
+        return "speed-up n/a"
+    return f"speed-up x{ref_total / ker_total:,.0f} on {shared}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=200, help="deals per set")
+    parser.add_argument("--budget", type=float, default=10.0, help="seconds per deal")
+    parser.add_argument("--reference", type=int, default=20, help="deals per set also run on the reference")
+    parser.add_argument("--only", nargs="*", help="set names to run")
+    parser.add_argument("--tt-bits", type=int, default=22)
+    args = parser.parse_args()
+    solver = KernelSolver(args.tt_bits)
+    warm = time.perf_counter()
+    solver.solve(*SETS[0].case(0))
+    print(f"# crew-solver {__version__}, numba JIT warm-up {time.perf_counter() - warm:.2f} s")
+    print(f"# {platform.platform()}, {platform.processor() or platform.machine()}, python {platform.python_version()}")
+    print(f"# seed {SEED}, {args.deals} deals per set, budget {args.budget} s per deal, reference budget {REFERENCE_BUDGET} s")
+    print(f"{'set':16s} {'deals':>6s} {'win':>5s} {'loss':>5s} {'unkn':>5s} {'median ms':>9s} {'p99 ms':>9s} "
+          f"{'max ms':>9s} {'nodes':>13s} {'Mnodes/s':>8s}  reference")
+    for deal_set in SETS:
+        if args.only and deal_set.name not in args.only:
+            continue
+        print(run_set(solver, deal_set, args.deals, args.budget, args.reference), flush=True)
+
+
+if __name__ == "__main__":
+    main()
