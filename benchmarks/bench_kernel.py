@@ -1,6 +1,13 @@
 """Kernel benchmark: fixed seeded deal sets, per set results, time per deal, nodes per second.
 
-Run: python benchmarks/bench_kernel.py [--deals 200] [--budget 10] [--reference 20] [--only NAME ...]
+Run: python benchmarks/bench_kernel.py [--engine auto|kernel|cpsat] [--deals 200] [--budget 10]
+                                       [--reference 20] [--only NAME ...]
+
+`--engine auto` (the default engine of `crew solve`) runs the DFS kernel with a node budget and
+hands the deals it leaves open to CP-SAT; the `engines` column says how many deals each answered
+and CP-SAT's median and max ms. `--engine kernel` runs the DFS alone, `--engine cpsat` the
+CP-SAT model alone (its nodes are CP-SAT branches, not card plays). `nodes` counts the
+kernel's card plays; Mnodes/s is measured over the deals the kernel answered.
 
 Every set draws deal i from `deal_rng(SEED, i, crc32(set name))` (deal, then tasks, then fixed
 owners), so figures are comparable between runs and machines. The speed-up over
@@ -19,7 +26,9 @@ import numpy as np
 
 from solver import __version__
 from solver.deal import deal_rng, random_deal, random_tasks
+from solver import cpsat
 from solver.kernel import KernelSolver
+from solver.portfolio import PortfolioSolver
 from solver.reference import solve as reference_solve
 from solver.solution import Limits, Outcome
 from solver.tasks import Token, make_task_mission, ABSOLUTE, RELATIVE
@@ -56,10 +65,11 @@ SETS = [
 ]
 
 
-def run_set(solver: KernelSolver, deal_set: DealSet, deals: int, budget: float, reference: int) -> str:
+def run_set(solver, deal_set: DealSet, deals: int, budget: float, reference: int) -> str:
     """Solve a set; return its report line (and the reference comparison)."""
     counts = {outcome: 0 for outcome in Outcome}
-    ms, nodes = [], 0
+    ms, nodes, kernel_nodes, kernel_ms = [], 0, 0, 0.0
+    cpsat_ms = []
     kernel_seconds = {}
     for i in range(deals):
         deal, mission = deal_set.case(i)
@@ -67,15 +77,23 @@ def run_set(solver: KernelSolver, deal_set: DealSet, deals: int, budget: float, 
         counts[solution.outcome] += 1
         ms.append(solution.seconds * 1000)
         nodes += solution.nodes
+        if solution.engine != "kernel>cpsat":
+            kernel_nodes += solution.nodes
+            kernel_ms += solution.seconds * 1000
+        else:
+            cpsat_ms.append(solution.seconds * 1000)
         if i < reference and solution.outcome is not Outcome.UNKNOWN:
             kernel_seconds[i] = (solution.seconds, solution.outcome)
     ms = np.array(ms)
+    engines = f"{solution.engine.split('>')[0]} {deals - len(cpsat_ms)}"
+    if cpsat_ms:
+        engines += f", >cpsat {len(cpsat_ms)} ({np.median(cpsat_ms):.0f}/{max(cpsat_ms):.0f} ms)"
     line = (
         f"{deal_set.name:16s} {deals:6d} {counts[Outcome.WIN]:5d} {counts[Outcome.LOSS]:5d} "
         f"{counts[Outcome.UNKNOWN]:5d} {np.median(ms):9.3f} {np.percentile(ms, 99):9.2f} {ms.max():9.1f} "
-        f"{nodes:13,d} {nodes / ms.sum() / 1000:8.2f}"
+        f"{nodes:13,d} {kernel_nodes / max(kernel_ms, 1e-9) / 1000:8.2f}"
     )
-    return line + "  " + reference_speedup(deal_set, kernel_seconds)
+    return f"{line}  {engines:32s} {reference_speedup(deal_set, kernel_seconds)}"
 
 
 def reference_speedup(deal_set: DealSet, kernel_seconds: dict) -> str:
@@ -104,15 +122,22 @@ def main() -> None:
     parser.add_argument("--reference", type=int, default=20, help="deals per set also run on the reference")
     parser.add_argument("--only", nargs="*", help="set names to run")
     parser.add_argument("--tt-bits", type=int, default=22)
+    parser.add_argument("--engine", choices=["auto", "kernel", "cpsat"], default="auto")
     args = parser.parse_args()
-    solver = KernelSolver(args.tt_bits)
+    solver = {
+        "auto": lambda: PortfolioSolver(args.tt_bits),
+        "kernel": lambda: KernelSolver(args.tt_bits),
+        "cpsat": lambda: cpsat,
+    }[args.engine]()
     warm = time.perf_counter()
     solver.solve(*SETS[0].case(0))
     print(f"# crew-solver {__version__}, numba JIT warm-up {time.perf_counter() - warm:.2f} s")
     print(f"# {platform.platform()}, {platform.processor() or platform.machine()}, python {platform.python_version()}")
-    print(f"# seed {SEED}, {args.deals} deals per set, budget {args.budget} s per deal, reference budget {REFERENCE_BUDGET} s")
+    print(f"# engine {args.engine}, seed {SEED}, {args.deals} deals per set, budget {args.budget} s per deal, "
+          f"reference budget {REFERENCE_BUDGET} s")
+    print(f"# command: python {' '.join(sys.argv)}")
     print(f"{'set':16s} {'deals':>6s} {'win':>5s} {'loss':>5s} {'unkn':>5s} {'median ms':>9s} {'p99 ms':>9s} "
-          f"{'max ms':>9s} {'nodes':>13s} {'Mnodes/s':>8s}  reference")
+          f"{'max ms':>9s} {'nodes':>13s} {'Mnodes/s':>8s}  {'engines (cpsat median/max)':32s} reference")
     for deal_set in SETS:
         if args.only and deal_set.name not in args.only:
             continue

@@ -9,11 +9,16 @@ from solver import __version__
 from solver.cards import format_card, parse_card_list
 from solver.deal import parse_deal
 from solver.errors import InputError
-from solver import kernel, reference
+from solver import cpsat, kernel, portfolio, reference
 from solver.solution import Limits, Outcome, Solution
 from solver.tasks import TaskMission, make_task_mission, parse_tokens
 
-ENGINES = {"kernel": kernel.solve, "reference": reference.solve}
+ENGINES = {
+    "auto": portfolio.solve,
+    "kernel": kernel.solve,
+    "cpsat": cpsat.solve,
+    "reference": reference.solve,
+}
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
 
@@ -91,9 +96,10 @@ def format_solution(solution: Solution, mission: TaskMission) -> str:
 @click.option(
     "--engine",
     type=click.Choice(list(ENGINES)),
-    default="kernel",
+    default="auto",
     show_default=True,
-    help="kernel: the Numba search; reference: the plain-Python oracle.",
+    help="auto: the Numba kernel, then CP-SAT if it cannot finish fast; kernel: the Numba "
+    "search alone; cpsat: the CP-SAT model alone; reference: the plain-Python oracle.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def solve(deal_text, tasks_text, owners_text, tokens_text, commander, budget, max_nodes, engine, as_json):

@@ -120,6 +120,17 @@ def test_unknown_json():
     assert data["assignment"] == {} and data["tricks"] == []
 
 
+@pytest.mark.parametrize("engine", ["auto", "kernel", "cpsat", "reference"])
+@pytest.mark.parametrize("tokens, answer", [("1,2", "win"), ("2,1", "loss")])
+def test_every_engine_gives_the_same_answer(engine, tokens, answer):
+    args = ["--deal", FORCED, "--tasks", "b1 p1", "--owners", "0,0", "--tokens", tokens]
+    result = solve(*args, "--engine", engine, "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["result"] == answer
+    assert data["engine"] == ("kernel" if engine == "auto" else engine)
+
+
 def test_drafted_json_assignment():
     # Pink tricks go to p9 (seat 0), blue ones to b9 (seat 1); draft counts 1/1/0.
     result = solve("--deal", "p9 b1 | p1 b9 | p2 b2", "--tasks", "p2 b2", "--json")
@@ -224,6 +235,7 @@ BAD = {
     "unknown option": (["--deal", DEAL, "--tasks", "p6", "--foo"], ["--foo"]),
     "missing --deal": (["--tasks", "p6"], ["--deal"]),
     "missing --tasks": (["--deal", DEAL], ["--tasks"]),
+    "unknown engine": (["--deal", DEAL, "--tasks", "p6", "--engine", "magic"], ["magic"]),
 }
 
 

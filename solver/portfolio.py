@@ -1,0 +1,53 @@
+"""The default engine: the Numba DFS kernel first, then CP-SAT for the deals it cannot finish fast.
+
+The DFS answers most deals in well under a millisecond, wins and losses alike,
+but a few losses (and wins behind large lost subtrees) need it to refute
+millions of lines. CP-SAT proves those in about a tenth of a second through
+propagation and clause learning, but pays tens of milliseconds to build and
+presolve every model. So the kernel gets a small node budget (`DFS_NODES`,
+a few milliseconds), and only deals it leaves open go to CP-SAT with the rest
+of the time budget. The answer names the engine that found it: "kernel", or
+"kernel>cpsat" when CP-SAT did; its `nodes` are the kernel's card plays.
+"""
+
+import time
+
+from solver import cpsat
+from solver.deal import Deal
+from solver.kernel import SINGLE_DEAL_TT_BITS, KernelSolver
+from solver.solution import Limits, Outcome, Solution
+from solver.tasks import TaskMission
+
+ENGINE = "auto"
+DFS_NODES = 100_000
+
+
+class PortfolioSolver:
+    """Solves deals one after another with one kernel (and its transposition table) reused."""
+
+    def __init__(self, tt_bits: int = 22, dfs_nodes: int = DFS_NODES):
+        self.kernel = KernelSolver(tt_bits)
+        self.dfs_nodes = dfs_nodes
+
+    def solve(self, deal: Deal, mission: TaskMission, limits: Limits = Limits()) -> Solution:
+        """Decide the deal: DFS within its node budget, then CP-SAT within the time left.
+
+        A `max_nodes` limit is a DFS limit: with one, the kernel alone answers.
+        """
+        if limits.max_nodes is not None:
+            return self.kernel.solve(deal, mission, limits)
+        began = time.perf_counter()
+        first = self.kernel.solve(deal, mission, Limits(self.dfs_nodes, limits.max_seconds))
+        if first.outcome is not Outcome.UNKNOWN:
+            return first
+        left = None if limits.max_seconds is None else max(0.0, limits.max_seconds - first.seconds)
+        second = cpsat.solve(deal, mission, Limits(max_seconds=left))
+        second.engine = f"{first.engine}>{second.engine}"
+        second.nodes = first.nodes
+        second.seconds = time.perf_counter() - began
+        return second
+
+
+def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits()) -> Solution:
+    """Solve one deal with a fresh portfolio (sweeps keep one `PortfolioSolver` per worker)."""
+    return PortfolioSolver(SINGLE_DEAL_TT_BITS).solve(deal, mission, limits)

@@ -1,0 +1,298 @@
+"""The CP-SAT engine: hand-worked deals, witness replay, and agreement with the reference solver.
+
+Seats are numbered clockwise from 0; without r4 the Commander is seat 0 unless
+given. "Seat 0 leads y9" means the first card of the trick.
+"""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import check_witness, deals_and_missions, missions_for, small_deals
+from solver import reference
+from solver.cards import COLOUR_CARDS, parse_card
+from solver.cpsat import solve
+from solver.deal import deal_rng, parse_deal, random_deal, random_tasks
+from solver.solution import Limits, Outcome
+from solver.tasks import make_task_mission, parse_tokens
+
+# --- helpers ---------------------------------------------------------------------
+
+
+def C(name: str) -> int:
+    return parse_card(name)
+
+
+def cards(text: str) -> tuple[int, ...]:
+    return tuple(C(word) for word in text.split())
+
+
+def make_case(deal_text, tasks, tokens=None, owners=None, commander=None):
+    deal = parse_deal(deal_text, commander)
+    mission = make_task_mission(deal, cards(tasks), parse_tokens(tokens) if tokens else None, owners)
+    return deal, mission
+
+
+def run(deal_text, tasks, tokens=None, owners=None, commander=None, limits=Limits()):
+    """Solve with CP-SAT; check a WIN's witness; return the solution."""
+    deal, mission = make_case(deal_text, tasks, tokens, owners, commander)
+    solution = solve(deal, mission, limits)
+    assert solution.engine == "cpsat"
+    if solution.outcome is Outcome.WIN:
+        check_win(deal, mission, solution)
+    return solution
+
+
+def check_win(deal, mission, solution):
+    """Replay a WIN (conftest.check_witness: legal plays, leaders, owners, draft counts,
+    tokens, play stopping at the last task); the assignment lists tasks in mission order."""
+    check_witness(deal, mission, solution)
+    assert list(solution.assignment) == list(mission.cards)
+
+
+def agrees_with_reference(deal, mission):
+    """Check CP-SAT's outcome against the reference solver, and its witness on a WIN."""
+    solution = solve(deal, mission)
+    assert solution.outcome is reference.solve(deal, mission).outcome
+    if solution.outcome is Outcome.WIN:
+        check_win(deal, mission, solution)
+    else:
+        assert solution.tricks == [] and solution.assignment == {}
+
+
+# --- following suit -------------------------------------------------------------------
+
+
+def test_following_suit_keeps_a_task_card_in_hand():
+    # Seat 0 (g1 y9) must win g8, held by seat 1 with y2; g8 beats g1.
+    # Seat 0 leads y9: seat 1 must follow with y2, then g1 against g8 again.
+    # Seat 0 leads g1: seat 1 follows with g8 and wins it.
+    assert run("g1 y9 | g8 y2 | b3 y5", "g8", owners=[0]).outcome is Outcome.LOSS
+
+
+def test_void_seat_discards_the_task_card():
+    # Seat 1 holds b2 instead of y2: on y9 it is void and may discard g8; seat 2
+    # follows with y5 and y9 wins g8 for seat 0. No other first trick wins.
+    solution = run("g1 y9 | b2 g8 | b3 y5", "g8", owners=[0])
+    assert solution.outcome is Outcome.WIN
+    assert solution.tricks[0].cards == cards("y9 g8 y5")
+    assert solution.assignment == {C("g8"): 0}
+    assert len(solution.tricks) == 1  # the mission is won at once
+
+
+# --- trumps ---------------------------------------------------------------------------
+
+
+def test_void_seat_trumps_a_task():
+    # Seat 1 (r2 y1) must win p9; seat 0 holds only pinks and leads one:
+    # seat 1 trumps p9 with r2, seat 2 follows with p1.
+    solution = run("p8 p9 | r2 y1 | p1 y5", "p9", owners=[1])
+    assert solution.outcome is Outcome.WIN
+    trick = solution.tricks[0]
+    assert trick.cards == cards("p9 r2 p1") and trick.winner == 1
+
+
+def test_no_trump_cannot_win_a_colour_trick():
+    # Seat 1 holds y2 y1: every trick is a pink lead by seat 0, which it wins.
+    assert run("p8 p9 | y2 y1 | p1 y5", "p9", owners=[1]).outcome is Outcome.LOSS
+
+
+def test_trump_lead_must_be_followed_with_a_trump():
+    # Seat 0 (r3 y2) must win y9 (seat 1, with r1). On r3, seat 1 must play r1,
+    # then y2 loses to y9; leading y2 first loses at once.
+    assert run("r3 y2 | r1 y9 | g1 g2", "y9", owners=[0]).outcome is Outcome.LOSS
+
+
+def test_no_trump_left_discards_on_a_trump_lead():
+    # Seat 1 holds g3 instead of r1: on r3 it discards y9, and r3 wins it.
+    solution = run("r3 y2 | g3 y9 | g1 g2", "y9", owners=[0])
+    assert solution.outcome is Outcome.WIN
+    assert solution.tricks[0].cards[:2] == cards("r3 y9")
+
+
+def test_highest_trump_wins():
+    # Seat 2 (r4, the Commander) must win b5 (seat 0, void in trumps, holds b5 p1).
+    # A pink trick holding b5 goes to seat 1's p3, so b5 must fall in the trump
+    # trick, where both trumps meet (seats 1 and 2 must follow trumps): r4 beats r2.
+    solution = run("b5 p1 | r2 p3 | r4 p2", "b5", owners=[2])
+    assert solution.outcome is Outcome.WIN
+    assert solution.tricks[0].leader == 2
+    trick = next(t for t in solution.tricks if C("b5") in t.cards)
+    assert set(trick.cards) == set(cards("r4 b5 r2")) and trick.winner == 2
+
+
+def test_task_waits_until_the_trumps_are_out():
+    # Same deal, seat 1 must win b5: a trump trick holding b5 goes to r4, so seat 2
+    # leads r4 first (seat 0 discards p1, seat 1 follows with r2), then p2, on which
+    # seat 0 plays b5 and seat 1's p3 wins. Leading p2 first forces p1 out of seat 0
+    # and puts b5 into the trump trick.
+    solution = run("b5 p1 | r2 p3 | r4 p2", "b5", owners=[1])
+    assert solution.outcome is Outcome.WIN
+    assert [t.cards for t in solution.tricks] == [cards("r4 p1 r2"), cards("p2 b5 p3")]
+
+
+# --- order tokens ----------------------------------------------------------------------
+# In FORCED seat 0 holds only yellow and leads it; seats 1 and 2 must follow with y1
+# and y2 in trick 1 and then discard g1 and g2 in trick 2, so seat 0 wins everything:
+# y1 and y2 are completed in trick 1, g1 and g2 in trick 2.
+
+FORCED = "y8 y9 | y1 g1 | y2 g2"
+
+
+@pytest.mark.parametrize(
+    "tokens, outcome",
+    [
+        ("1,2", Outcome.WIN),  # y1 first, then g1
+        ("2,1", Outcome.LOSS),  # g1 cannot come first
+        (">,>>", Outcome.WIN),
+        (">>,>", Outcome.LOSS),  # y1 (>>) done while g1 (>) is open
+        ("-,Ω", Outcome.WIN),  # g1 last
+        ("Ω,-", Outcome.LOSS),  # y1 (Ω) done while g1 is open
+        ("-,1", Outcome.LOSS),  # BGA: an untokened task may not precede the 1
+        ("1,-", Outcome.WIN),
+        ("-,-", Outcome.WIN),
+    ],
+)
+def test_each_token_kind(tokens, outcome):
+    assert run(FORCED, "y1 g1", tokens, owners=[0, 0]).outcome is outcome
+
+
+@pytest.mark.parametrize(
+    "tasks, tokens, outcome",
+    [
+        ("y1 y2 g1", "1,2,3", Outcome.WIN),  # 1 and 2 together, then 3
+        ("y1 y2 g1", "1,3,2", Outcome.LOSS),  # 1 and 3 together while 2 is open
+        ("y1 y2", ">>,>", Outcome.WIN),  # together is simultaneous
+        ("y1 g1 g2", "-,Ω,-", Outcome.WIN),  # Ω together with the last other task
+        ("y1 y2 g1", "Ω,-,-", Outcome.LOSS),
+        ("y1 y2 g1", "1,-,2", Outcome.LOSS),  # untokened y2 with 1 while 2 is open
+    ],
+)
+def test_tasks_completed_in_the_same_trick(tasks, tokens, outcome):
+    owners = [0] * len(tasks.split())
+    assert run(FORCED, tasks, tokens, owners=owners).outcome is outcome
+
+
+def test_token_witness_stops_at_the_last_task():
+    solution = run(FORCED, "y1 g1", "1,2", owners=[0, 0])
+    assert [t.completed for t in solution.tricks] == [(C("y1"),), (C("g1"),)]
+    assert [t.winner for t in solution.tricks] == [0, 0]
+
+
+# --- drafted tasks ----------------------------------------------------------------------
+
+
+def test_draft_counts_can_make_a_loss():
+    # Seat 0 wins every trick (g9, y9), but the draft of 2 tasks gives counts 1/1/0.
+    deal = "g9 y9 | g1 y1 | g2 y2"
+    assert run(deal, "g1 y1").outcome is Outcome.LOSS
+    assert run(deal, "g1 y1", owners=[0, 0]).outcome is Outcome.WIN
+
+
+def test_drafted_assignment_follows_the_tricks():
+    # The green trick goes to g9 (seat 0), the yellow one to y9 (seat 1): counts 1/1/0.
+    solution = run("g9 y1 | g1 y9 | g2 y2", "g2 y2")
+    assert solution.outcome is Outcome.WIN
+    assert solution.assignment == {C("g2"): 0, C("y2"): 1}
+
+
+def test_draft_counts_follow_the_commander():
+    # Commander seat 1: counts 0/1/1, and seat 2 never wins a trick.
+    assert run("g9 y1 | g1 y9 | g2 y2", "g2 y2", commander=1).outcome is Outcome.LOSS
+
+
+# --- the three-player extra card ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("owners", [[0], [1], [2], None])
+def test_task_on_the_card_left_in_hand_is_a_loss(owners):
+    # Seat 0 holds 3 cards: two tricks, one card stays. Commander seat 1 leads green
+    # twice; seat 0 must follow green both times, so y5 is never played.
+    assert run("g1 g2 y5 | g8 g9 | g3 g4", "y5", owners=owners, commander=1).outcome is Outcome.LOSS
+
+
+def test_extra_card_holder_keeps_another_card():
+    # Seat 0 holds g8 g9 y5: it wins the green lead and leads y5, which nobody follows.
+    solution = run("g8 g9 y5 | g1 g2 | g3 g4", "y5", owners=[0], commander=1)
+    assert solution.outcome is Outcome.WIN
+    assert solution.tricks[1].cards[0] == C("y5")
+
+
+# --- limits and trivia --------------------------------------------------------------------
+
+
+def test_no_tasks_is_won_at_once():
+    solution = run("g1 g2 | g3 g4 | g5 g6", "")
+    assert solution.outcome is Outcome.WIN
+    assert solution.tricks == [] and solution.assignment == {}
+
+
+def test_spent_time_budget_gives_unknown():
+    solution = run(FORCED, "y1 g1", "1,2", owners=[0, 0], limits=Limits(max_seconds=0.0))
+    assert solution.outcome is Outcome.UNKNOWN
+    assert solution.tricks == [] and solution.assignment == {}
+
+
+def test_node_limit_is_ignored():
+    solution = run(FORCED, "y1 g1", owners=[0, 0], limits=Limits(max_nodes=1, max_seconds=60.0))
+    assert solution.outcome is Outcome.WIN
+
+
+# --- full deals ---------------------------------------------------------------------------
+
+
+def full_case(seed, index, tasks, fixed=True, players=4):
+    rng = deal_rng(seed, index)
+    deal = random_deal(players, rng)
+    task_cards = random_tasks(tasks, rng)
+    owners = [int(x) for x in rng.integers(0, players, size=tasks)] if fixed else None
+    return deal, make_task_mission(deal, task_cards, None, owners)
+
+
+def test_full_deal_loss_the_search_finds_hard():
+    # Seed 7 deal 12 with 8 fixed owners: the DFS kernel needs seconds to prove it.
+    deal, mission = full_case(7, 12, 8)
+    assert solve(deal, mission, Limits(max_seconds=60)).outcome is Outcome.LOSS
+
+
+@pytest.mark.parametrize(
+    "players, tasks, fixed, index",
+    [(4, 8, True, 0), (4, 10, False, 1), (3, 6, False, 2), (5, 5, True, 3)],
+)
+def test_full_deal_witnesses_replay(players, tasks, fixed, index):
+    deal, mission = full_case(11, index, tasks, fixed, players)
+    solution = solve(deal, mission, Limits(max_seconds=60))
+    assert solution.outcome in (Outcome.WIN, Outcome.LOSS)
+    if solution.outcome is Outcome.WIN:
+        check_win(deal, mission, solution)
+
+
+# --- properties on random small deals -----------------------------------------------------
+
+
+@settings(max_examples=300)
+@given(deals_and_missions())
+def test_outcome_agrees_with_reference(case):
+    agrees_with_reference(*case)
+
+
+@settings(max_examples=100)
+@given(deals_and_missions(drafted=True))
+def test_drafted_outcome_agrees_with_reference(case):
+    agrees_with_reference(*case)
+
+
+@settings(max_examples=100)
+@given(deals_and_missions(min_players=3, max_players=3, extra_card=True))
+def test_three_player_extra_card_agrees_with_reference(case):
+    agrees_with_reference(*case)
+
+
+# Hands of one to three cards reach the model's edge cases (single tricks, constants).
+tiny_deals = small_deals(min_cards=1, max_cards=3).filter(lambda deal: deal.cards & COLOUR_CARDS)
+
+
+@settings(max_examples=100)
+@given(tiny_deals.flatmap(lambda deal: st.tuples(st.just(deal), missions_for(deal))))
+def test_tiny_deals_agree_with_reference(case):
+    agrees_with_reference(*case)

@@ -1,0 +1,59 @@
+"""Full deals with known answers (tests/data/known_deals.txt), WIN and LOSS, checked every run."""
+
+from pathlib import Path
+
+import pytest
+
+from conftest import check_witness
+from solver import cpsat
+from solver.cards import parse_card_list
+from solver.deal import parse_deal
+from solver.kernel import KernelSolver
+from solver.portfolio import PortfolioSolver
+from solver.solution import Limits, Outcome
+from solver.tasks import make_task_mission, parse_tokens
+
+KNOWN_DEALS = Path(__file__).parent / "data" / "known_deals.txt"
+BUDGET = Limits(max_seconds=60)  # far above what any engine needs here: a miss means a bug
+KERNEL = KernelSolver()
+PORTFOLIO = PortfolioSolver()
+
+
+def read_cases():
+    for line in KNOWN_DEALS.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, answer, speed, deal_text, tasks, tokens, owners = (f.strip() for f in line.split(";"))
+            deal = parse_deal(deal_text)
+            fixed = None if owners == "draft" else [int(seat) for seat in owners.split(",")]
+            mission = make_task_mission(deal, parse_card_list(tasks), parse_tokens(tokens), fixed)
+            yield pytest.param(deal, mission, Outcome(answer), speed, id=name)
+
+
+CASES = list(read_cases())
+
+
+def check(solution, deal, mission, answer):
+    assert solution.outcome is answer
+    if answer is Outcome.WIN:
+        check_witness(deal, mission, solution)
+
+
+@pytest.mark.parametrize("deal, mission, answer, speed", CASES)
+def test_default_engine(deal, mission, answer, speed):
+    check(PORTFOLIO.solve(deal, mission, BUDGET), deal, mission, answer)
+
+
+@pytest.mark.parametrize("deal, mission, answer, speed", CASES)
+def test_cpsat(deal, mission, answer, speed):
+    check(cpsat.solve(deal, mission, BUDGET), deal, mission, answer)
+
+
+@pytest.mark.parametrize("deal, mission, answer, speed", [c for c in CASES if c.values[3] == "fast"])
+def test_kernel_alone(deal, mission, answer, speed):
+    check(KERNEL.solve(deal, mission, BUDGET), deal, mission, answer)
+
+
+def test_the_file_holds_wins_and_losses_for_every_player_count():
+    answers = {(c.values[0].players, c.values[2]) for c in CASES}
+    for players in (3, 4, 5):
+        assert (players, Outcome.WIN) in answers and (players, Outcome.LOSS) in answers
