@@ -79,6 +79,13 @@ CONTROL_CELLS = 5
 TT_WAYS = 4
 TT_KEY, TT_KEY2, TT_META = range(3)  # entry columns; META = generation << 32 | proof work
 
+TRUMP_MASK = SUIT_MASKS[TRUMP]
+# Integer division by the player count is slow in the hot loop: look it up instead.
+TRICK_OF_PLY = np.array([[d // max(n, 1) for d in range(MAX_PLIES)] for n in range(MAX_PLAYERS + 1)], dtype=np.int64)
+SEAT_AT = np.array(
+    [[[(lead + pos) % max(n, 1) for pos in range(MAX_PLAYERS)] for lead in range(MAX_PLAYERS)] for n in range(MAX_PLAYERS + 1)],
+    dtype=np.int64,
+)
 SUIT_OF_CARD = np.array([c // COLOUR_RANKS for c in range(CARD_COUNT)], dtype=np.int64)
 SUIT_MASK_OF_CARD = np.array([SUIT_MASKS[c // COLOUR_RANKS] for c in range(CARD_COUNT)], dtype=np.int64)
 
@@ -153,33 +160,12 @@ def allowed_winners(card, allowed, problem, quota_seats):
 
 
 @njit(cache=True)
-def move_score(card, seat, pos, prev, problem, plies, present, quota_seats, everyone):
-    """Score a candidate play: higher is tried first."""
-    rank = card % COLOUR_RANKS
-    if pos == 0:
-        allowed = allowed_winners(card, everyone, problem, quota_seats)
-        if allowed == everyone:
-            return 30 - rank
-        top = present & SUIT_MASK_OF_CARD[card] & ~((np.int64(2) << card) - 1) == 0
-        if allowed >> seat & 1 and top:
-            return 100
-        return 50 - rank
-    allowed = allowed_winners(card, plies[prev, ALLOWED], problem, quota_seats)
-    wins = beats(card, plies[prev, WIN_CARD])
-    if allowed == everyone:
-        return 20 - rank if wins else 40 - rank
-    if allowed >> seat & 1:
-        return 80 - rank if wins else 10 - rank
-    return -rank if wins else 50 + rank
-
-
-@njit(cache=True)
 def expand(depth, problem, frames, plies, moves, hands):
     """Generate the candidate plays at `depth`, best first."""
     players = problem[PLAYERS]
-    trick = depth // players
+    trick = TRICK_OF_PLY[players, depth]
     pos = depth - trick * players
-    seat = (frames[trick, LEAD] + pos) % players
+    seat = SEAT_AT[players, frames[trick, LEAD], pos]
     hand = hands[seat]
     present = frames[trick, PRESENT]
     legal = hand
@@ -194,12 +180,40 @@ def expand(depth, problem, frames, plies, moves, hands):
         plies[depth, NEXT_MOVE] = 0
         return
     everyone = (np.int64(1) << players) - 1
+    quota_seats = frames[trick, QUOTA_SEATS]
+    if pos == 0:
+        before = everyone
+        winning = reps
+    else:
+        before = plies[depth - 1, ALLOWED]
+        best = plies[depth - 1, WIN_CARD]
+        winning = SUIT_MASK_OF_CARD[best] & ~((np.int64(2) << best) - 1)
+        if SUIT_OF_CARD[best] != TRUMP:
+            winning |= TRUMP_MASK
     scores = plies[depth, SCORES:]
     count = 0
     while reps:
         card = lowest_bit_index(reps)
         reps &= reps - 1
-        score = move_score(card, seat, pos, depth - 1, problem, plies, present, frames[trick, QUOTA_SEATS], everyone)
+        rank = card % COLOUR_RANKS
+        allowed = before
+        if problem[CARD_TASK + card] >= 0:
+            allowed = allowed_winners(card, before, problem, quota_seats)
+        if pos == 0:
+            if allowed == everyone:
+                score = 30 - rank
+            elif allowed >> seat & 1 and present & SUIT_MASK_OF_CARD[card] & ~((np.int64(2) << card) - 1) == 0:
+                score = 100
+            else:
+                score = 50 - rank
+        else:
+            wins = winning >> card & 1
+            if allowed == everyone:
+                score = 20 - rank if wins else 40 - rank
+            elif allowed >> seat & 1:
+                score = 80 - rank if wins else 10 - rank
+            else:
+                score = -rank if wins else 50 + rank
         i = count
         while i > 0 and scores[i - 1] < score:
             scores[i] = scores[i - 1]
@@ -437,10 +451,10 @@ def search(problem, frames, plies, moves, hands, control, table, node_limit):
     depth = control[DEPTH]
     nodes = control[NODES]
     while True:
-        trick = depth // players
+        trick = TRICK_OF_PLY[players, depth]
         pos = depth - trick * players
         leader = frames[trick, LEAD]
-        seat = (leader + pos) % players
+        seat = SEAT_AT[players, leader, pos]
         index = plies[depth, NEXT_MOVE]
         if index < plies[depth, MOVE_COUNT]:
             if nodes >= node_limit:
@@ -476,8 +490,8 @@ def search(problem, frames, plies, moves, hands, control, table, node_limit):
                 control[NODES] = nodes
                 return LOSS
             depth -= 1
-            prev_trick = depth // players
-            prev_seat = (frames[prev_trick, LEAD] + depth - prev_trick * players) % players
+            prev_trick = TRICK_OF_PLY[players, depth]
+            prev_seat = SEAT_AT[players, frames[prev_trick, LEAD], depth - prev_trick * players]
             hands[prev_seat] |= np.int64(1) << plies[depth, PLAYED]
     control[DEPTH] = depth
     control[NODES] = nodes

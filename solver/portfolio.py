@@ -19,7 +19,7 @@ from solver.solution import Limits, Outcome, Solution
 from solver.tasks import TaskMission
 
 ENGINE = "auto"
-DFS_NODES = 100_000
+DFS_NODES = 200_000  # ~25 ms; tuned on the benchmark sets (100k-300k all close)
 
 
 class PortfolioSolver:
