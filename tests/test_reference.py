@@ -2,6 +2,8 @@
 
 Seats are numbered clockwise from 0; without r4 the Commander is seat 0 unless
 given. In the comments "seat 0 leads b9" means the first card of the trick.
+Every hand-worked deal without a budget is also solved by the other engines
+(kernel, CP-SAT, the default portfolio): same answer, and a legal witness.
 """
 
 import itertools
@@ -13,6 +15,7 @@ from hypothesis import strategies as st
 from conftest import check_witness, deals_and_missions, missions_for, small_deals, tokens_respected
 from solver.cards import parse_card
 from solver.deal import parse_deal
+from solver import cpsat, kernel, portfolio
 from solver.reference import solve
 from solver.solution import Limits, Outcome
 from solver.tasks import draft_counts, make_task_mission, parse_tokens, task_quotas
@@ -31,12 +34,21 @@ def make_case(deal_text, tasks, tokens=None, owners=None, commander=None):
     return deal, mission
 
 
+OTHER_ENGINES = (kernel.solve, cpsat.solve, portfolio.solve)
+
+
 def run(deal_text, tasks, tokens=None, owners=None, commander=None, limits=Limits()):
-    """Solve, and for a WIN check the witness; return the solution."""
+    """Solve, and for a WIN check the witness; return the reference's solution.
+
+    Without a budget every other engine must give the same answer and a legal witness.
+    """
     deal, mission = make_case(deal_text, tasks, tokens, owners, commander)
     solution = solve(deal, mission, limits)
-    if solution.outcome is Outcome.WIN:
-        check_witness(deal, mission, solution)
+    others = OTHER_ENGINES if limits == Limits() else ()
+    for answer in (solution, *(engine(deal, mission) for engine in others)):
+        assert answer.outcome is solution.outcome, answer.engine
+        if answer.outcome is Outcome.WIN:
+            check_witness(deal, mission, answer)
     return solution
 
 
