@@ -124,7 +124,12 @@ def deal_rng(seed: int, index: int, *key: int) -> np.random.Generator:
 
 
 def random_deal(players: int, rng: np.random.Generator) -> Deal:
-    """Deal the whole deck one card at a time: 14/13/13, 10x4 or 8x5 cards."""
+    """Deal the whole deck one card at a time from seat 0: 14/13/13, 10x4 or 8x5 cards.
+
+    With three players seat 0 gets the 14th card. Seats are only names: who holds
+    r4 (the Commander) is random, so the extra card is as likely to sit anywhere
+    relative to the Commander as in a real deal.
+    """
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise DealError(f"a deal needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {players}")
     order = rng.permutation(CARD_COUNT)

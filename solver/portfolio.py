@@ -4,7 +4,7 @@ The DFS answers most deals in well under a millisecond, wins and losses alike,
 but a few losses (and wins behind large lost subtrees) need it to refute
 millions of lines. CP-SAT proves those in about a tenth of a second through
 propagation and clause learning, but pays tens of milliseconds to build and
-presolve every model. So the kernel gets a small node budget (`DFS_NODES`,
+start every model. So the kernel gets a small node budget (`DFS_NODES`,
 about 25 ms), and only deals it leaves open go to CP-SAT with the rest
 of the time budget. The answer names the engine that found it: "kernel", or
 "kernel>cpsat" when CP-SAT did; its `nodes` are the kernel's card plays.
