@@ -70,16 +70,14 @@ def order_prerequisites(tokens) -> list[int]:
 
 def compile_task_mission(deal: Deal, mission: TaskMission) -> np.ndarray:
     """Return the flat kernel array of a task mission on a deal."""
-    problem = np.zeros(SIZE, dtype=np.int64)
+    problem = [0] * SIZE  # filled as a list: item writes to a numpy array cost more per deal
     count = len(mission.cards)
     problem[PLAYERS] = deal.players
     problem[TRICKS] = num_tricks(deal.hands)
     problem[COMMANDER] = deal.commander
     problem[TASK_COUNT] = count
     problem[ALL_DONE] = (1 << count) - 1
-    task_cards = card_set(mission.cards)
-    problem[TASK_CARDS] = task_cards
-    problem[DISTINCT] = task_cards
+    problem[TASK_CARDS] = problem[DISTINCT] = card_set(mission.cards)
     problem[HANDS : HANDS + deal.players] = deal.hands
     lazy = mission.owners is None
     quotas = task_quotas(mission, deal) if lazy else (0,) * deal.players
@@ -88,11 +86,11 @@ def compile_task_mission(deal: Deal, mission: TaskMission) -> np.ndarray:
         problem[QUOTA + seat] = quotas[seat]
         problem[RADIX + seat] = place
         place *= quotas[seat] + 1
-    problem[CARD_TASK : CARD_TASK + CARD_COUNT] = -1
+    problem[CARD_TASK : CARD_TASK + CARD_COUNT] = [-1] * CARD_COUNT
     before = order_prerequisites(mission.tokens)
     for i, c in enumerate(mission.cards):
         problem[CARD_TASK + c] = i
         problem[TASK_CARD + i] = c
         problem[TASK_OWNER + i] = LAZY_OWNER if lazy else mission.owners[i]
         problem[BEFORE + i] = before[i]
-    return problem
+    return np.array(problem, dtype=np.int64)

@@ -567,7 +567,7 @@ class KernelSolver:
         tricks = []
         for t in range(len(plays) // players):
             cards = tuple(plays[t * players : (t + 1) * players])
-            completed = tuple(c for c in cards if task_cards >> c & 1)
+            completed = tuple([c for c in cards if task_cards >> c & 1])
             tricks.append(Trick(leaders[t], cards, leaders[t + 1], completed))
         return tricks
 
