@@ -92,7 +92,12 @@ def format_solution(solution: Solution, mission: TaskMission) -> str:
 @click.option("--tokens", "tokens_text", help='Token per task: 1-5, > to >>>>, omega/Ω, - (e.g. "1,2,-").')
 @click.option("--commander", type=int, help="Commander seat when r4 is not dealt (default 0).")
 @click.option("--budget", type=click.FloatRange(min=0, min_open=True), help="Seconds per deal before UNKNOWN.")
-@click.option("--max-nodes", type=click.IntRange(min=1), help="Card plays per deal before UNKNOWN.")
+@click.option(
+    "--max-nodes",
+    type=click.IntRange(min=1),
+    help="Card plays per deal before UNKNOWN (a search limit: "
+    "with auto the kernel alone runs; cpsat ignores it).",
+)
 @click.option(
     "--engine",
     type=click.Choice(list(ENGINES)),
