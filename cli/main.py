@@ -9,6 +9,7 @@ from solver import __version__
 from solver.cards import format_card, parse_card_list
 from solver.deal import parse_deal
 from solver.errors import InputError
+from solver.mission import built_in_missions, describe_rule, find_mission, load_missions
 from solver import cpsat, kernel, portfolio, reference
 from solver.solution import Limits, Outcome, Solution
 from solver.tasks import TaskMission, make_task_mission, parse_tokens
@@ -36,7 +37,9 @@ class CrewGroup(click.Group):
         except click.ClickException as error:
             fail(error.format_message(), error.exit_code)
         except InputError as error:
-            fail(str(error), EXIT_BAD_INPUT)
+            for problem in getattr(error, "problems", [])[:-1]:
+                click.echo(f"crew: error: {' '.join(problem.split())}", err=True)
+            fail(getattr(error, "problems", [str(error)])[-1], EXIT_BAD_INPUT)
         except click.Abort:
             fail("interrupted", EXIT_INTERRUPTED)
         sys.exit(code if isinstance(code, int) else 0)
@@ -119,3 +122,51 @@ def solve(deal_text, tasks_text, owners_text, tokens_text, commander, budget, ma
         click.echo(json.dumps(solution.to_json(), ensure_ascii=False))
     else:
         click.echo(format_solution(solution, mission))
+
+
+@main.group()
+def missions():
+    """List, show and check missions (built in, or from a mission file)."""
+
+
+@missions.command("list")
+@click.option("--game", help="Only this game's missions, e.g. planet-nine.")
+@click.option("--mission-file", type=click.Path(), help="List the missions of this file instead.")
+def list_missions(game, mission_file):
+    """Print one line per mission: id, tasks, tokens, assignment, special rules."""
+    found = load_missions(mission_file) if mission_file else built_in_missions()
+    shown = [m for m in found.values() if game is None or m.id.startswith(f"{game}/")]
+    if not shown:
+        raise InputError(f"no missions for game {game!r}")
+    click.echo(f"{'mission':16s} {'tasks':>5s}  {'tokens':14s} {'assignment':22s} rules")
+    for m in shown:
+        tokens = " ".join(str(t) for t in m.tokens) or "-"
+        click.echo(f"{m.id:16s} {m.tasks:5d}  {tokens:14s} {m.assignment if m.tasks else '-':22s} {m.summary()}")
+
+
+@missions.command("show")
+@click.argument("name")
+@click.option("--mission-file", type=click.Path(), help="Look the mission up in this file.")
+def show_mission(name, mission_file):
+    """Print everything a mission says."""
+    m = find_mission(name, mission_file)
+    click.echo(f"mission        {m.id}" + (f"  ({m.title})" if m.title else ""))
+    click.echo(f"players        {', '.join(map(str, m.players))}")
+    click.echo(f"tasks          {m.tasks}" + (f", assignment {m.assignment}" if m.tasks else ""))
+    click.echo(f"tokens         {' '.join(str(t) for t in m.tokens) or '-'}")
+    click.echo(f"5p task pass   {'yes' if m.five_player_pass else 'no'}")
+    for c in m.choose:
+        click.echo(f"player {c.name:8s}{'chosen by ' + c.by if c.by != 'automatic' else 'fixed'}: {c.among}")
+    for rule in m.rules:
+        click.echo(f"rule           {describe_rule(rule)}")
+    for item in m.options + m.chance:
+        click.echo(f"option         {item}")
+    click.echo(f"communication  {m.communication} (no effect under perfect information)")
+
+
+@missions.command("check")
+@click.argument("path", type=click.Path())
+def check_missions(path):
+    """Validate a mission file: exit 0, or exit 2 with one line per problem."""
+    found = load_missions(path)
+    click.echo(f"{path}: {len(found)} missions, all valid")

@@ -1,0 +1,490 @@
+"""Missions as data: TOML mission files, loaded into typed, validated objects.
+
+A mission file holds one game's missions (see docs/missions.md for the format):
+
+    game = "planet-nine"
+    [[mission]]
+    number = 5
+    choose = [{ name = "X", by = "commander", among = "others" }]
+    rules = [{ rule = "tricks", who = "X", at_most = 0 }]
+
+Loading checks every field and collects every problem, each a one-line message
+naming the file, the mission, the field, what is wrong and what is allowed.
+Types only: the solvers compile these objects, they never import a solver.
+"""
+
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from solver.cards import (
+    COLOUR_CARDS,
+    COLOUR_RANKS,
+    COLOURS,
+    SUIT_MASKS,
+    SUIT_NAMES,
+    TRUMP,
+    CardError,
+    card,
+    card_set,
+    format_cards,
+    parse_card_list,
+)
+from solver.errors import InputError
+from solver.tasks import ABSOLUTE, TaskError, Token, check_tokens, parse_token
+
+ASSIGNMENTS = ("draft", "commander-decision", "commander-distribution")
+COMMUNICATIONS = ("normal", "dead-zone", "muted-player")  # plus "silent-until-trick-N"
+CHOOSERS = ("commander", "crew", "automatic")
+AMONG = ("others", "anyone")  # plus "not NAME" and "left of CARD"
+OPTIONS = ("token-swap", "token-move")
+CHANCE = ("pass-left-after-trick-1",)
+RULE_FIELDS = {
+    "tricks": {"who", "won_with", "containing", "tricks", "at_least", "at_most", "exactly"},
+    "balanced": {"gap"},
+    "own-trick": {"cards", "ordered"},
+    "task-in-last-trick": {"token"},
+}
+MISSION_FIELDS = {
+    "number", "name", "title", "tasks", "tokens", "assignment", "five_player_pass",
+    "communication", "choose", "rules", "options", "chance", "players",
+}
+BUILT_IN = {"planet-nine": "planet_nine.toml"}
+LAST = 0  # trick numbers count from 1; 0 - k means "the last trick minus k"
+
+
+class MissionError(InputError):
+    """A mission file or mission name that cannot be used; `problems` lists every problem."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__(problems[0] if len(problems) == 1 else f"{len(problems)} problems: " + "; ".join(problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A player the mission names: chosen by the commander or the crew, or fixed by the deal."""
+
+    name: str
+    by: str
+    among: str
+
+
+@dataclass(frozen=True)
+class TricksRule:
+    """Count the tricks won by `who` (with a winning card in `won_with`, holding a card of
+    `containing`, among trick numbers `tricks`); the count must end within [at_least, at_most]."""
+
+    who: str | None = None  # a player, "not PLAYER", or None for anyone
+    won_with: int = 0  # card set; 0 means any card
+    containing: int = 0  # card set; 0 means any trick
+    tricks: tuple[tuple[int, int], ...] = ()  # inclusive ranges; LAST - k counts from the end
+    at_least: int = 0
+    at_most: int | None = None
+
+
+@dataclass(frozen=True)
+class BalancedRule:
+    """After every trick, the most and the fewest tricks won by any player differ by at most `gap`."""
+
+    gap: int = 1
+
+
+@dataclass(frozen=True)
+class OwnTrickRule:
+    """Every card of `cards` is played and wins a trick holding no other card of `cards`;
+    `ordered`: in ascending order."""
+
+    cards: int
+    ordered: bool = False
+
+
+@dataclass(frozen=True)
+class TaskInLastTrickRule:
+    """The task carrying `token` is completed in the last trick."""
+
+    token: Token
+
+
+Rule = TricksRule | BalancedRule | OwnTrickRule | TaskInLastTrickRule
+
+
+@dataclass(frozen=True)
+class Mission:
+    """One mission: random task cards with tokens and an assignment mode, special rules, choices."""
+
+    id: str
+    title: str = ""
+    tasks: int = 0
+    tokens: tuple[Token, ...] = ()  # attached in order to the first drawn tasks
+    assignment: str = "draft"
+    five_player_pass: bool = False
+    communication: str = "normal"  # no effect under perfect information
+    choose: tuple[Choice, ...] = ()
+    rules: tuple[Rule, ...] = ()
+    options: tuple[str, ...] = ()
+    chance: tuple[str, ...] = ()
+    players: tuple[int, ...] = (3, 4, 5)
+
+    def summary(self) -> str:
+        """Return the special rules in a few words."""
+        parts = [describe_rule(rule) for rule in self.rules]
+        parts += [f"{c.name}: chosen by {c.by} among {c.among}" for c in self.choose]
+        parts += list(self.options) + list(self.chance)
+        if self.five_player_pass:
+            parts.append("5p task pass")
+        return "; ".join(parts) or "-"
+
+
+def describe_rule(rule: Rule) -> str:
+    """Return a rule in a few words."""
+    if isinstance(rule, TricksRule):
+        what = [f"tricks won by {rule.who or 'anyone'}"]
+        if rule.won_with:
+            what.append(f"with {describe_cards(rule.won_with)}")
+        if rule.containing:
+            what.append(f"holding {describe_cards(rule.containing)}")
+        if rule.tricks:
+            what.append("in tricks " + ",".join(describe_range(r) for r in rule.tricks))
+        if rule.at_most is not None and rule.at_least == rule.at_most:
+            bound = f"= {rule.at_most}"
+        else:
+            bound = f">= {rule.at_least}" if rule.at_most is None else f"{rule.at_least}..{rule.at_most}"
+        return " ".join(what) + " " + bound
+    if isinstance(rule, BalancedRule):
+        return f"trick counts within {rule.gap}"
+    if isinstance(rule, OwnTrickRule):
+        return f"each of {describe_cards(rule.cards)} wins its own trick" + (", ascending" if rule.ordered else "")
+    return f"task {rule.token} completed in the last trick"
+
+
+def describe_range(bounds: tuple[int, int]) -> str:
+    first, last = (describe_trick(t) for t in bounds)
+    return first if first == last else f"{first}..{last}"
+
+
+def describe_trick(number: int) -> str:
+    return str(number) if number > LAST else "last" if number == LAST else f"last{number}"
+
+
+# --- card sets and trick numbers ---------------------------------------------------------
+
+NAMED_SETS = {SUIT_NAMES[s]: SUIT_MASKS[s] for s in COLOURS} | {"trumps": SUIT_MASKS[TRUMP], "colours": COLOUR_CARDS}
+NAMED_SETS |= {f"colour-{rank}": card_set(card(s, rank) for s in COLOURS) for rank in range(1, COLOUR_RANKS + 1)}
+
+
+def parse_card_set(text: str) -> int:
+    """Return the card set named `text`: a set name (pink, trumps, colour-9, ...) or a card list."""
+    if text in NAMED_SETS:
+        return NAMED_SETS[text]
+    try:
+        return card_set(parse_card_list(text))
+    except CardError:
+        raise InputError(f"unknown card set {text!r} (allowed: {', '.join(NAMED_SETS)}, or cards like 'p9 b9')")
+
+
+def describe_cards(cards: int) -> str:
+    """Return the name of a card set."""
+    for name, mask in NAMED_SETS.items():
+        if mask == cards:
+            return name
+    return format_cards(cards)
+
+
+def parse_trick_number(text: str) -> int:
+    """Return a trick number: 1, 2, ... or LAST - k for `last` / `last-k`."""
+    word = text.strip()
+    if word.isascii() and word.isdigit() and int(word) >= 1:
+        return int(word)
+    if word == "last":
+        return LAST
+    if word.startswith("last-") and word[5:].isascii() and word[5:].isdigit():
+        return LAST - int(word[5:])
+    raise InputError(f"unknown trick number {word!r} (allowed: 1, 2, ..., last, last-1, ...)")
+
+
+def parse_trick_range(text: str) -> tuple[int, int]:
+    """Return the inclusive range written `A` or `A..B`."""
+    first, _, last = str(text).partition("..")
+    return parse_trick_number(first), parse_trick_number(last or first)
+
+
+def resolve_trick(number: int, tricks: int) -> int:
+    """Return a trick number (1-based) in a deal of `tricks` tricks."""
+    return number if number > LAST else tricks + number
+
+
+# --- loading -------------------------------------------------------------------------------
+
+
+@dataclass
+class _Reader:
+    """Collects problems while reading one file."""
+
+    source: str
+    problems: list[str] = field(default_factory=list)
+
+    def problem(self, where: str, message: str) -> None:
+        self.problems.append(f"{self.source}: {where}: {message}")
+
+
+def load_missions(path: str | Path) -> dict[str, Mission]:
+    """Return the missions of a file by id; raise MissionError listing every problem."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise MissionError([f"{path}: cannot read: {error.strerror or error}"]) from None
+    return parse_missions(text, str(path))
+
+
+def parse_missions(text: str, source: str) -> dict[str, Mission]:
+    """Return the missions of TOML `text` by id; raise MissionError listing every problem."""
+    reader = _Reader(source)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise MissionError([f"{source}: not valid TOML: {error}"]) from None
+    for key in set(data) - {"game", "mission"}:
+        reader.problem("top level", f"unknown field {key!r} (allowed: game, mission)")
+    game = data.get("game")
+    if not isinstance(game, str) or not game:
+        reader.problem("top level", "field 'game' must be a name such as \"planet-nine\"")
+        game = "?"
+    entries = data.get("mission", [])
+    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+        reader.problem("top level", "missions must be [[mission]] tables")
+        entries = []
+    missions: dict[str, Mission] = {}
+    for index, entry in enumerate(entries, 1):
+        mission = read_mission(reader, game, index, entry)
+        if mission is None:
+            continue
+        if mission.id in missions:
+            reader.problem(f"mission {mission.id}", "defined twice")
+        missions[mission.id] = mission
+    if reader.problems:
+        raise MissionError(reader.problems)
+    return missions
+
+
+def read_mission(reader: _Reader, game: str, index: int, entry: dict) -> Mission | None:
+    """Return one checked mission, or None after recording its problems."""
+    number = entry.get("number")
+    name = entry.get("name")
+    if isinstance(number, int) and not isinstance(number, bool) and number >= 1:
+        mission_id = f"{game}/{number}"
+    elif isinstance(name, str) and name:
+        mission_id = f"{game}/{name}"
+    else:
+        reader.problem(f"mission #{index}", "needs a 'number' (1, 2, ...) or a 'name'")
+        return None
+    before = len(reader.problems)
+
+    def bad(field_name: str, message: str) -> None:
+        reader.problem(f"mission {mission_id}: field {field_name!r}", message)
+
+    for key in sorted(set(entry) - MISSION_FIELDS):
+        bad(key, f"unknown field (allowed: {', '.join(sorted(MISSION_FIELDS))})")
+    title = entry.get("title", "")
+    if not isinstance(title, str):
+        bad("title", "must be a string")
+    tasks = entry.get("tasks", 0)
+    if not isinstance(tasks, int) or isinstance(tasks, bool) or not 0 <= tasks <= COLOUR_CARDS.bit_count():
+        bad("tasks", "must be a whole number of task cards from 0 to 36")
+        tasks = 0
+    tokens = read_tokens(entry.get("tokens", []), tasks, bad)
+    assignment = entry.get("assignment", "draft")
+    if assignment not in ASSIGNMENTS:
+        bad("assignment", f"unknown mode {assignment!r} (allowed: {', '.join(ASSIGNMENTS)})")
+    five_player_pass = entry.get("five_player_pass", False)
+    if not isinstance(five_player_pass, bool):
+        bad("five_player_pass", "must be true or false")
+    elif five_player_pass and not tasks:
+        bad("five_player_pass", "needs task cards to pass")
+    communication = entry.get("communication", "normal")
+    if not valid_communication(communication):
+        bad("communication", f"unknown {communication!r} (allowed: {', '.join(COMMUNICATIONS)}, silent-until-trick-N)")
+    players = entry.get("players", [3, 4, 5])
+    if not isinstance(players, list) or not players or any(p not in (3, 4, 5) for p in players):
+        bad("players", "must be a list of player counts among 3, 4, 5")
+        players = [3, 4, 5]
+    choose = read_choices(entry.get("choose", []), bad)
+    names = {c.name for c in choose}
+    rules = read_rules(entry.get("rules", []), names, tokens, bad)
+    options = read_names(entry.get("options", []), OPTIONS, "options", bad)
+    if options and not any(t.kind == ABSOLUTE for t in tokens):
+        bad("options", "token-swap and token-move need numbered tokens")
+    chance = read_names(entry.get("chance", []), CHANCE, "chance", bad)
+    if len(reader.problems) > before:
+        return None
+    return Mission(
+        mission_id, title, tasks, tokens, assignment, five_player_pass, communication,
+        choose, rules, options, chance, tuple(sorted(players)),
+    )
+
+
+def valid_communication(value) -> bool:
+    if value in COMMUNICATIONS:
+        return True
+    prefix = "silent-until-trick-"
+    return isinstance(value, str) and value.startswith(prefix) and value[len(prefix):].isdigit()
+
+
+def read_tokens(value, tasks: int, bad) -> tuple[Token, ...]:
+    """Return the tokens of a mission: at most one per task."""
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        bad("tokens", "must be a list of tokens such as [\"1\", \"2\"] or [\">\", \">>\"] or [\"omega\"]")
+        return ()
+    try:
+        tokens = tuple(parse_token(v) for v in value)
+        if None in tokens:
+            raise TaskError("'-' is not a token here: list only the tokens")
+        check_tokens(tokens)
+    except TaskError as error:
+        bad("tokens", str(error))
+        return ()
+    if len(tokens) > tasks:
+        bad("tokens", f"{len(tokens)} tokens but only {tasks} tasks to carry them")
+        return ()
+    return tokens
+
+
+def read_choices(value, bad) -> tuple[Choice, ...]:
+    """Return the players a mission names."""
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        bad("choose", "must be a list of tables like { name = \"X\", by = \"commander\", among = \"others\" }")
+        return ()
+    choices = []
+    for entry in value:
+        name, by, among = entry.get("name"), entry.get("by"), entry.get("among", "anyone")
+        for key in sorted(set(entry) - {"name", "by", "among"}):
+            bad("choose", f"unknown field {key!r} (allowed: name, by, among)")
+        if not isinstance(name, str) or not name.isidentifier() or name == "commander":
+            bad("choose", f"name {name!r} must be a word such as X, A, B (not 'commander')")
+            continue
+        if by not in CHOOSERS:
+            bad("choose", f"{name}: 'by' must be one of {', '.join(CHOOSERS)}")
+        known = {c.name for c in choices}
+        if not valid_among(among, known):
+            bad("choose", f"{name}: 'among' {among!r} unknown (allowed: others, anyone, not NAME, left of CARD)")
+        if (by == "automatic") != (isinstance(among, str) and among.startswith("left of ")):
+            bad("choose", f"{name}: only an automatic choice is 'left of CARD', and it must be")
+        choices.append(Choice(name, by, among))
+    return tuple(choices)
+
+
+def valid_among(among, known: set[str]) -> bool:
+    if among in AMONG:
+        return True
+    if not isinstance(among, str):
+        return False
+    if among.startswith("not "):
+        return among[4:] in known
+    if among.startswith("left of "):
+        try:
+            parse_card_list(among[8:])
+        except CardError:
+            return False
+        return len(among[8:].split()) == 1
+    return False
+
+
+def read_names(value, allowed, field_name, bad) -> tuple[str, ...]:
+    if not isinstance(value, list) or any(v not in allowed for v in value):
+        bad(field_name, f"must be a list of: {', '.join(allowed)}")
+        return ()
+    return tuple(value)
+
+
+def read_rules(value, names: set[str], tokens, bad) -> tuple[Rule, ...]:
+    """Return the special rules of a mission."""
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        bad("rules", "must be a list of tables like { rule = \"tricks\", who = \"X\", at_most = 0 }")
+        return ()
+    rules = []
+    for entry in value:
+        kind = entry.get("rule")
+        if kind not in RULE_FIELDS:
+            bad("rules", f"unknown rule {kind!r} (allowed: {', '.join(RULE_FIELDS)})")
+            continue
+        for key in sorted(set(entry) - RULE_FIELDS[kind] - {"rule"}):
+            bad("rules", f"{kind}: unknown field {key!r} (allowed: {', '.join(sorted(RULE_FIELDS[kind]))})")
+        try:
+            rules.append(read_rule(kind, entry, names, tokens))
+        except InputError as error:
+            bad("rules", f"{kind}: {error}")
+    return tuple(rules)
+
+
+def read_rule(kind: str, entry: dict, names: set[str], tokens) -> Rule:
+    """Return one rule; raise InputError naming what is wrong."""
+    if kind == "tricks":
+        who = entry.get("who")
+        if who is not None:
+            player = who[4:] if isinstance(who, str) and who.startswith("not ") else who
+            if player not in names | {"commander"}:
+                raise InputError(f"who {who!r} is not 'commander' or a chosen player ({', '.join(sorted(names)) or 'none'}), optionally after 'not '")
+        ranges = entry.get("tricks", [])
+        if not isinstance(ranges, list):
+            raise InputError("tricks must be a list of trick numbers or ranges such as [\"1\", \"last\"] or [\"2..last-1\"]")
+        bounds = [entry.get(k) for k in ("at_least", "at_most", "exactly")]
+        if any(b is not None and (not isinstance(b, int) or isinstance(b, bool) or b < 0) for b in bounds):
+            raise InputError("at_least, at_most and exactly must be whole numbers >= 0")
+        at_least, at_most, exactly = bounds
+        if exactly is not None:
+            if at_least is not None or at_most is not None:
+                raise InputError("give exactly, or at_least/at_most, not both")
+            at_least = at_most = exactly
+        if at_least is None and at_most is None:
+            raise InputError("needs a bound: at_least, at_most or exactly")
+        at_least = at_least or 0
+        if at_most is not None and at_most < at_least:
+            raise InputError(f"at_most {at_most} is below at_least {at_least}")
+        return TricksRule(
+            who,
+            parse_card_set(entry["won_with"]) if "won_with" in entry else 0,
+            parse_card_set(entry["containing"]) if "containing" in entry else 0,
+            tuple(parse_trick_range(r) for r in ranges),
+            at_least,
+            at_most,
+        )
+    if kind == "balanced":
+        gap = entry.get("gap", 1)
+        if not isinstance(gap, int) or isinstance(gap, bool) or gap < 1:
+            raise InputError("gap must be a whole number >= 1")
+        return BalancedRule(gap)
+    if kind == "own-trick":
+        ordered = entry.get("ordered", False)
+        if not isinstance(ordered, bool):
+            raise InputError("ordered must be true or false")
+        return OwnTrickRule(parse_card_set(entry.get("cards", "")), ordered)
+    token = parse_token(str(entry.get("token", "")))
+    if token not in tokens:
+        raise InputError(f"token {token} is not among the mission's tokens")
+    return TaskInLastTrickRule(token)
+
+
+# --- built-in missions -----------------------------------------------------------------------
+
+
+def built_in_missions() -> dict[str, Mission]:
+    """Return every mission shipped with the package, by id."""
+    missions = {}
+    for file_name in BUILT_IN.values():
+        source = resources.files("solver.missions").joinpath(file_name)
+        missions |= parse_missions(source.read_text(encoding="utf-8"), f"built-in {file_name}")
+    return missions
+
+
+def find_mission(name: str, mission_file: str | Path | None = None) -> Mission:
+    """Return the mission named `name` (e.g. planet-nine/17) from a file or the built-in set."""
+    missions = load_missions(mission_file) if mission_file else built_in_missions()
+    if name in missions:
+        return missions[name]
+    if mission_file and "/" not in name:
+        matches = [m for m in missions.values() if m.id.split("/", 1)[1] == name]
+        if len(matches) == 1:
+            return matches[0]
+    raise MissionError([f"unknown mission {name!r} (for example {next(iter(missions), 'none')}; see crew missions list)"])

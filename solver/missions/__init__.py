@@ -1,0 +1,1 @@
+"""Mission files shipped with the package (read with importlib.resources)."""
