@@ -9,7 +9,10 @@ from solver import __version__
 from solver.cards import format_card, parse_card_list
 from solver.deal import parse_deal
 from solver.errors import InputError
+from solver.deal import deal_rng, random_tasks
 from solver.mission import built_in_missions, describe_rule, find_mission, load_missions
+from solver.portfolio import solve_setups
+from solver.setup import Setup, mission_setups
 from solver import cpsat, kernel, portfolio, reference
 from solver.solution import Limits, Outcome, Solution
 from solver.tasks import TaskMission, make_task_mission, parse_tokens
@@ -73,6 +76,8 @@ def format_solution(solution: Solution, mission: TaskMission) -> str:
     ]
     if solution.outcome is not Outcome.WIN:
         return "\n".join(lines)
+    if solution.setup:
+        lines.append(f"choices: {solution.setup}")
     owners = []
     for c, token in zip(mission.cards, mission.tokens):
         mark = f" [{token}]" if token is not None else ""
@@ -90,9 +95,12 @@ def format_solution(solution: Solution, mission: TaskMission) -> str:
 
 @main.command()
 @click.option("--deal", "deal_text", required=True, help='Hands separated by "|", seat 0 first.')
-@click.option("--tasks", "tasks_text", required=True, help='Task cards, e.g. "g3 b7 y1".')
+@click.option("--tasks", "tasks_text", help='Task cards, e.g. "g3 b7 y1" (with --mission: drawn from --seed if omitted).')
 @click.option("--owners", "owners_text", help="Fixed owner seat per task, e.g. 0,2,1 (default: draft).")
 @click.option("--tokens", "tokens_text", help='Token per task: 1-5, > to >>>>, omega/Ω, - (e.g. "1,2,-").')
+@click.option("--mission", "mission_name", help="A mission such as planet-nine/17 (its tasks, tokens and rules).")
+@click.option("--mission-file", type=click.Path(), help="Look --mission up in this mission file.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the task draw for --mission.")
 @click.option("--commander", type=int, help="Commander seat when r4 is not dealt (default 0).")
 @click.option("--budget", type=click.FloatRange(min=0, min_open=True), help="Seconds per deal before UNKNOWN.")
 @click.option(
@@ -107,21 +115,43 @@ def format_solution(solution: Solution, mission: TaskMission) -> str:
     default="auto",
     show_default=True,
     help="auto: the Numba kernel, then CP-SAT if it cannot finish fast; kernel: the Numba "
-    "search alone; cpsat: the CP-SAT model alone; reference: the plain-Python oracle.",
+    "search alone; cpsat: the CP-SAT model alone (plain task missions); reference: the "
+    "plain-Python oracle.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def solve(deal_text, tasks_text, owners_text, tokens_text, commander, budget, max_nodes, engine, as_json):
-    """Decide whether a deal's task mission can be won; print the line of play of a WIN."""
+def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission_file, seed, commander,
+          budget, max_nodes, engine, as_json):
+    """Decide whether a deal's mission can be won; print the line of play of a WIN.
+
+    Either a task mission (--tasks, with --owners and --tokens), or a mission from the
+    logbook or a mission file (--mission), whose choices (chosen players, token swaps)
+    the solver makes: the answer names the ones that win.
+    """
     deal = parse_deal(deal_text, commander)
-    tasks = parse_card_list(tasks_text)
-    tokens = parse_tokens(tokens_text) if tokens_text is not None else None
-    owners = parse_owners(owners_text) if owners_text is not None else None
-    mission = make_task_mission(deal, tasks, tokens, owners)
-    solution = ENGINES[engine](deal, mission, Limits(max_nodes, budget))
+    limits = Limits(max_nodes, budget)
+    if mission_name is None:
+        if tasks_text is None:
+            raise InputError("give --tasks, or --mission")
+        tokens = parse_tokens(tokens_text) if tokens_text is not None else None
+        owners = parse_owners(owners_text) if owners_text is not None else None
+        setups = [Setup("", make_task_mission(deal, parse_card_list(tasks_text), tokens, owners))]
+    else:
+        if owners_text is not None or tokens_text is not None:
+            raise InputError("--owners and --tokens come from the mission; leave them out with --mission")
+        mission = find_mission(mission_name, mission_file)
+        if tasks_text is not None:
+            cards = parse_card_list(tasks_text)
+        else:
+            cards = random_tasks(mission.tasks, deal_rng(seed, 0), deal.cards)
+        setups = mission_setups(mission, deal, cards)
+    if engine == "cpsat" and not all(setup.mission.plain for setup in setups):
+        raise InputError("the cpsat engine models plain task missions only; use --engine auto or kernel")
+    solution = solve_setups(deal, setups, ENGINES[engine], limits)
     if as_json:
         click.echo(json.dumps(solution.to_json(), ensure_ascii=False))
     else:
-        click.echo(format_solution(solution, mission))
+        won = next((s.mission for s in setups if s.label == solution.setup), setups[0].mission)
+        click.echo(format_solution(solution, won))
 
 
 @main.group()

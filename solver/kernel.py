@@ -43,13 +43,28 @@ from solver.bitops import lowest_bit_index, popcount
 from solver.cards import CARD_COUNT, COLOUR_RANKS, SUIT_MASKS, TRUMP
 from solver.compiled import (
     ALL_DONE,
+    ALLOWED_WINNERS,
+    ANY_OWNER,
+    BALANCED_GAP,
     BEFORE,
+    C_AT_LEAST,
+    C_AT_MOST,
+    C_CONTAINING,
+    C_MIN_CONTAINING,
+    C_TRICKS,
+    C_WINNERS,
+    C_WON_WITH,
     CARD_TASK,
     COMMANDER,
+    COUNTER_COUNT,
+    COUNTER_FIELDS,
+    COUNTERS,
     DISTINCT,
     HANDS,
+    LAZY_OWNER,
+    MAX_COUNT,
+    MAX_COUNTERS,
     PLAYERS,
-    QUOTA,
     RADIX,
     TASK_CARD,
     TASK_CARDS,
@@ -57,6 +72,7 @@ from solver.compiled import (
     TRICKS,
     compile_task_mission,
 )
+from solver.conditions import NO_LIMIT
 from solver.deal import MAX_PLAYERS, Deal
 from solver.solution import Limits, Outcome, Solution, Trick
 from solver.tasks import TaskMission
@@ -70,7 +86,9 @@ MAX_MOVES = 16
 
 # Per-trick frame columns: the position at the start of the trick.
 LEAD, DONE, TAKEN, PRESENT, KEY, WORK, QUOTA_SEATS, KEY2 = range(8)
-FRAME_COLUMNS = 8
+COUNTER_VALUES = 8  # one cell per trick counter
+WON = COUNTER_VALUES + MAX_COUNTERS  # tricks won per seat (kept for the balance rule)
+FRAME_COLUMNS = WON + MAX_PLAYERS
 # Per-ply columns.
 PLAYED, WIN_CARD, WIN_SEAT, ALLOWED, SEATS_PLAYED, TRICK_CARDS, TRICK_TASKS, MOVE_COUNT, NEXT_MOVE = range(9)
 SCORES = 9  # MAX_MOVES scratch cells for move ordering
@@ -160,6 +178,8 @@ def allowed_winners(card, allowed, problem, quota_seats):
     owner = problem[TASK_OWNER + task]
     if owner >= 0:
         return allowed & (np.int64(1) << owner)
+    if owner == ANY_OWNER:
+        return allowed
     return allowed & quota_seats
 
 
@@ -187,7 +207,7 @@ def expand(depth, problem, frames, plies, moves, hands, ordering):
         plies[depth, MOVE_COUNT] = count
         plies[depth, NEXT_MOVE] = 0
         return
-    everyone = (np.int64(1) << players) - 1
+    everyone = problem[ALLOWED_WINNERS + trick]  # no task in the trick: any seat the rules allow
     quota_seats = frames[trick, QUOTA_SEATS]
     if pos == 0:
         before = everyone
@@ -246,7 +266,7 @@ def play_into_trick(depth, card, seat, pos, trick, problem, frames, plies, hands
     if pos == 0:
         plies[depth, WIN_CARD] = card
         plies[depth, WIN_SEAT] = seat
-        allowed = (np.int64(1) << problem[PLAYERS]) - 1
+        allowed = problem[ALLOWED_WINNERS + trick]
         seats_played = np.int64(0)
         trick_cards = np.int64(0)
         trick_tasks = np.int64(0)
@@ -305,7 +325,7 @@ def prerequisites_reachable(trick_tasks, done, seats_played, problem, hands):
 
 
 @njit(cache=True)
-def settle_trick(depth, trick, problem, frames, plies, hands):
+def settle_trick(depth, trick, problem, feasible, frames, plies, hands):
     """Fill frame `trick + 1` after the last card of `trick`; return False when the mission fails.
 
     Token order needs no check here: play_into_trick has already refused a last
@@ -313,7 +333,6 @@ def settle_trick(depth, trick, problem, frames, plies, hands):
     """
     winner = plies[depth, WIN_SEAT]
     cards = plies[depth, TRICK_CARDS]
-    done = frames[trick, DONE]
     taken = frames[trick, TAKEN]
     tasks = cards & problem[TASK_CARDS]
     completed = np.int64(0)
@@ -323,24 +342,87 @@ def settle_trick(depth, trick, problem, frames, plies, hands):
         tasks &= tasks - 1
         task = problem[CARD_TASK + card]
         owner = problem[TASK_OWNER + task]
-        if owner < 0:
+        if owner == LAZY_OWNER:
             lazy += 1
-        elif owner != winner:
+        elif owner >= 0 and owner != winner:
             return False
         completed |= np.int64(1) << task
     if lazy:
         radix = problem[RADIX + winner]
-        count = (taken // radix) % (problem[QUOTA + winner] + 1)
-        if count + lazy > problem[QUOTA + winner]:
+        count = (taken // radix) % (problem[MAX_COUNT + winner] + 1)
+        if count + lazy > problem[MAX_COUNT + winner]:
             return False
         taken += lazy * radix
+        if not feasible[taken]:
+            return False
     nxt = trick + 1
+    if not count_trick(trick, winner, cards, plies[depth, WIN_CARD], problem, frames):
+        return False
     frames[nxt, LEAD] = winner
-    frames[nxt, DONE] = done | completed
+    frames[nxt, DONE] = frames[trick, DONE] | completed
     frames[nxt, TAKEN] = taken
     frames[nxt, PRESENT] = frames[trick, PRESENT] & ~cards
-    frames[nxt, QUOTA_SEATS] = seats_with_quota(taken, problem)
+    frames[nxt, QUOTA_SEATS] = seats_with_quota(taken, problem, feasible)
     position_hash(nxt, frames, hands, problem)
+    return True
+
+
+@njit(cache=True)
+def count_trick(trick, winner, cards, best, problem, frames):
+    """Update the trick counters and trick counts into frame `trick + 1`; False when one fails."""
+    nxt = trick + 1
+    tricks = problem[TRICKS]
+    for k in range(problem[COUNTER_COUNT]):
+        base = COUNTERS + k * COUNTER_FIELDS
+        value = frames[trick, COUNTER_VALUES + k]
+        mask = problem[base + C_TRICKS]
+        containing = problem[base + C_CONTAINING]
+        if (
+            problem[base + C_WINNERS] >> winner & 1
+            and mask >> trick & 1
+            and (problem[base + C_WON_WITH] == 0 or problem[base + C_WON_WITH] >> best & 1)
+            and (containing == 0 or popcount(cards & containing) >= problem[base + C_MIN_CONTAINING])
+        ):
+            value += 1
+        later = popcount(mask & ((np.int64(1) << tricks) - 1) & ~((np.int64(1) << nxt) - 1))
+        if value > problem[base + C_AT_MOST] or value + later < problem[base + C_AT_LEAST]:
+            return False
+        frames[nxt, COUNTER_VALUES + k] = value
+    gap = problem[BALANCED_GAP]
+    most = np.int64(0)
+    fewest = np.int64(99)
+    for seat in range(problem[PLAYERS]):
+        won = frames[trick, WON + seat] + (seat == winner)
+        frames[nxt, WON + seat] = won
+        most = max(most, won)
+        fewest = min(fewest, won)
+    return gap == 0 or most - fewest <= gap
+
+
+@njit(cache=True)
+def mission_won(trick, problem, frames):
+    """Return True when, at the start of `trick`, every task is done and no condition can fail."""
+    if frames[trick, DONE] != problem[ALL_DONE]:
+        return False
+    tricks = problem[TRICKS]
+    if problem[BALANCED_GAP] and trick < tricks:
+        return False
+    present = frames[trick, PRESENT]
+    for k in range(problem[COUNTER_COUNT]):
+        base = COUNTERS + k * COUNTER_FIELDS
+        if frames[trick, COUNTER_VALUES + k] < problem[base + C_AT_LEAST]:
+            return False
+        if problem[base + C_AT_MOST] >= NO_LIMIT:
+            continue
+        later = problem[base + C_TRICKS] & ((np.int64(1) << tricks) - 1) & ~((np.int64(1) << trick) - 1)
+        won_with = problem[base + C_WON_WITH]
+        containing = problem[base + C_CONTAINING]
+        if (
+            later
+            and (won_with == 0 or won_with & present)
+            and (containing == 0 or popcount(containing & present) >= problem[base + C_MIN_CONTAINING])
+        ):
+            return False
     return True
 
 
@@ -349,6 +431,8 @@ ZOBRIST_RUN = _RNG.integers(-(2**63), 2**63 - 1, size=(2, 5, 16, 5), dtype=np.in
 ZOBRIST_DISTINCT = _RNG.integers(-(2**63), 2**63 - 1, size=(2, CARD_COUNT, 16), dtype=np.int64)
 ZOBRIST_LEADER = _RNG.integers(-(2**63), 2**63 - 1, size=(2, 5), dtype=np.int64)
 TAKEN_MULTIPLIERS = _RNG.integers(1, 2**62, size=2, dtype=np.int64) | 1
+ZOBRIST_COUNTER = _RNG.integers(-(2**63), 2**63 - 1, size=(2, MAX_COUNTERS, 16), dtype=np.int64)
+ZOBRIST_WON = _RNG.integers(-(2**63), 2**63 - 1, size=(2, MAX_PLAYERS, 16), dtype=np.int64)
 
 
 @njit(cache=True)
@@ -357,7 +441,7 @@ def position_hash(trick, frames, hands, problem):
 
     Two positions whose suits hold the same holders in the same rank order (cards
     gone from play squeezed out), with the same task cards in the same places,
-    the same leader and the same task counts are the same game.
+    the same leader, task counts and trick counter values are the same game.
     """
     present = frames[trick, PRESENT]
     distinct = problem[DISTINCT]
@@ -377,17 +461,26 @@ def position_hash(trick, frames, hands, problem):
                 suit = SUIT_OF_CARD[card]
                 h1 ^= ZOBRIST_RUN[0, suit, index, seat]
                 h2 ^= ZOBRIST_RUN[1, suit, index, seat]
+    for k in range(problem[COUNTER_COUNT]):
+        value = frames[trick, COUNTER_VALUES + k]
+        h1 ^= ZOBRIST_COUNTER[0, k, value]
+        h2 ^= ZOBRIST_COUNTER[1, k, value]
+    if problem[BALANCED_GAP]:
+        for seat in range(problem[PLAYERS]):
+            h1 ^= ZOBRIST_WON[0, seat, frames[trick, WON + seat]]
+            h2 ^= ZOBRIST_WON[1, seat, frames[trick, WON + seat]]
     frames[trick, KEY] = h1
     frames[trick, KEY2] = h2
 
 
 @njit(cache=True)
-def seats_with_quota(taken, problem):
+def seats_with_quota(taken, problem, feasible):
     """Return the seats that may still take a lazily assigned task."""
     seats = np.int64(0)
     for seat in range(problem[PLAYERS]):
-        quota = problem[QUOTA + seat]
-        if (taken // problem[RADIX + seat]) % (quota + 1) < quota:
+        most = problem[MAX_COUNT + seat]
+        radix = problem[RADIX + seat]
+        if (taken // radix) % (most + 1) < most and feasible[taken + radix]:
             seats |= np.int64(1) << seat
     return seats
 
@@ -421,7 +514,7 @@ def hopeless(trick, problem, frames, hands):
 
 
 @njit(cache=True)
-def start(problem, frames, plies, moves, hands, control):
+def start(problem, feasible, frames, plies, moves, hands, control):
     """Set up the root position."""
     players = problem[PLAYERS]
     present = np.int64(0)
@@ -432,13 +525,15 @@ def start(problem, frames, plies, moves, hands, control):
     frames[0, DONE] = 0
     frames[0, TAKEN] = 0
     frames[0, PRESENT] = present
+    frames[0, COUNTER_VALUES : COUNTER_VALUES + MAX_COUNTERS] = 0
+    frames[0, WON : WON + MAX_PLAYERS] = 0
     position_hash(0, frames, hands, problem)
     frames[0, WORK] = 0
-    frames[0, QUOTA_SEATS] = seats_with_quota(0, problem)
+    frames[0, QUOTA_SEATS] = seats_with_quota(0, problem, feasible)
     control[DEPTH] = 0
     control[NODES] = 0
     control[STARTED] = 1
-    if problem[ALL_DONE] == 0:
+    if mission_won(0, problem, frames):
         control[STATUS] = WIN
         control[DEPTH] = -1
         return
@@ -447,10 +542,10 @@ def start(problem, frames, plies, moves, hands, control):
 
 
 @njit(cache=True)
-def search(problem, frames, plies, moves, hands, control, table, node_limit):
+def search(problem, feasible, frames, plies, moves, hands, control, table, node_limit):
     """Search until a win, a proof of loss, or `node_limit` total nodes; return the status."""
     if control[STARTED] == 0:
-        start(problem, frames, plies, moves, hands, control)
+        start(problem, feasible, frames, plies, moves, hands, control)
     if control[STATUS] != RUNNING:
         return control[STATUS]
     players = problem[PLAYERS]
@@ -476,9 +571,9 @@ def search(problem, frames, plies, moves, hands, control, table, node_limit):
                     depth += 1
                     expand(depth, problem, frames, plies, moves, hands, control[ORDERING])
                     continue
-                if settle_trick(depth, trick, problem, frames, plies, hands):
+                if settle_trick(depth, trick, problem, feasible, frames, plies, hands):
                     nxt = trick + 1
-                    if frames[nxt, DONE] == problem[ALL_DONE]:
+                    if mission_won(nxt, problem, frames):
                         control[DEPTH] = depth
                         control[NODES] = nodes
                         control[STATUS] = WIN
@@ -547,10 +642,12 @@ class SearchStack:
         self.control[GENERATION] = generation
         self.control[ORDERING] = self.ordering
 
-    def run(self, problem: np.ndarray, table: np.ndarray, nodes: int) -> int:
+    def run(self, problem: np.ndarray, feasible: np.ndarray, table: np.ndarray, nodes: int) -> int:
         """Search `nodes` more nodes at most; return RUNNING, WIN or LOSS."""
         limit = int(self.control[NODES]) + nodes
-        return search(problem, self.frames, self.plies, self.moves, self.hands, self.control, table, limit)
+        return search(
+            problem, feasible, self.frames, self.plies, self.moves, self.hands, self.control, table, limit
+        )
 
     @property
     def nodes(self) -> int:
@@ -586,7 +683,7 @@ class KernelSolver:
 
     def solve(self, deal: Deal, mission: TaskMission, limits: Limits = Limits()) -> Solution:
         """Decide whether the crew can complete every task of `mission` in `deal`."""
-        problem = compile_task_mission(deal, mission)
+        problem, feasible = compile_task_mission(deal, mission)
         generation = self.table.next_generation()
         for stack in self.stacks:
             stack.reset(generation)
@@ -596,7 +693,7 @@ class KernelSolver:
         nodes = 0
         while True:
             for stack in self.stacks:
-                status = stack.run(problem, self.table.entries, min(SLICE_NODES, max_nodes - nodes))
+                status = stack.run(problem, feasible, self.table.entries, min(SLICE_NODES, max_nodes - nodes))
                 nodes = sum(s.nodes for s in self.stacks)
                 seconds = time.perf_counter() - began
                 if status == WIN:

@@ -32,10 +32,11 @@ class PortfolioSolver:
     def solve(self, deal: Deal, mission: TaskMission, limits: Limits = Limits()) -> Solution:
         """Decide the deal: DFS within its node budget, then CP-SAT within the time left.
 
-        A `max_nodes` limit is a DFS limit: with one, the kernel alone answers.
+        A `max_nodes` limit is a DFS limit: with one, the kernel alone answers, and
+        so it does for missions with trick conditions, which the CP-SAT model lacks.
         """
-        if limits.max_nodes is not None:
-            return self.kernel.solve(deal, mission, limits)
+        if limits.max_nodes is not None or not mission.plain:
+            return self.kernel.solve(deal, mission, limits)  # CP-SAT models plain task missions only
         began = time.perf_counter()
         first = self.kernel.solve(deal, mission, Limits(self.dfs_nodes, limits.max_seconds))
         if first.outcome is not Outcome.UNKNOWN:
@@ -51,3 +52,29 @@ class PortfolioSolver:
 def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits()) -> Solution:
     """Solve one deal with a fresh portfolio (sweeps keep one `PortfolioSolver` per worker)."""
     return PortfolioSolver(SINGLE_DEAL_TT_BITS).solve(deal, mission, limits)
+
+
+def solve_setups(deal: Deal, setups, solve, limits: Limits = Limits()) -> Solution:
+    """Solve a mission's setups (its existential choices) in turn; the first WIN wins.
+
+    LOSS when every setup loses; UNKNOWN when none wins and one ran out of budget.
+    The time budget covers all setups together.
+    """
+    began = time.perf_counter()
+    nodes, unknown, engine = 0, False, ENGINE
+    for setup in setups:
+        left = None if limits.max_seconds is None else limits.max_seconds - (time.perf_counter() - began)
+        if left is not None and left <= 0:
+            unknown = True
+            break
+        answer = solve(deal, setup.mission, Limits(limits.max_nodes, left))
+        nodes += answer.nodes
+        engine = answer.engine
+        if answer.outcome is Outcome.WIN:
+            answer.setup = setup.label
+            answer.nodes = nodes
+            answer.seconds = time.perf_counter() - began
+            return answer
+        unknown |= answer.outcome is Outcome.UNKNOWN
+    outcome = Outcome.UNKNOWN if unknown else Outcome.LOSS
+    return Solution(outcome, nodes, time.perf_counter() - began, engine)

@@ -1,22 +1,29 @@
-"""Plain-Python exhaustive solver for Planet Nine task missions: the oracle for the fast kernel.
+"""Plain-Python exhaustive solver for Planet Nine missions: the oracle for the fast kernel.
 
 Every hand is visible and the whole crew cooperates, so a deal is won when
-some sequence of legal plays completes every task. The search tries every
-legal card at every turn, in card order, and remembers the trick-boundary
-states it has proved lost. Clarity beats speed here, with one reduction that
-keeps small deals fast: of two plays of one hand in one suit with no other
-card still in play between them, only the higher is tried, unless either is a
-task card (they win and lose against exactly the same cards, now and later).
-`equivalence=False` switches it off; the tests check both against a brute force.
+some sequence of legal plays completes every task and keeps every trick
+condition (solver/conditions.py). The search tries every legal card at every
+turn, in card order, and remembers the trick-boundary states it has proved
+lost. Clarity beats speed here, with one reduction that keeps small deals
+fast: of two plays of one hand in one suit with no other card still in play
+between them, only the higher is tried, unless the mission tells them apart
+(a task card, or a card a condition names and its neighbour does not): they
+win and lose against exactly the same cards, now and later. `equivalence=False`
+switches it off; the tests check both against a brute force.
+
+The mission is won as soon as every task is done and no condition can still
+fail; it is lost at once when a task or a condition fails, and at the end
+when anything is left undone.
 """
 
 import time
 
 from solver.cards import SUIT_MASKS, bit, card_set, scan, suit_of
+from solver.conditions import counter_failed, counter_settled, counts_trick, unbalanced
 from solver.deal import Deal
-from solver.rules import legal_plays, num_tricks, trick_winner
+from solver.rules import legal_plays, num_tricks, trick_winner, winning_card
 from solver.solution import Limits, Outcome, Solution, Trick
-from solver.tasks import UNASSIGNED, TaskMission, initial_owners, settle_trick, task_quotas
+from solver.tasks import UNASSIGNED, TaskMission, allowed_counts, distinct_cards, initial_owners, settle_trick
 
 ENGINE = "reference"
 
@@ -29,7 +36,7 @@ class _Search:
     def __init__(self, deal: Deal, mission: TaskMission, limits: Limits, equivalence: bool):
         self.deal = deal
         self.mission = mission
-        self.quotas = task_quotas(mission, deal)
+        self.counts = allowed_counts(mission, deal)
         self.tricks = num_tricks(deal.hands)
         self.limits = limits
         self.deadline = None if limits.max_seconds is None else time.perf_counter() + limits.max_seconds
@@ -37,6 +44,7 @@ class _Search:
         self.lost: set = set()
         self.equivalence = equivalence
         self.task_cards = card_set(mission.cards)
+        self.distinct = distinct_cards(mission)
 
     def count_node(self) -> None:
         self.nodes += 1
@@ -45,51 +53,88 @@ class _Search:
         if self.deadline is not None and self.nodes % 1024 == 0 and time.perf_counter() > self.deadline:
             raise BudgetExceeded
 
-    def from_boundary(self, hands, leader, played, owners, done):
-        """Return the winning line of play from a trick boundary, or None."""
-        if done == self.mission.all_done:
+    def from_boundary(self, hands, leader, played, state):
+        """Return the winning line of play from a trick boundary, or None.
+
+        `state` is (owners, done, counter values, tricks won per seat).
+        """
+        if self.won(hands, played, state):
             return []
         if played == self.tricks:
             return None
-        key = (hands, leader, owners, done)
+        key = (hands, leader, state)
         if key in self.lost:
             return None
-        line = self.play_trick(hands, leader, played, owners, done, ())
+        line = self.play_trick(hands, leader, played, state, ())
         if line is None:
             self.lost.add(key)
         return line
 
-    def play_trick(self, hands, leader, played, owners, done, trick):
+    def won(self, hands, played, state) -> bool:
+        """Return True when every task is done and no condition can still fail."""
+        _, done, values, _ = state
+        if done != self.mission.all_done:
+            return False
+        if self.mission.balanced is not None and played < self.tricks:
+            return False
+        in_hands = cards_in_play(hands, ())
+        return all(
+            counter_settled(counter, value, played + 1, self.tricks, in_hands)
+            for counter, value in zip(self.mission.counters, values)
+        )
+
+    def play_trick(self, hands, leader, played, state, trick):
         """Return the winning line of play from inside a trick, or None."""
         players = len(hands)
         if len(trick) == players:
-            return self.finish_trick(hands, leader, played, owners, done, trick)
+            return self.finish_trick(hands, leader, played, state, trick)
         seat = (leader + len(trick)) % players
         plays = legal_plays(hands[seat], trick)
         if self.equivalence:
-            plays = without_equivalent_plays(plays, cards_in_play(hands, trick), self.task_cards)
+            plays = without_equivalent_plays(plays, cards_in_play(hands, trick), self.distinct)
+        owners = state[0]
         for c in scan(plays):
             self.count_node()
             after = hands[:seat] + (hands[seat] & ~bit(c),) + hands[seat + 1 :]
             grown = trick + (c,)
             if card_set(grown) & self.task_cards and owner_cannot_win(self.mission, owners, leader, grown, players):
                 continue
-            line = self.play_trick(after, leader, played, owners, done, grown)
+            line = self.play_trick(after, leader, played, state, grown)
             if line is not None:
                 return line
         return None
 
-    def finish_trick(self, hands, leader, played, owners, done, trick):
+    def finish_trick(self, hands, leader, played, state, trick):
+        """Settle a full trick; return the winning line from there, or None."""
         winner = trick_winner(leader, trick, len(hands))
-        settled = settle_trick(self.mission, self.quotas, owners, done, card_set(trick), winner)
-        if settled is None:
+        after = self.settle(state, played + 1, trick, winner)
+        if after is None:
             return None
-        new_owners, new_done = settled
-        rest = self.from_boundary(hands, winner, played + 1, new_owners, new_done)
+        rest = self.from_boundary(hands, winner, played + 1, after)
         if rest is None:
             return None
+        done, new_done = state[1], after[1]
         completed = tuple(c for i, c in enumerate(self.mission.cards) if (new_done & ~done) >> i & 1)
         return [Trick(leader, trick, winner, completed)] + rest
+
+    def settle(self, state, number: int, trick, winner: int):
+        """Return the state after trick `number` (1-based), or None when the mission fails."""
+        owners, done, values, won = state
+        cards = card_set(trick)
+        settled = settle_trick(self.mission, self.counts, owners, done, cards, winner)
+        if settled is None:
+            return None
+        best = winning_card(trick)
+        values = tuple(
+            value + counts_trick(counter, number, cards, winner, best)
+            for counter, value in zip(self.mission.counters, values)
+        )
+        if any(counter_failed(c, v, number + 1, self.tricks) for c, v in zip(self.mission.counters, values)):
+            return None
+        won = tuple(count + (seat == winner) for seat, count in enumerate(won))
+        if unbalanced(self.mission.balanced, won):
+            return None
+        return (*settled, values, won)
 
 
 def owner_cannot_win(mission: TaskMission, owners, leader: int, trick, players: int) -> bool:
@@ -125,11 +170,12 @@ def without_equivalent_plays(plays: int, in_play: int, distinct: int) -> int:
 
 
 def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits(), equivalence: bool = True) -> Solution:
-    """Decide whether the crew can complete every task of `mission` in `deal`."""
+    """Decide whether the crew can win `mission` in `deal`."""
     search = _Search(deal, mission, limits, equivalence)
     start = time.perf_counter()
     try:
-        line = search.from_boundary(deal.hands, deal.commander, 0, initial_owners(mission), 0)
+        start_state = (initial_owners(mission), 0, (0,) * len(mission.counters), (0,) * deal.players)
+        line = search.from_boundary(deal.hands, deal.commander, 0, start_state)
     except BudgetExceeded:
         return Solution(Outcome.UNKNOWN, search.nodes, time.perf_counter() - start, ENGINE)
     seconds = time.perf_counter() - start

@@ -40,6 +40,7 @@ class Solution:
     engine: str
     tricks: list[Trick] = field(default_factory=list)
     assignment: dict[int, int] = field(default_factory=dict)
+    setup: str = ""  # the mission's choices that won (chosen players, token swaps), if any
 
     def to_json(self) -> dict:
         """Return the answer as a JSON-ready dict with cards in notation."""
@@ -53,4 +54,5 @@ class Solution:
             "nodes": self.nodes,
             "seconds": round(self.seconds, 6),
             "engine": self.engine,
+            "setup": self.setup,
         }

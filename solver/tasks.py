@@ -23,7 +23,8 @@ simultaneous and never violate each other's order.
 
 from dataclasses import dataclass
 
-from solver.cards import COLOUR_CARDS, bit, format_card, scan
+from solver.cards import COLOUR_CARDS, SUIT_MASKS, bit, card_set, format_card, scan
+from solver.conditions import Balanced, TrickCounter
 from solver.deal import Deal
 from solver.errors import InputError
 
@@ -32,7 +33,9 @@ MAX_ABSOLUTE = 5
 MAX_ARROWS = 4
 OMEGA_NAMES = ("omega", "o", "ω")  # "Ω".lower() is "ω"
 NO_TOKEN = "-"
-UNASSIGNED = -1
+UNASSIGNED = -1  # a task not yet won (search state)
+LAZY = -1  # owner spec: whoever wins the task's trick, within the allowed final counts
+ANYONE = -2  # owner spec: whoever wins the task's trick, no limit
 
 
 class TaskError(InputError):
@@ -75,16 +78,47 @@ def parse_tokens(text: str) -> list[Token | None]:
 
 @dataclass(frozen=True)
 class TaskMission:
-    """Task cards in draw order, a token (or None) per task, and fixed owners or None (drafted)."""
+    """A mission made concrete for one deal: what the search must achieve.
+
+    Task cards in draw order with a token (or None) each; owners: None for a draft,
+    else per task a seat, LAZY or ANYONE; `counts`: the final per-seat counts of
+    LAZY tasks allowed (None: the draft counts); trick conditions (conditions.py).
+    """
 
     cards: tuple[int, ...]
     tokens: tuple[Token | None, ...]
     owners: tuple[int, ...] | None
+    counts: frozenset[tuple[int, ...]] | None = None
+    counters: tuple[TrickCounter, ...] = ()
+    balanced: Balanced | None = None
 
     @property
     def all_done(self) -> int:
         """Return the task mask with every task completed."""
         return (1 << len(self.cards)) - 1
+
+    @property
+    def plain(self) -> bool:
+        """Return True for a task mission with fixed or drafted owners and no trick conditions."""
+        return (
+            self.counts is None
+            and not self.counters
+            and self.balanced is None
+            and (self.owners is None or min(self.owners, default=0) >= 0)
+        )
+
+
+def distinct_cards(mission: TaskMission) -> int:
+    """Return the cards no other card may stand in for: task cards, and cards a condition's
+    card set names while other cards of their suit are outside it."""
+    distinct = card_set(mission.cards)
+    for counter in mission.counters:
+        for named in (counter.won_with, counter.containing):
+            for suit_mask in SUIT_MASKS:
+                part = named & suit_mask
+                if part and part != suit_mask:
+                    distinct |= part
+    return distinct
 
 
 def draft_counts(tasks: int, players: int, commander: int) -> tuple[int, ...]:
@@ -96,19 +130,38 @@ def draft_counts(tasks: int, players: int, commander: int) -> tuple[int, ...]:
 
 
 def task_quotas(mission: TaskMission, deal: Deal) -> tuple[int, ...]:
-    """Return how many tasks each seat must end up owning."""
+    """Return how many tasks each seat must end up owning (drafted or fixed owners)."""
     if mission.owners is None:
         return draft_counts(len(mission.cards), deal.players, deal.commander)
     return tuple(mission.owners.count(seat) for seat in range(deal.players))
 
 
-def make_task_mission(deal: Deal, cards, tokens=None, owners=None) -> TaskMission:
-    """Return a checked task mission for `deal`; no tokens means none, no owners means a draft."""
+def allowed_counts(mission: TaskMission, deal: Deal) -> frozenset[tuple[int, ...]]:
+    """Return the per-seat counts the LAZY tasks may end with (a draft: its counts)."""
+    if mission.counts is not None:
+        return mission.counts
+    if mission.owners is None:
+        return frozenset({draft_counts(len(mission.cards), deal.players, deal.commander)})
+    return frozenset({(0,) * deal.players})
+
+
+def counts_allow(counts, taken) -> bool:
+    """Return True when per-seat counts `taken` can still grow into one of `counts`."""
+    return any(all(t <= v for t, v in zip(taken, vector)) for vector in counts)
+
+
+def make_task_mission(
+    deal: Deal, cards, tokens=None, owners=None, counts=None, counters=(), balanced=None, specs=False
+) -> TaskMission:
+    """Return a checked task mission for `deal`; no tokens means none, no owners means a draft.
+
+    Owners are seats; with `specs` (missions built from mission files) also LAZY and ANYONE.
+    """
     cards = tuple(cards)
     tokens = tuple(tokens) if tokens is not None else (None,) * len(cards)
     seen = 0
     for c in cards:
-        if not bit(c) & COLOUR_CARDS:
+        if not bit(c) & COLOUR_CARDS and not specs:
             raise TaskError(f"task {format_card(c)} is not a colour card")
         if seen & bit(c):
             raise TaskError(f"duplicate task {format_card(c)}")
@@ -123,9 +176,23 @@ def make_task_mission(deal: Deal, cards, tokens=None, owners=None) -> TaskMissio
         if len(owners) != len(cards):
             raise TaskError(f"{len(cards)} tasks but {len(owners)} owners")
         for seat in owners:
-            if not 0 <= seat < deal.players:
+            if not 0 <= seat < deal.players and not (specs and seat in (LAZY, ANYONE)):
                 raise TaskError(f"owner {seat} is not a seat of this {deal.players}-player deal")
-    return TaskMission(cards, tokens, owners)
+    if counts is not None:
+        counts = frozenset(tuple(vector) for vector in counts)
+        lazy = len(cards) if owners is None else owners.count(LAZY)
+        if not counts or any(len(v) != deal.players or sum(v) != lazy or min(v) < 0 for v in counts):
+            raise TaskError(f"allowed counts must give every seat a count, summing to the {lazy} lazy tasks")
+    return TaskMission(cards, tokens, owners, counts, tuple(counters), balanced)
+
+
+def lazy_counts(specs, owners, players: int) -> tuple[int, ...]:
+    """Return how many LAZY tasks each seat has won."""
+    taken = [0] * players
+    for spec, owner in zip(specs, owners):
+        if spec == LAZY and owner != UNASSIGNED:
+            taken[owner] += 1
+    return tuple(taken)
 
 
 def check_tokens(tokens) -> None:
@@ -167,24 +234,29 @@ def smaller_absolute(token: Token | None, n: int) -> bool:
 
 
 def initial_owners(mission: TaskMission) -> tuple[int, ...]:
-    """Return the owners before play: the fixed ones, or UNASSIGNED for a draft."""
-    return mission.owners if mission.owners is not None else (UNASSIGNED,) * len(mission.cards)
+    """Return the owners before play: the fixed ones, UNASSIGNED for the others."""
+    if mission.owners is None:
+        return (UNASSIGNED,) * len(mission.cards)
+    return tuple(UNASSIGNED if seat < 0 else seat for seat in mission.owners)
 
 
-def settle_trick(mission, quotas, owners, done, trick_cards: int, winner: int):
+def settle_trick(mission, counts, owners, done, trick_cards: int, winner: int):
     """Return (owners, done) after `winner` takes a trick holding `trick_cards`, or None on failure.
 
-    `owners` holds a seat per task, UNASSIGNED for drafted tasks not yet won.
+    `owners` holds a seat per task, UNASSIGNED for tasks not yet won; a LAZY task
+    goes to the winner while the LAZY counts can still end in one of `counts`.
     """
     owners = list(owners)
+    specs = mission.owners or (LAZY,) * len(mission.cards)
     completed = 0
     for i, c in enumerate(mission.cards):
         if not trick_cards & bit(c):
             continue
         if owners[i] == UNASSIGNED:
-            if owners.count(winner) >= quotas[winner]:
-                return None
             owners[i] = winner
+            players = len(next(iter(counts)))
+            if specs[i] == LAZY and not counts_allow(counts, lazy_counts(specs, owners, players)):
+                return None
         elif owners[i] != winner:
             return None
         completed |= 1 << i

@@ -13,7 +13,7 @@ from solver.cards import CARD_COUNT, COLOUR_CARDS, SUIT_MASKS, SUITS, bit, forma
 from solver.deal import COMMANDER_CARD, make_deal
 from solver.rules import legal_plays, num_tricks, trick_winner
 from solver.solution import Outcome
-from solver.tasks import ABSOLUTE, OMEGA, RELATIVE, Token, draft_counts, make_task_mission
+from solver.tasks import ABSOLUTE, LAZY, OMEGA, RELATIVE, Token, draft_counts, make_task_mission
 
 settings.register_profile(
     "ci",
@@ -168,12 +168,14 @@ def played_tricks(draw, **deal_args):
 
 
 def check_witness(deal, mission, solution):
-    """Replay a WIN through solver.rules and check every task, owner and token by hand."""
+    """Replay a WIN through solver.rules and check every task, owner, token and condition by hand."""
     assert solution.outcome is Outcome.WIN
     players = deal.players
     hands = list(deal.hands)
     leader = deal.commander  # the Commander leads trick 1
     won = {}  # card -> (trick index, winning seat)
+    tricks_won = [0] * players
+    values = [0] * len(mission.counters)
     assert len(solution.tricks) <= num_tricks(deal.hands)
     for index, trick in enumerate(solution.tricks):
         assert trick.leader == leader, f"trick {index + 1} led by the wrong seat"
@@ -189,25 +191,114 @@ def check_witness(deal, mission, solution):
         assert trick.winner == winner
         for c in trick.cards:
             won[c] = (index, winner)
+        tricks_won[winner] += 1
+        if mission.balanced is not None:
+            assert max(tricks_won) - min(tricks_won) <= mission.balanced.gap, f"unbalanced after trick {index + 1}"
+        for i, counter in enumerate(mission.counters):
+            values[i] += counter_matches(counter, index + 1, trick.cards, winner)
+            assert values[i] <= counter.at_most, f"counter {i} over its maximum after trick {index + 1}"
         leader = winner  # the winner leads the next trick
 
-    assert set(solution.assignment) == set(mission.cards)
+    assert list(solution.assignment) == list(mission.cards)
     when = []
-    for i, c in enumerate(mission.cards):
+    specs = mission.owners if mission.owners is not None else (LAZY,) * len(mission.cards)
+    for c, spec in zip(mission.cards, specs):
         assert c in won, f"task {format_card(c)} is never played"
         index, winner = won[c]
         assert solution.assignment[c] == winner, f"task {format_card(c)} won by seat {winner}"
-        if mission.owners is not None:
-            assert mission.owners[i] == winner
+        if spec >= 0:
+            assert spec == winner
         when.append(index)
-    if mission.owners is None:
-        counts = tuple(list(solution.assignment.values()).count(s) for s in range(players))
-        assert counts == draft_counts(len(mission.cards), players, deal.commander)
+    lazy = tuple(
+        sum(1 for c, spec in zip(mission.cards, specs) if spec == LAZY and won[c][1] == seat) for seat in range(players)
+    )
+    allowed = mission.counts or {draft_counts(len(mission.cards), players, deal.commander)}
+    assert not mission.cards or lazy in allowed or LAZY not in specs
     assert tokens_respected(mission.tokens, when)
-    # Each trick reports the tasks it completed, and play stops with the last task.
     for index, trick in enumerate(solution.tricks):
         assert set(trick.completed) == {c for c, w in zip(mission.cards, when) if w == index}
-    if mission.cards:
-        assert max(when) == len(solution.tricks) - 1
-    else:
-        assert solution.tricks == []
+    # The line ends once nothing can fail any more: bounds met, no counted trick left possible.
+    remaining = 0
+    for hand in hands:
+        remaining |= hand
+    played = len(solution.tricks)
+    total = num_tricks(deal.hands)
+    for i, counter in enumerate(mission.counters):
+        assert values[i] >= counter.at_least, f"counter {i} below its minimum"
+        if played < total and counter.at_most < 99:
+            assert not could_count(counter, played + 1, total, remaining), f"counter {i} could still fail"
+    if mission.balanced is not None:
+        assert played == total
+    if mission.plain:
+        # Plain task missions end with the last task.
+        assert played == (max(when) + 1 if mission.cards else 0)
+
+
+def counter_matches(counter, number, cards, winner) -> bool:
+    """Independent counter check: does trick `number` (1-based) match?"""
+    from solver.rules import winning_card
+
+    held = sum(1 for c in cards if counter.containing >> c & 1)
+    return (
+        counter.winners >> winner & 1 == 1
+        and counter.tricks >> (number - 1) & 1 == 1
+        and (counter.won_with == 0 or counter.won_with >> winning_card(cards) & 1 == 1)
+        and (counter.containing == 0 or held >= counter.min_containing)
+    )
+
+
+def could_count(counter, next_number, total, remaining) -> bool:
+    """Could a trick from `next_number` to `total` still match, with these cards left in hands?"""
+    later = any(counter.tricks >> (n - 1) & 1 for n in range(next_number, total + 1))
+    with_card = counter.won_with == 0 or counter.won_with & remaining
+    held = bin(counter.containing & remaining).count("1")
+    return bool(later and with_card and (counter.containing == 0 or held >= counter.min_containing))
+
+
+@st.composite
+def trick_counters(draw, players, tricks, cards):
+    """A random trick counter over the deal's cards and tricks."""
+    from solver.conditions import NO_LIMIT, TrickCounter
+
+    dealt = list(scan(cards))
+    winners = draw(st.integers(1, (1 << players) - 1), label="winners")
+    won_with = draw(st.one_of(st.just(0), st.sets(st.sampled_from(dealt), min_size=1, max_size=4)))
+    containing = draw(st.one_of(st.just(0), st.sets(st.sampled_from(dealt), min_size=1, max_size=6)))
+    won_with = sum(1 << c for c in won_with) if won_with else 0
+    containing = sum(1 << c for c in containing) if containing else 0
+    min_containing = draw(st.integers(1, 2)) if containing else 1
+    mask = draw(st.integers(1, (1 << tricks) - 1), label="tricks")
+    at_least = draw(st.integers(0, 2), label="at_least")
+    at_most = draw(st.one_of(st.just(NO_LIMIT), st.integers(at_least, at_least + 2)), label="at_most")
+    return TrickCounter(winners, won_with, containing, min_containing, mask, at_least, at_most)
+
+
+@st.composite
+def missions_with_conditions(draw, deal):
+    """A mission with trick counters, maybe a balance rule, and owners fixed, lazy or anyone."""
+    from solver.conditions import Balanced
+    from solver.rules import num_tricks
+    from solver.tasks import ANYONE, LAZY
+
+    tricks = num_tricks(deal.hands)
+    dealt = list(scan(deal.cards))
+    count = draw(st.integers(0, min(3, len(dealt))), label="tasks")
+    cards = draw(st.lists(st.sampled_from(dealt), min_size=count, max_size=count, unique=True))
+    owners = draw(
+        st.lists(st.sampled_from([LAZY, ANYONE, *range(deal.players)]), min_size=count, max_size=count)
+    )
+    lazy = owners.count(LAZY)
+    vectors = draw(
+        st.lists(
+            st.lists(st.integers(0, lazy), min_size=deal.players, max_size=deal.players).filter(
+                lambda v: sum(v) == lazy
+            ),
+            min_size=1,
+            max_size=3,
+        ),
+        label="counts",
+    )
+    tokens = draw(token_lists(count)) if count else []
+    counters = draw(st.lists(trick_counters(deal.players, tricks, deal.cards), max_size=2), label="counters")
+    balanced = draw(st.one_of(st.none(), st.builds(Balanced, st.integers(1, 2))), label="balanced")
+    return make_task_mission(deal, cards, tokens, owners, vectors, counters, balanced, specs=True)

@@ -3,7 +3,9 @@
 import pytest
 from hypothesis import given, settings
 
-from conftest import check_witness, deals_and_missions
+from hypothesis import strategies as st
+
+from conftest import check_witness, deals_and_missions, missions_with_conditions, small_deals
 from solver.deal import parse_deal
 from solver.kernel import KernelSolver
 from solver.reference import solve as reference_solve
@@ -17,6 +19,7 @@ KERNEL = KernelSolver(tt_bits=16)
 # At least 2,000 random small deals per run: 3-5 players, 3-6 cards each, 1-4
 # tasks, every token kind, fixed and drafted owners.
 EXAMPLES_PER_PLAYER_COUNT = 700
+CONDITION_EXAMPLES_PER_PLAYER_COUNT = 300
 
 
 def agree(deal, mission):
@@ -42,3 +45,30 @@ def test_node_budget_gives_unknown_and_the_next_deal_is_unaffected():
     mission = make_task_mission(deal, [deal_card for deal_card in (0, 9)], owners=[2, 3])
     assert KERNEL.solve(deal, mission, Limits(max_nodes=1)).outcome is Outcome.UNKNOWN
     assert KERNEL.solve(deal, mission).outcome is reference_solve(deal, mission).outcome
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_kernel_agrees_with_reference_on_trick_conditions(players):
+    # Counters (winner, winning card, cards held, trick numbers, bounds), balance,
+    # tasks owned by a seat, by whoever wins within allowed counts, or by anyone.
+    cards = 4 if players == 5 else 5  # the reference is slow on 5 x 5 LOSS deals
+
+    @settings(max_examples=CONDITION_EXAMPLES_PER_PLAYER_COUNT)
+    @given(small_deals(min_players=players, max_players=players, max_cards=cards, capped=False).flatmap(
+        lambda deal: st.tuples(st.just(deal), missions_with_conditions(deal))
+    ))
+    def check(case):
+        agree(*case)
+
+    check()
+
+
+def test_reference_equivalence_reduction_respects_conditions():
+    # p8 and p9 of one hand are interchangeable for plain tasks, not when a 9 may not win.
+    @settings(max_examples=300)
+    @given(small_deals(max_cards=4).flatmap(lambda deal: st.tuples(st.just(deal), missions_with_conditions(deal))))
+    def check(case):
+        deal, mission = case
+        assert reference_solve(deal, mission).outcome is reference_solve(deal, mission, equivalence=False).outcome
+
+    check()

@@ -23,6 +23,7 @@ from solver.tasks import (
     order_broken,
     parse_token,
     parse_tokens,
+    allowed_counts,
     settle_trick,
     task_quotas,
 )
@@ -357,17 +358,17 @@ def test_settle_fixed_owner_wins_and_loses():
     deal = parse_deal("p1 p2 | p3 p4 | p5 p6")
     m = make_task_mission(deal, [parse_card("p3")], owners=[2])
     trick = parse_cards("p1 p3 p5")
-    assert settle_trick(m, task_quotas(m, deal), initial_owners(m), 0, trick, 2) == ((2,), 1)
-    assert settle_trick(m, task_quotas(m, deal), initial_owners(m), 0, trick, 1) is None
+    assert settle_trick(m, allowed_counts(m, deal), initial_owners(m), 0, trick, 2) == ((2,), 1)
+    assert settle_trick(m, allowed_counts(m, deal), initial_owners(m), 0, trick, 1) is None
     # A trick without a task card changes nothing.
-    assert settle_trick(m, task_quotas(m, deal), initial_owners(m), 0, parse_cards("p2 p4 p6"), 0) == ((2,), 0)
+    assert settle_trick(m, allowed_counts(m, deal), initial_owners(m), 0, parse_cards("p2 p4 p6"), 0) == ((2,), 0)
 
 
 def test_settle_drafted_respects_quotas():
     deal = parse_deal("p1 p2 | p3 p4 | p5 p6")  # Commander seat 0
     m = make_task_mission(deal, [parse_card("p3"), parse_card("p5")])
-    quotas = task_quotas(m, deal)
-    assert quotas == (1, 1, 0)
+    quotas = allowed_counts(m, deal)
+    assert quotas == {(1, 1, 0)}
     # Seat 2 may draft no task at all.
     assert settle_trick(m, quotas, initial_owners(m), 0, parse_cards("p1 p3 p5"), 2) is None
     # Seat 0 may take one task but not both in one trick.
@@ -382,8 +383,8 @@ def test_settle_drafted_respects_quotas():
 def test_settle_checks_token_order():
     deal = parse_deal("p1 p2 | p3 p4 | p5 p6")
     m = make_task_mission(deal, [parse_card("p3"), parse_card("p5")], T("1", "2"), owners=[1, 1])
-    assert settle_trick(m, (0, 2, 0), (1, 1), 0, parse_cards("p2 p4 p5"), 1) is None  # 2 before 1
-    assert settle_trick(m, (0, 2, 0), (1, 1), 0, parse_cards("p1 p3 p5"), 1) == ((1, 1), 0b11)
+    assert settle_trick(m, allowed_counts(m, deal), (1, 1), 0, parse_cards("p2 p4 p5"), 1) is None  # 2 before 1
+    assert settle_trick(m, allowed_counts(m, deal), (1, 1), 0, parse_cards("p1 p3 p5"), 1) == ((1, 1), 0b11)
 
 
 def test_unicode_digit_token_is_an_input_error():

@@ -1,0 +1,183 @@
+"""Set a mission up on a deal: every choice the crew could make, each as a concrete TaskMission.
+
+A mission file entry (solver/mission.py) names players, offers token swaps or
+moves, and states rules in the players' terms. On a given deal with its drawn
+task cards, each way to make those choices is one `Setup`: a TaskMission the
+search engines understand (owners, allowed task counts, trick counters). The
+mission is won when some setup is won, so the choices are existential.
+
+Assignment modes become allowed final task counts of lazily assigned tasks:
+a draft its seat counts; the commander's decision t tasks on one
+non-Commander; the commander's distribution every balanced split; the
+five-player pass adds every vector one task away (one seat gives a task to
+another). The search then assigns each task when its trick is won, so one
+search covers every assignment with those counts.
+"""
+
+import itertools
+from dataclasses import dataclass
+
+from solver.cards import CARD_COUNT, bit, format_card, parse_card
+from solver.conditions import ALL_TRICKS, NO_LIMIT, Balanced, TrickCounter
+from solver.deal import Deal
+from solver.errors import InputError
+from solver.mission import (
+    BalancedRule,
+    Mission,
+    OwnTrickRule,
+    TaskInLastTrickRule,
+    TricksRule,
+    resolve_trick,
+)
+from solver.rules import num_tricks
+from solver.tasks import ABSOLUTE, ANYONE, LAZY, RELATIVE, TaskMission, Token, draft_counts, make_task_mission
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One way to make a mission's choices: what was chosen, and the mission it leaves."""
+
+    label: str  # e.g. "X = seat 2; swap tokens of g3 and b7"; "" when nothing was chosen
+    mission: TaskMission
+
+
+def mission_setups(mission: Mission, deal: Deal, cards: list[int]) -> list[Setup]:
+    """Return every setup of `mission` on `deal` with task cards `cards` (in draw order)."""
+    if deal.players not in mission.players:
+        raise InputError(f"mission {mission.id} is for {', '.join(map(str, mission.players))} players, not {deal.players}")
+    if len(cards) != mission.tasks:
+        raise InputError(f"mission {mission.id} has {mission.tasks} task cards, got {len(cards)}")
+    if mission.chance:
+        raise InputError(f"mission {mission.id}: the chance event {mission.chance[0]} is not solved yet")
+    setups = []
+    for players_label, seats in player_choices(mission, deal):
+        for tokens_label, tokens in token_choices(mission, cards):
+            label = "; ".join(part for part in (players_label, tokens_label) if part)
+            setups.append(Setup(label, build(mission, deal, cards, tokens, seats)))
+    return setups
+
+
+def player_choices(mission: Mission, deal: Deal):
+    """Yield (label, {name: seat}) for every allowed choice of the mission's named players."""
+    options = []
+    for choice in mission.choose:
+        options.append(candidates(choice.among, deal))
+    for picked in itertools.product(*[range(deal.players)] * len(mission.choose)):
+        seats = {"commander": deal.commander}
+        valid = True
+        for choice, seat, allowed in zip(mission.choose, picked, options):
+            excluded = seats.get(choice.among[4:]) if choice.among.startswith("not ") else None
+            if seat not in allowed or seat == excluded:
+                valid = False
+                break
+            seats[choice.name] = seat
+        if valid:
+            yield ", ".join(f"{c.name} = seat {seats[c.name]}" for c in mission.choose), seats
+
+
+def candidates(among: str, deal: Deal) -> set[int]:
+    """Return the seats a choice may name (a 'not NAME' exclusion is applied later)."""
+    if among == "others":
+        return set(range(deal.players)) - {deal.commander}
+    if among.startswith("left of "):
+        holder = deal.holder(parse_card(among[8:]))
+        if holder is None:
+            raise InputError(f"the mission names the player left of {among[8:]}, which is not dealt")
+        return {(holder + 1) % deal.players}
+    return set(range(deal.players))
+
+
+def token_choices(mission: Mission, cards: list[int]):
+    """Yield (label, tokens per task) for the mission's tokens and every optional swap or move."""
+    base = list(mission.tokens) + [None] * (len(cards) - len(mission.tokens))
+    yield "", tuple(base)
+    names = [format_card(c) for c in cards]
+    if "token-swap" in mission.options:
+        for i, j in itertools.combinations(range(len(cards)), 2):
+            if base[i] is not None and base[j] is not None:
+                swapped = list(base)
+                swapped[i], swapped[j] = base[j], base[i]
+                yield f"swap tokens of {names[i]} and {names[j]}", tuple(swapped)
+    if "token-move" in mission.options:
+        for i, j in itertools.product(range(len(cards)), repeat=2):
+            if base[i] is not None and base[i].kind == ABSOLUTE and base[j] is None:
+                moved = list(base)
+                moved[i], moved[j] = None, base[i]
+                yield f"move token {base[i]} from {names[i]} to {names[j]}", tuple(moved)
+
+
+def build(mission: Mission, deal: Deal, cards: list[int], tokens, seats: dict) -> TaskMission:
+    """Return the TaskMission of one setup."""
+    tricks = num_tricks(deal.hands)
+    task_cards, task_tokens = list(cards), list(tokens)
+    owners = [LAZY] * len(cards)
+    counters, balanced = [], None
+    for rule in mission.rules:
+        if isinstance(rule, TricksRule):
+            counters.append(tricks_counter(rule, seats, deal.players, tricks))
+        elif isinstance(rule, BalancedRule):
+            balanced = Balanced(rule.gap)
+        elif isinstance(rule, OwnTrickRule):
+            own = [c for c in range(CARD_COUNT) if rule.cards >> c & 1 and deal.holder(c) is not None]
+            if rule.ordered and any(t is not None and t.kind == RELATIVE for t in task_tokens):
+                raise InputError(f"mission {mission.id}: an ordered own-trick rule cannot be combined with arrow tokens")
+            task_cards += own
+            owners += [ANYONE] * len(own)
+            task_tokens += [Token(RELATIVE, n) for n in range(1, len(own) + 1)] if rule.ordered else [None] * len(own)
+            counters.append(TrickCounter(winners=everyone(deal.players), containing=rule.cards, min_containing=2, at_most=0))
+        elif isinstance(rule, TaskInLastTrickRule):
+            card = next(c for c, t in zip(cards, tokens) if t == rule.token)
+            counters.append(TrickCounter(everyone(deal.players), containing=bit(card), tricks=(1 << (tricks - 1)) - 1, at_most=0))
+    counts = task_counts(mission, deal, len(cards), seats)
+    return make_task_mission(
+        deal, task_cards, task_tokens, owners, counts, counters, balanced, specs=True
+    )
+
+
+def everyone(players: int) -> int:
+    return (1 << players) - 1
+
+
+def tricks_counter(rule: TricksRule, seats: dict, players: int, tricks: int) -> TrickCounter:
+    """Return the counter of a `tricks` rule with its players and trick numbers resolved."""
+    if rule.who is None:
+        winners = everyone(players)
+    elif rule.who.startswith("not "):
+        winners = everyone(players) & ~(1 << seats[rule.who[4:]])
+    else:
+        winners = 1 << seats[rule.who]
+    mask = ALL_TRICKS
+    if rule.tricks:
+        mask = 0
+        for first, last in rule.tricks:
+            for number in range(resolve_trick(first, tricks), resolve_trick(last, tricks) + 1):
+                if 1 <= number <= tricks:
+                    mask |= 1 << (number - 1)
+    at_most = NO_LIMIT if rule.at_most is None else rule.at_most
+    return TrickCounter(winners, rule.won_with, rule.containing, 1, mask, rule.at_least, at_most)
+
+
+def task_counts(mission: Mission, deal: Deal, tasks: int, seats: dict) -> frozenset | None:
+    """Return the allowed final task counts per seat of the mission's assignment mode."""
+    if not tasks:
+        return frozenset({(0,) * deal.players})
+    players, commander = deal.players, deal.commander
+    if mission.assignment == "draft":
+        vectors = {draft_counts(tasks, players, commander)}
+    elif mission.assignment == "commander-decision":
+        vectors = {tuple(tasks if p == x else 0 for p in range(players)) for x in range(players) if x != commander}
+    else:
+        low, extra = divmod(tasks, players)
+        vectors = {
+            tuple(low + (p in ups) for p in range(players))
+            for ups in itertools.combinations(range(players), extra)
+        }
+    if mission.five_player_pass and players == 5:
+        vectors |= {
+            tuple(v[p] - (p == giver) + (p == taker) for p in range(players))
+            for v in vectors
+            for giver in range(players)
+            for taker in range(players)
+            if giver != taker and v[giver] > 0
+        }
+    return frozenset(vectors)
