@@ -2,18 +2,19 @@
 
 import json
 import sys
+import time
 
 import click
 
-from solver import __version__
-from solver.cards import format_card, parse_card_list
-from solver.deal import parse_deal
+from solver import __version__, cpsat, kernel, portfolio, reference
+from solver.cards import card_set, format_card, parse_card_list
+from solver.deal import Deal, deal_rng, parse_deal, random_tasks
+from solver.distress import TableSharing, solve_with_distress
 from solver.errors import InputError
-from solver.deal import deal_rng, random_tasks
+from solver.kernel import SINGLE_DEAL_TT_BITS, KernelSolver
 from solver.mission import built_in_missions, describe_rule, find_mission, load_missions
-from solver.portfolio import solve_setups
-from solver.setup import Setup, mission_setups
-from solver import cpsat, kernel, portfolio, reference
+from solver.portfolio import PortfolioSolver, solve_setups
+from solver.setup import Setup, draw_chance, mission_setups
 from solver.solution import Limits, Outcome, Solution
 from solver.tasks import TaskMission, make_task_mission, parse_tokens
 
@@ -68,7 +69,20 @@ def parse_owners(text: str) -> list[int]:
         raise InputError(f"owners must be seat numbers separated by commas, got {text!r}") from None
 
 
-def format_solution(solution: Solution, mission: TaskMission) -> str:
+TASK_DRAW, CHANCE_DRAW = 0, 1  # keys of a mission's random draws for one deal (deal_rng)
+
+
+def random_pass_given(deal: Deal, mission: TaskMission, solution: Solution) -> dict[int, int]:
+    """Return the card each seat gives in the mission's random pass along the witness (seat -> card)."""
+    chance = mission.random_pass
+    if chance is None or solution.outcome is not Outcome.WIN or len(solution.tricks) < chance.after:
+        return {}
+    played = card_set(c for trick in solution.tricks[: chance.after] for c in trick.cards)
+    given = chance.given(tuple(hand & ~played for hand in deal.hands))
+    return {seat: c for seat, c in enumerate(given) if c >= 0}
+
+
+def format_solution(solution: Solution, mission: TaskMission, given: dict[int, int]) -> str:
     """Return a solver's answer as text: the result, then the line of play of a WIN."""
     lines = [
         f"{solution.outcome.value.upper()}  ({solution.nodes:,} nodes, "
@@ -90,6 +104,8 @@ def format_solution(solution: Solution, mission: TaskMission) -> str:
             f"trick {number:2d}: seat {trick.leader} leads  {cards}  -> seat {trick.winner}"
             + (f"  done: {done}" if done else "")
         )
+        if given and number == mission.random_pass.after:
+            lines.append("random pass: " + ", ".join(f"seat {s} gives {format_card(c)}" for s, c in given.items()))
     return "\n".join(lines)
 
 
@@ -100,7 +116,7 @@ def format_solution(solution: Solution, mission: TaskMission) -> str:
 @click.option("--tokens", "tokens_text", help='Token per task: 1-5, > to >>>>, omega/Ω, - (e.g. "1,2,-").')
 @click.option("--mission", "mission_name", help="A mission such as planet-nine/17 (its tasks, tokens and rules).")
 @click.option("--mission-file", type=click.Path(), help="Look --mission up in this mission file.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the task draw for --mission.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the task draw and chance events for --mission.")
 @click.option("--commander", type=int, help="Commander seat when r4 is not dealt (default 0).")
 @click.option("--budget", type=click.FloatRange(min=0, min_open=True), help="Seconds per deal before UNKNOWN.")
 @click.option(
@@ -118,14 +134,21 @@ def format_solution(solution: Solution, mission: TaskMission) -> str:
     "search alone; cpsat: the CP-SAT model alone (plain task missions); reference: the "
     "plain-Python oracle.",
 )
+@click.option(
+    "--distress",
+    is_flag=True,
+    help="Also solve with the distress signal (each player passes one non-trump card to the "
+    "same side before trick 1; the crew picks side and cards) and report both answers.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission_file, seed, commander,
-          budget, max_nodes, engine, as_json):
+          budget, max_nodes, engine, distress, as_json):
     """Decide whether a deal's mission can be won; print the line of play of a WIN.
 
     Either a task mission (--tasks, with --owners and --tokens), or a mission from the
     logbook or a mission file (--mission), whose choices (chosen players, token swaps)
-    the solver makes: the answer names the ones that win.
+    the solver makes: the answer names the ones that win. With --distress, the budget
+    applies to the answer without the signal and again to the one with it.
     """
     deal = parse_deal(deal_text, commander)
     limits = Limits(max_nodes, budget)
@@ -142,16 +165,85 @@ def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission
         if tasks_text is not None:
             cards = parse_card_list(tasks_text)
         else:
-            cards = random_tasks(mission.tasks, deal_rng(seed, 0), deal.cards)
-        setups = mission_setups(mission, deal, cards)
+            cards = random_tasks(mission.tasks, deal_rng(seed, 0, TASK_DRAW), deal.cards)
+        setups = mission_setups(mission, deal, cards, draw_chance(mission, deal_rng(seed, 0, CHANCE_DRAW)))
     if engine == "cpsat" and not all(setup.mission.plain for setup in setups):
         raise InputError("the cpsat engine models plain task missions only; use --engine auto or kernel")
     solution = solve_setups(deal, setups, ENGINES[engine], limits)
-    if as_json:
-        click.echo(json.dumps(solution.to_json(), ensure_ascii=False))
+    if not distress:
+        report(deal, setups, solution, as_json)
+        return
+    if solution.outcome is Outcome.WIN:
+        signalled, passed = solution, deal  # the crew may leave the signal unused
     else:
-        won = next((s.mission for s in setups if s.label == solution.setup), setups[0].mission)
-        click.echo(format_solution(solution, won))
+        progress = Progress("distress passes")
+        signalled, passed = solve_with_distress(deal, setups, distress_engine(engine), limits, progress)
+        progress.finish()
+    if as_json:
+        click.echo(json.dumps({
+            "without_distress": answer_json(deal, setups, solution),
+            "with_distress": answer_json(passed or deal, setups, signalled),
+        }, ensure_ascii=False))
+    elif solution.outcome is Outcome.WIN:
+        click.echo("without distress signal: ", nl=False)
+        report(deal, setups, solution, as_json)
+        click.echo("with distress signal: WIN  (not needed)")
+    else:
+        click.echo("without distress signal: " + format_solution(solution, setups[0].mission, {}))
+        click.echo("with distress signal: ", nl=False)
+        report(passed or deal, setups, signalled, as_json)
+
+
+class Progress:
+    """Show `done / total` on one stderr line, at most twice a second; `finish` ends the line."""
+
+    def __init__(self, what: str):
+        self.what = what
+        self.last = time.monotonic()
+        self.shown = False
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - self.last >= 0.5:
+            self.last = now
+            self.shown = True
+            click.echo(f"\r{self.what}: {done:,} / {total:,}", err=True, nl=False)
+
+    def finish(self) -> None:
+        if self.shown:
+            click.echo("", err=True)
+
+
+def distress_engine(engine: str):
+    """Return the engine for the distress passes: kernels keep their table from pass to pass."""
+    if engine == "kernel":
+        return TableSharing(KernelSolver(SINGLE_DEAL_TT_BITS))
+    if engine == "auto":
+        return TableSharing(PortfolioSolver(SINGLE_DEAL_TT_BITS))
+    return ENGINES[engine]
+
+
+def winning_mission(setups, solution: Solution) -> TaskMission:
+    """Return the mission of the setup a WIN was found in (any setup otherwise)."""
+    return next((s.mission for s in setups if solution.setup.startswith(s.label)), setups[0].mission)
+
+
+def answer_json(deal: Deal, setups, solution: Solution) -> dict:
+    """Return an answer as JSON, with the random pass of its line of play if there is one."""
+    answer = solution.to_json()
+    given = random_pass_given(deal, winning_mission(setups, solution), solution)
+    if given:
+        answer["random_pass"] = {str(seat): format_card(c) for seat, c in given.items()}
+    return answer
+
+
+def report(deal: Deal, setups, solution: Solution, as_json: bool) -> None:
+    """Print one answer on the deal it was found on."""
+    if as_json:
+        click.echo(json.dumps(answer_json(deal, setups, solution), ensure_ascii=False))
+        return
+    won = winning_mission(setups, solution)
+    click.echo(format_solution(solution, won, random_pass_given(deal, won, solution)))
 
 
 @main.group()

@@ -12,16 +12,18 @@ tasks.order_broken, restated per completed task:
 - every other task must precede omega.
 
 Lazily assigned tasks: a seat's count sits in the mixed-radix code TAKEN (place
-value RADIX[seat], at most MAX_COUNT[seat]); a second array, `feasible`, says
-for every code whether those counts can still grow into an allowed final
-vector. Trick counters take COUNTER_FIELDS cells each (see conditions.py), and
-ALLOWED_WINNERS[t] holds the seats that may win trick t+1 at all (the counters
-that forbid a winner outright, such as "X wins no trick").
+value RADIX[seat], at most MAX_COUNT[seat]); a second array, `feasible`, holds
+for every code -1 when those counts cannot grow into an allowed final vector,
+else the seats that may still take a task (`count_table`). Trick counters take
+COUNTER_FIELDS cells each (see conditions.py), and ALLOWED_WINNERS[t] holds the seats that may win trick t+1 at all (the counters
+that forbid a winner outright, such as "X wins no trick"). A random pass
+(chance.py) is its trick number and each card's place in its ordering.
 """
 
-import numpy as np
-
+import functools
 import itertools
+
+import numpy as np
 
 from solver.cards import CARD_COUNT, card_set
 from solver.deal import MAX_PLAYERS, Deal
@@ -44,6 +46,7 @@ TASK_CARDS = 5  # card set of every task card
 DISTINCT = 6  # cards the mission tells apart: never pruned as equivalent
 COUNTER_COUNT = 7
 BALANCED_GAP = 8  # 0: no balance rule
+PASS_AFTER = 9  # a random pass follows this trick (1-based); 0: no pass
 # Per seat.
 HANDS = 10
 MAX_COUNT = HANDS + MAX_PLAYERS  # most lazily assigned tasks the seat may end with
@@ -60,10 +63,13 @@ CARD_TASK = COUNTERS + MAX_COUNTERS * COUNTER_FIELDS  # task index of a card, or
 TASK_CARD = CARD_TASK + CARD_COUNT
 TASK_OWNER = TASK_CARD + MAX_TASKS  # fixed seat, LAZY_OWNER or ANY_OWNER
 BEFORE = TASK_OWNER + MAX_TASKS
-SIZE = BEFORE + MAX_TASKS
+# Per card: its place in the random pass's ordering (the pass gives each hand's lowest).
+PASS_RANK = BEFORE + MAX_TASKS
+SIZE = PASS_RANK + CARD_COUNT
 
 
-def order_prerequisites(tokens) -> list[int]:
+@functools.lru_cache(maxsize=1024)
+def order_prerequisites(tokens: tuple) -> list[int]:
     """Return, per task, the mask of tasks that must be completed no later than it."""
     before = []
     for j, token_j in enumerate(tokens):
@@ -88,6 +94,35 @@ def order_prerequisites(tokens) -> list[int]:
     return before
 
 
+@functools.lru_cache(maxsize=256)
+def count_table(counts: frozenset[tuple[int, ...]]) -> tuple[list[int], list[int], np.ndarray]:
+    """Return per-seat maximum counts, place values, and the table of count codes.
+
+    The table holds, per code, -1 when those counts cannot grow into an allowed
+    vector, else the mask of seats that may still take a task.
+
+    Cached: a sweep meets the same few count sets (a draft's, per Commander seat) on
+    every deal, and building the table costs more than solving an easy deal.
+    """
+    players = len(next(iter(counts)))
+    maxima = [max(vector[seat] for vector in counts) for seat in range(players)]
+    radix = [1] * players
+    for seat in range(1, players):
+        radix[seat] = radix[seat - 1] * (maxima[seat - 1] + 1)
+    codes = set()
+    for vector in counts:
+        for smaller in itertools.product(*(range(v + 1) for v in vector)):
+            codes.add(sum(c * r for c, r in zip(smaller, radix)))
+    feasible = np.full(radix[-1] * (maxima[-1] + 1), -1, dtype=np.int64)
+    for code in codes:
+        feasible[code] = sum(
+            1 << seat
+            for seat in range(players)
+            if code // radix[seat] % (maxima[seat] + 1) < maxima[seat] and code + radix[seat] in codes
+        )
+    return maxima, radix, feasible
+
+
 def compile_task_mission(deal: Deal, mission: TaskMission) -> tuple[np.ndarray, np.ndarray]:
     """Return the flat kernel array of a mission on a deal, and its table of feasible task counts."""
     if len(mission.counters) > MAX_COUNTERS:
@@ -105,17 +140,13 @@ def compile_task_mission(deal: Deal, mission: TaskMission) -> tuple[np.ndarray, 
     problem[COUNTER_COUNT] = len(mission.counters)
     problem[BALANCED_GAP] = mission.balanced.gap if mission.balanced is not None else 0
     problem[HANDS : HANDS + deal.players] = deal.hands
-    counts = allowed_counts(mission, deal)
-    maxima = [max(vector[seat] for vector in counts) for seat in range(deal.players)]
-    place = 1
-    for seat in range(deal.players):
-        problem[MAX_COUNT + seat] = maxima[seat]
-        problem[RADIX + seat] = place
-        place *= maxima[seat] + 1
-    feasible = np.zeros(place, dtype=np.int64)
-    for vector in counts:
-        for smaller in itertools.product(*(range(v + 1) for v in vector)):
-            feasible[sum(c * problem[RADIX + seat] for seat, c in enumerate(smaller))] = 1
+    if mission.random_pass is not None:
+        problem[PASS_AFTER] = mission.random_pass.after
+        for place, c in enumerate(mission.random_pass.order):
+            problem[PASS_RANK + c] = place
+    maxima, radix, feasible = count_table(allowed_counts(mission, deal))
+    problem[MAX_COUNT : MAX_COUNT + deal.players] = maxima
+    problem[RADIX : RADIX + deal.players] = radix
     everyone = (1 << deal.players) - 1
     problem[ALLOWED_WINNERS : ALLOWED_WINNERS + MAX_TRICKS] = [everyone] * MAX_TRICKS
     for k, counter in enumerate(mission.counters):

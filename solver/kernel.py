@@ -20,6 +20,9 @@ Machinery:
   later can change that; a task whose order needs another task no later
   fails at once when no seat still to play holds that task's card;
 - static checks at trick boundaries (`hopeless`);
+- a random pass drawn with the deal (mission 12) moves cards at its trick
+  boundary and is undone on the way back; before it, no two cards are
+  equivalent, since which card a hand gives depends on exactly what it holds;
 - order tokens checked on completion, early success when all tasks are done;
 - move ordering: a heuristic (win a trick when you may, duck when you must
   not, lead low), and a second search in plain card order taking turns with
@@ -64,6 +67,8 @@ from solver.compiled import (
     LAZY_OWNER,
     MAX_COUNT,
     MAX_COUNTERS,
+    PASS_AFTER,
+    PASS_RANK,
     PLAYERS,
     RADIX,
     TASK_CARD,
@@ -88,7 +93,8 @@ MAX_MOVES = 16
 LEAD, DONE, TAKEN, PRESENT, KEY, WORK, QUOTA_SEATS, KEY2 = range(8)
 COUNTER_VALUES = 8  # one cell per trick counter
 WON = COUNTER_VALUES + MAX_COUNTERS  # tricks won per seat (kept for the balance rule)
-FRAME_COLUMNS = WON + MAX_PLAYERS
+GIVEN = WON + MAX_PLAYERS  # the card each seat gave in a random pass before this trick
+FRAME_COLUMNS = GIVEN + MAX_PLAYERS
 # Per-ply columns.
 PLAYED, WIN_CARD, WIN_SEAT, ALLOWED, SEATS_PLAYED, TRICK_CARDS, TRICK_TASKS, MOVE_COUNT, NEXT_MOVE = range(9)
 SCORES = 9  # MAX_MOVES scratch cells for move ordering
@@ -197,7 +203,7 @@ def expand(depth, problem, frames, plies, moves, hands, ordering):
         follow = hand & SUIT_MASK_OF_CARD[plies[depth - pos, PLAYED]]
         if follow:
             legal = follow
-    reps = representatives(legal, present, problem[DISTINCT])
+    reps = representatives(legal, present, distinct_at(trick, problem))
     if reps & (reps - 1) == 0 or ordering == CARD_ORDER:
         count = 0
         while reps:
@@ -353,18 +359,64 @@ def settle_trick(depth, trick, problem, feasible, frames, plies, hands):
         if count + lazy > problem[MAX_COUNT + winner]:
             return False
         taken += lazy * radix
-        if not feasible[taken]:
+        if feasible[taken] < 0:
             return False
     nxt = trick + 1
-    if not count_trick(trick, winner, cards, plies[depth, WIN_CARD], problem, frames):
+    conditions = problem[COUNTER_COUNT] or problem[BALANCED_GAP]  # none in plain task missions
+    if conditions and not count_trick(trick, winner, cards, plies[depth, WIN_CARD], problem, frames):
         return False
     frames[nxt, LEAD] = winner
     frames[nxt, DONE] = frames[trick, DONE] | completed
     frames[nxt, TAKEN] = taken
     frames[nxt, PRESENT] = frames[trick, PRESENT] & ~cards
-    frames[nxt, QUOTA_SEATS] = seats_with_quota(taken, problem, feasible)
+    frames[nxt, QUOTA_SEATS] = feasible[taken]
+    if nxt == problem[PASS_AFTER]:
+        random_pass(nxt, problem, frames, hands)
     position_hash(nxt, frames, hands, problem)
     return True
+
+
+@njit(cache=True, inline="always")
+def distinct_at(trick, problem):
+    """Return the cards no other may stand in for in `trick` (0-based).
+
+    Before a random pass every card is itself: which card a hand gives depends
+    on exactly which cards it still holds.
+    """
+    if trick < problem[PASS_AFTER]:
+        return np.int64(-1)
+    return problem[DISTINCT]
+
+
+@njit(cache=True)
+def random_pass(trick, problem, frames, hands):
+    """Move each seat's first card in the pass ordering to the next seat, before `trick`."""
+    players = problem[PLAYERS]
+    for seat in range(players):
+        given = np.int64(-1)
+        rest = hands[seat]
+        while rest:
+            card = lowest_bit_index(rest)
+            rest &= rest - 1
+            if given < 0 or problem[PASS_RANK + card] < problem[PASS_RANK + given]:
+                given = card
+        frames[trick, GIVEN + seat] = given
+    for seat in range(players):
+        given = frames[trick, GIVEN + seat]
+        if given >= 0:
+            hands[seat] &= ~(np.int64(1) << given)
+            hands[(seat + 1) % players] |= np.int64(1) << given
+
+
+@njit(cache=True)
+def undo_random_pass(trick, problem, frames, hands):
+    """Give every card of the random pass before `trick` back."""
+    players = problem[PLAYERS]
+    for seat in range(players):
+        given = frames[trick, GIVEN + seat]
+        if given >= 0:
+            hands[(seat + 1) % players] &= ~(np.int64(1) << given)
+            hands[seat] |= np.int64(1) << given
 
 
 @njit(cache=True)
@@ -389,6 +441,8 @@ def count_trick(trick, winner, cards, best, problem, frames):
             return False
         frames[nxt, COUNTER_VALUES + k] = value
     gap = problem[BALANCED_GAP]
+    if gap == 0:
+        return True
     most = np.int64(0)
     fewest = np.int64(99)
     for seat in range(problem[PLAYERS]):
@@ -396,7 +450,7 @@ def count_trick(trick, winner, cards, best, problem, frames):
         frames[nxt, WON + seat] = won
         most = max(most, won)
         fewest = min(fewest, won)
-    return gap == 0 or most - fewest <= gap
+    return most - fewest <= gap
 
 
 @njit(cache=True)
@@ -444,7 +498,7 @@ def position_hash(trick, frames, hands, problem):
     the same leader, task counts and trick counter values are the same game.
     """
     present = frames[trick, PRESENT]
-    distinct = problem[DISTINCT]
+    distinct = distinct_at(trick, problem)
     leader = frames[trick, LEAD]
     h1 = ZOBRIST_LEADER[0, leader] ^ (frames[trick, TAKEN] * TAKEN_MULTIPLIERS[0])
     h2 = ZOBRIST_LEADER[1, leader] ^ (frames[trick, TAKEN] * TAKEN_MULTIPLIERS[1])
@@ -471,18 +525,6 @@ def position_hash(trick, frames, hands, problem):
             h2 ^= ZOBRIST_WON[1, seat, frames[trick, WON + seat]]
     frames[trick, KEY] = h1
     frames[trick, KEY2] = h2
-
-
-@njit(cache=True)
-def seats_with_quota(taken, problem, feasible):
-    """Return the seats that may still take a lazily assigned task."""
-    seats = np.int64(0)
-    for seat in range(problem[PLAYERS]):
-        most = problem[MAX_COUNT + seat]
-        radix = problem[RADIX + seat]
-        if (taken // radix) % (most + 1) < most and feasible[taken + radix]:
-            seats |= np.int64(1) << seat
-    return seats
 
 
 @njit(cache=True)
@@ -529,7 +571,7 @@ def start(problem, feasible, frames, plies, moves, hands, control):
     frames[0, WON : WON + MAX_PLAYERS] = 0
     position_hash(0, frames, hands, problem)
     frames[0, WORK] = 0
-    frames[0, QUOTA_SEATS] = seats_with_quota(0, problem, feasible)
+    frames[0, QUOTA_SEATS] = feasible[0]
     control[DEPTH] = 0
     control[NODES] = 0
     control[STARTED] = 1
@@ -584,6 +626,8 @@ def search(problem, feasible, frames, plies, moves, hands, control, table, node_
                             depth += 1
                             expand(depth, problem, frames, plies, moves, hands, control[ORDERING])
                             continue
+                    if nxt == problem[PASS_AFTER]:
+                        undo_random_pass(nxt, problem, frames, hands)
             hands[seat] |= np.int64(1) << card
         else:
             if pos == 0:
@@ -592,6 +636,8 @@ def search(problem, feasible, frames, plies, moves, hands, control, table, node_
                 control[STATUS] = LOSS
                 control[NODES] = nodes
                 return LOSS
+            if pos == 0 and trick == problem[PASS_AFTER]:
+                undo_random_pass(trick, problem, frames, hands)
             depth -= 1
             prev_trick = TRICK_OF_PLY[players, depth]
             prev_seat = SEAT_AT[players, frames[prev_trick, LEAD], depth - prev_trick * players]
@@ -681,10 +727,15 @@ class KernelSolver:
         self.table = TranspositionTable(tt_bits)
         self.stacks = (SearchStack(HEURISTIC_ORDER), SearchStack(CARD_ORDER))
 
-    def solve(self, deal: Deal, mission: TaskMission, limits: Limits = Limits()) -> Solution:
-        """Decide whether the crew can complete every task of `mission` in `deal`."""
+    def solve(self, deal: Deal, mission: TaskMission, limits: Limits = Limits(), same_table: bool = False) -> Solution:
+        """Decide whether the crew can complete every task of `mission` in `deal`.
+
+        `same_table`: keep the lost positions of the previous deal, which must have had
+        the same mission, seats and number of cards (the distress signal's variants of
+        one deal): a position's fate depends only on the position then.
+        """
         problem, feasible = compile_task_mission(deal, mission)
-        generation = self.table.next_generation()
+        generation = self.table.generation if same_table else self.table.next_generation()
         for stack in self.stacks:
             stack.reset(generation)
         began = time.perf_counter()

@@ -31,6 +31,7 @@ from solver.cards import (
     format_cards,
     parse_card_list,
 )
+from solver.chance import PASS_LEFT_AFTER_TRICK_1
 from solver.errors import InputError
 from solver.tasks import ABSOLUTE, TaskError, Token, check_tokens, parse_token
 
@@ -39,7 +40,7 @@ COMMUNICATIONS = ("normal", "dead-zone", "muted-player")  # plus "silent-until-t
 CHOOSERS = ("commander", "crew", "automatic")
 AMONG = ("others", "anyone")  # plus "not NAME" and "left of CARD"
 OPTIONS = ("token-swap", "token-move")
-CHANCE = ("pass-left-after-trick-1",)
+CHANCE = (PASS_LEFT_AFTER_TRICK_1,)
 RULE_FIELDS = {
     "tricks": {"who", "won_with", "containing", "tricks", "at_least", "at_most", "exactly"},
     "balanced": {"gap"},

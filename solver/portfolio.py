@@ -29,16 +29,17 @@ class PortfolioSolver:
         self.kernel = KernelSolver(tt_bits)
         self.dfs_nodes = dfs_nodes
 
-    def solve(self, deal: Deal, mission: TaskMission, limits: Limits = Limits()) -> Solution:
+    def solve(self, deal: Deal, mission: TaskMission, limits: Limits = Limits(), same_table: bool = False) -> Solution:
         """Decide the deal: DFS within its node budget, then CP-SAT within the time left.
 
         A `max_nodes` limit is a DFS limit: with one, the kernel alone answers, and
         so it does for missions with trick conditions, which the CP-SAT model lacks.
+        `same_table`: see KernelSolver.solve.
         """
         if limits.max_nodes is not None or not mission.plain:
-            return self.kernel.solve(deal, mission, limits)  # CP-SAT models plain task missions only
+            return self.kernel.solve(deal, mission, limits, same_table)  # CP-SAT: plain task missions only
         began = time.perf_counter()
-        first = self.kernel.solve(deal, mission, Limits(self.dfs_nodes, limits.max_seconds))
+        first = self.kernel.solve(deal, mission, Limits(self.dfs_nodes, limits.max_seconds), same_table)
         if first.outcome is not Outcome.UNKNOWN:
             return first
         left = None if limits.max_seconds is None else max(0.0, limits.max_seconds - first.seconds)
@@ -55,26 +56,31 @@ def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits()) -> Soluti
 
 
 def solve_setups(deal: Deal, setups, solve, limits: Limits = Limits()) -> Solution:
-    """Solve a mission's setups (its existential choices) in turn; the first WIN wins.
+    """Solve a mission's setups (its existential choices) in turn; the first WIN wins."""
+    return solve_cases(((setup.label, deal, setup.mission) for setup in setups), solve, limits)[0]
 
-    LOSS when every setup loses; UNKNOWN when none wins and one ran out of budget.
-    The time budget covers all setups together.
+
+def solve_cases(cases, solve, limits: Limits = Limits()) -> tuple[Solution, Deal | None]:
+    """Solve (label, deal, mission) cases in turn; return the first WIN and its deal.
+
+    LOSS (and no deal) when every case loses; UNKNOWN when none wins and one ran
+    out of budget. The time budget covers all cases together.
     """
     began = time.perf_counter()
     nodes, unknown, engine = 0, False, ENGINE
-    for setup in setups:
+    for label, deal, mission in cases:
         left = None if limits.max_seconds is None else limits.max_seconds - (time.perf_counter() - began)
         if left is not None and left <= 0:
             unknown = True
             break
-        answer = solve(deal, setup.mission, Limits(limits.max_nodes, left))
+        answer = solve(deal, mission, Limits(limits.max_nodes, left))
         nodes += answer.nodes
         engine = answer.engine
         if answer.outcome is Outcome.WIN:
-            answer.setup = setup.label
+            answer.setup = label
             answer.nodes = nodes
             answer.seconds = time.perf_counter() - began
-            return answer
+            return answer, deal
         unknown |= answer.outcome is Outcome.UNKNOWN
     outcome = Outcome.UNKNOWN if unknown else Outcome.LOSS
-    return Solution(outcome, nodes, time.perf_counter() - began, engine)
+    return Solution(outcome, nodes, time.perf_counter() - began, engine), None

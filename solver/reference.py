@@ -13,7 +13,8 @@ switches it off; the tests check both against a brute force.
 
 The mission is won as soon as every task is done and no condition can still
 fail; it is lost at once when a task or a condition fails, and at the end
-when anything is left undone.
+when anything is left undone. A random pass drawn with the deal (chance.py)
+moves its cards between the hands after its trick.
 """
 
 import time
@@ -45,6 +46,8 @@ class _Search:
         self.equivalence = equivalence
         self.task_cards = card_set(mission.cards)
         self.distinct = distinct_cards(mission)
+        self.random_pass = mission.random_pass
+        self.pass_after = mission.random_pass.after if mission.random_pass is not None else 0
 
     def count_node(self) -> None:
         self.nodes += 1
@@ -90,7 +93,7 @@ class _Search:
             return self.finish_trick(hands, leader, played, state, trick)
         seat = (leader + len(trick)) % players
         plays = legal_plays(hands[seat], trick)
-        if self.equivalence:
+        if self.equivalence and played >= self.pass_after:  # before a pass, every card is itself
             plays = without_equivalent_plays(plays, cards_in_play(hands, trick), self.distinct)
         owners = state[0]
         for c in scan(plays):
@@ -110,6 +113,8 @@ class _Search:
         after = self.settle(state, played + 1, trick, winner)
         if after is None:
             return None
+        if played + 1 == self.pass_after:
+            hands = self.random_pass.apply(hands)
         rest = self.from_boundary(hands, winner, played + 1, after)
         if rest is None:
             return None

@@ -17,7 +17,10 @@ search covers every assignment with those counts.
 import itertools
 from dataclasses import dataclass
 
+import numpy as np
+
 from solver.cards import CARD_COUNT, bit, format_card, parse_card
+from solver.chance import PASS_LEFT_AFTER_TRICK_1, RandomPass, draw_random_pass
 from solver.conditions import ALL_TRICKS, NO_LIMIT, Balanced, TrickCounter
 from solver.deal import Deal
 from solver.errors import InputError
@@ -30,7 +33,16 @@ from solver.mission import (
     resolve_trick,
 )
 from solver.rules import num_tricks
-from solver.tasks import ABSOLUTE, ANYONE, LAZY, RELATIVE, TaskMission, Token, draft_counts, make_task_mission
+from solver.tasks import (
+    ABSOLUTE,
+    ANYONE,
+    LAZY,
+    RELATIVE,
+    TaskMission,
+    Token,
+    draft_counts,
+    make_task_mission,
+)
 
 
 @dataclass(frozen=True)
@@ -41,19 +53,26 @@ class Setup:
     mission: TaskMission
 
 
-def mission_setups(mission: Mission, deal: Deal, cards: list[int]) -> list[Setup]:
-    """Return every setup of `mission` on `deal` with task cards `cards` (in draw order)."""
+def mission_setups(
+    mission: Mission, deal: Deal, cards: list[int], random_pass: RandomPass | None = None
+) -> list[Setup]:
+    """Return every setup of `mission` on `deal` with task cards `cards` (in draw order).
+
+    A mission with a chance event needs its draw (`draw_chance`), made with the deal.
+    """
     if deal.players not in mission.players:
         raise InputError(f"mission {mission.id} is for {', '.join(map(str, mission.players))} players, not {deal.players}")
     if len(cards) != mission.tasks:
         raise InputError(f"mission {mission.id} has {mission.tasks} task cards, got {len(cards)}")
-    if mission.chance:
-        raise InputError(f"mission {mission.id}: the chance event {mission.chance[0]} is not solved yet")
+    if mission.chance and random_pass is None:
+        raise InputError(f"mission {mission.id} needs the draw of its chance event {mission.chance[0]}")
+    if not mission.chance:
+        random_pass = None
     setups = []
     for players_label, seats in player_choices(mission, deal):
         for tokens_label, tokens in token_choices(mission, cards):
             label = "; ".join(part for part in (players_label, tokens_label) if part)
-            setups.append(Setup(label, build(mission, deal, cards, tokens, seats)))
+            setups.append(Setup(label, build(mission, deal, cards, tokens, seats, random_pass)))
     return setups
 
 
@@ -106,7 +125,12 @@ def token_choices(mission: Mission, cards: list[int]):
                 yield f"move token {base[i]} from {names[i]} to {names[j]}", tuple(moved)
 
 
-def build(mission: Mission, deal: Deal, cards: list[int], tokens, seats: dict) -> TaskMission:
+def draw_chance(mission: Mission, rng: np.random.Generator) -> RandomPass | None:
+    """Draw the outcome of the mission's chance event, if it has one (see chance.py)."""
+    return draw_random_pass(rng, after=1) if PASS_LEFT_AFTER_TRICK_1 in mission.chance else None
+
+
+def build(mission: Mission, deal: Deal, cards: list[int], tokens, seats: dict, random_pass) -> TaskMission:
     """Return the TaskMission of one setup."""
     tricks = num_tricks(deal.hands)
     task_cards, task_tokens = list(cards), list(tokens)
@@ -130,7 +154,7 @@ def build(mission: Mission, deal: Deal, cards: list[int], tokens, seats: dict) -
             counters.append(TrickCounter(everyone(deal.players), containing=bit(card), tricks=(1 << (tricks - 1)) - 1, at_most=0))
     counts = task_counts(mission, deal, len(cards), seats)
     return make_task_mission(
-        deal, task_cards, task_tokens, owners, counts, counters, balanced, specs=True
+        deal, task_cards, task_tokens, owners, counts, counters, balanced, random_pass, specs=True
     )
 
 

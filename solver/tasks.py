@@ -24,6 +24,7 @@ simultaneous and never violate each other's order.
 from dataclasses import dataclass
 
 from solver.cards import COLOUR_CARDS, SUIT_MASKS, bit, card_set, format_card, scan
+from solver.chance import RandomPass
 from solver.conditions import Balanced, TrickCounter
 from solver.deal import Deal
 from solver.errors import InputError
@@ -82,7 +83,8 @@ class TaskMission:
 
     Task cards in draw order with a token (or None) each; owners: None for a draft,
     else per task a seat, LAZY or ANYONE; `counts`: the final per-seat counts of
-    LAZY tasks allowed (None: the draft counts); trick conditions (conditions.py).
+    LAZY tasks allowed (None: the draft counts); trick conditions (conditions.py);
+    a random pass drawn with the deal (chance.py), if the mission has one.
     """
 
     cards: tuple[int, ...]
@@ -91,6 +93,7 @@ class TaskMission:
     counts: frozenset[tuple[int, ...]] | None = None
     counters: tuple[TrickCounter, ...] = ()
     balanced: Balanced | None = None
+    random_pass: RandomPass | None = None
 
     @property
     def all_done(self) -> int:
@@ -104,6 +107,7 @@ class TaskMission:
             self.counts is None
             and not self.counters
             and self.balanced is None
+            and self.random_pass is None
             and (self.owners is None or min(self.owners, default=0) >= 0)
         )
 
@@ -151,7 +155,8 @@ def counts_allow(counts, taken) -> bool:
 
 
 def make_task_mission(
-    deal: Deal, cards, tokens=None, owners=None, counts=None, counters=(), balanced=None, specs=False
+    deal: Deal, cards, tokens=None, owners=None, counts=None, counters=(), balanced=None, random_pass=None,
+    specs=False,
 ) -> TaskMission:
     """Return a checked task mission for `deal`; no tokens means none, no owners means a draft.
 
@@ -183,7 +188,7 @@ def make_task_mission(
         lazy = len(cards) if owners is None else owners.count(LAZY)
         if not counts or any(len(v) != deal.players or sum(v) != lazy or min(v) < 0 for v in counts):
             raise TaskError(f"allowed counts must give every seat a count, summing to the {lazy} lazy tasks")
-    return TaskMission(cards, tokens, owners, counts, tuple(counters), balanced)
+    return TaskMission(cards, tokens, owners, counts, tuple(counters), balanced, random_pass)
 
 
 def lazy_counts(specs, owners, players: int) -> tuple[int, ...]:

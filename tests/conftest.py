@@ -198,6 +198,8 @@ def check_witness(deal, mission, solution):
             values[i] += counter_matches(counter, index + 1, trick.cards, winner)
             assert values[i] <= counter.at_most, f"counter {i} over its maximum after trick {index + 1}"
         leader = winner  # the winner leads the next trick
+        if mission.random_pass is not None and index + 1 == mission.random_pass.after:
+            hands = list(mission.random_pass.apply(tuple(hands)))
 
     assert list(solution.assignment) == list(mission.cards)
     when = []

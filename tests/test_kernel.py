@@ -1,11 +1,19 @@
 """The Numba kernel against the plain-Python reference: same answer on every deal, legal witnesses."""
 
-import pytest
-from hypothesis import given, settings
+from dataclasses import replace
 
+import pytest
+from conftest import (
+    check_witness,
+    deals_and_missions,
+    missions_with_conditions,
+    small_deals,
+)
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import check_witness, deals_and_missions, missions_with_conditions, small_deals
+from solver.cards import CARD_COUNT
+from solver.chance import RandomPass
 from solver.deal import parse_deal
 from solver.kernel import KernelSolver
 from solver.reference import solve as reference_solve
@@ -20,6 +28,7 @@ KERNEL = KernelSolver(tt_bits=16)
 # tasks, every token kind, fixed and drafted owners.
 EXAMPLES_PER_PLAYER_COUNT = 700
 CONDITION_EXAMPLES_PER_PLAYER_COUNT = 300
+RANDOM_PASS_EXAMPLES_PER_PLAYER_COUNT = 200
 
 
 def agree(deal, mission):
@@ -59,6 +68,34 @@ def test_kernel_agrees_with_reference_on_trick_conditions(players):
     ))
     def check(case):
         agree(*case)
+
+    check()
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_kernel_agrees_with_reference_with_a_random_pass(players):
+    # Mission 12's chance event: after trick `after` each hand gives its first card in a
+    # drawn ordering to the next seat; equivalent cards stop being equivalent before it.
+    @settings(max_examples=RANDOM_PASS_EXAMPLES_PER_PLAYER_COUNT)
+    @given(
+        deals_and_missions(min_players=players, max_players=players, max_cards=5, capped=False),
+        st.permutations(range(CARD_COUNT)),
+        st.integers(1, 2),
+    )
+    def check(case, order, after):
+        deal, mission = case
+        agree(deal, replace(mission, random_pass=RandomPass(after, tuple(order))))
+
+    check()
+
+
+def test_reference_equivalence_reduction_respects_a_random_pass():
+    @settings(max_examples=300)
+    @given(deals_and_missions(max_cards=4), st.permutations(range(CARD_COUNT)))
+    def check(case, order):
+        deal, mission = case
+        mission = replace(mission, random_pass=RandomPass(1, tuple(order)))
+        assert reference_solve(deal, mission).outcome is reference_solve(deal, mission, equivalence=False).outcome
 
     check()
 

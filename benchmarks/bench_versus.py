@@ -1,0 +1,112 @@
+"""The kernel of this tree against the kernel of an earlier commit, on the same deals, in one process.
+
+Run: python benchmarks/bench_versus.py REV [--deals 200] [--reps 5] [--max-nodes 3000000]
+                                           [--only NAME ...]
+
+Machines here are shared and noisy: two benchmark runs minutes apart can differ
+by 30%. So both kernels run in one process, taking turns set by set and
+repetition by repetition, and the figure is the ratio of their best times
+(and of their median times). REV's `solver` package is extracted with `git
+archive` into a temporary directory and imported under another name. The deal
+sets are benchmarks/bench_kernel.py's; each kernel builds the deals with its own
+package from the same seeds, and both must search the same number of nodes (the
+same search), else the comparison is refused. Times include everything a sweep
+pays per deal: compiling the mission, the search and the witness.
+"""
+
+import argparse
+import importlib
+import io
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import zlib
+from pathlib import Path
+
+from bench_kernel import SEED, SETS
+
+ROOT = Path(__file__).resolve().parent.parent
+OLD = "solver_versus"
+
+
+def import_revision(rev: str, into: Path):
+    """Extract REV's solver package as package OLD under `into` and import it."""
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "solver"], check=True, capture_output=True)
+    with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+        tar.extractall(into, filter="data")
+    (into / "solver").rename(into / OLD)
+    for source in (into / OLD).rglob("*.py"):
+        text = source.read_text()
+        source.write_text(text.replace("from solver", f"from {OLD}").replace("import solver", f"import {OLD}"))
+    sys.path.insert(0, str(into))
+    return {name: importlib.import_module(f"{OLD}.{name}") for name in ("deal", "tasks", "kernel", "solution")}
+
+
+def current():
+    return {name: importlib.import_module(f"solver.{name}") for name in ("deal", "tasks", "kernel", "solution")}
+
+
+def cases(package, deal_set, deals: int):
+    """Return the set's deals and missions built with `package` (as bench_kernel's DealSet.case)."""
+    deal_module, tasks_module = package["deal"], package["tasks"]
+    built = []
+    for index in range(deals):
+        rng = deal_module.deal_rng(SEED, index, zlib.crc32(deal_set.name.encode()))
+        deal = deal_module.random_deal(deal_set.players, rng)
+        cards = deal_module.random_tasks(deal_set.tasks, rng)
+        players = deal_set.players
+        owners = [int(s) for s in rng.integers(0, players, size=deal_set.tasks)] if deal_set.fixed_owners else None
+        tokens = [None if t is None else tasks_module.Token(t.kind, t.n) for t in deal_set.tokens]
+        tokens += [None] * (deal_set.tasks - len(tokens))
+        built.append((deal, tasks_module.make_task_mission(deal, cards, tokens, owners)))
+    return built
+
+
+def timed(package, solver, built, max_nodes: int) -> tuple[float, int]:
+    """Solve every deal; return the seconds and total nodes."""
+    limits = package["solution"].Limits(max_nodes=max_nodes)
+    began = time.perf_counter()
+    nodes = sum(solver.solve(deal, mission, limits).nodes for deal, mission in built)
+    return time.perf_counter() - began, nodes
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("rev", help="the commit to compare with, e.g. HEAD~3")
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--reps", type=int, default=5)
+    parser.add_argument("--max-nodes", type=int, default=3_000_000, help="per deal (past it: UNKNOWN)")
+    parser.add_argument("--only", nargs="*", help="set names")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as scratch:
+        packages = {"old": import_revision(args.rev, Path(scratch)), "new": current()}
+        solvers = {side: package["kernel"].KernelSolver(22) for side, package in packages.items()}
+        print(f"# {args.rev} (old) against the working tree (new); {args.deals} deals per set, best and median "
+              f"of {args.reps} alternating runs; max {args.max_nodes:,} nodes per deal")
+        print(f"{'set':16s} {'nodes':>12s} {'old best ms':>12s} {'new best ms':>12s} {'new/old best':>13s} "
+              f"{'new/old median':>15s}")
+        for deal_set in SETS:
+            if args.only and deal_set.name not in args.only:
+                continue
+            built = {side: cases(package, deal_set, args.deals) for side, package in packages.items()}
+            for side in packages:  # compile both kernels before timing
+                timed(packages[side], solvers[side], built[side][:2], args.max_nodes)
+            seconds = {side: [] for side in packages}
+            nodes = {}
+            for _ in range(args.reps):
+                for side in packages:
+                    took, nodes[side] = timed(packages[side], solvers[side], built[side], args.max_nodes)
+                    seconds[side].append(took)
+            if nodes["old"] != nodes["new"]:
+                print(f"{deal_set.name:16s} different searches: {nodes['old']:,} against {nodes['new']:,} nodes")
+                continue
+            best = {side: min(times) for side, times in seconds.items()}
+            median = {side: sorted(times)[len(times) // 2] for side, times in seconds.items()}
+            print(f"{deal_set.name:16s} {nodes['new']:>12,} {best['old'] * 1e3:>12.1f} {best['new'] * 1e3:>12.1f} "
+                  f"{best['new'] / best['old']:>13.3f} {median['new'] / median['old']:>15.3f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,53 @@
+"""Chance events drawn with the deal, so the search knows how they fall (mission 12's random pass).
+
+Mission 12: right after trick 1 every player gives one card, chosen uniformly at
+random from their hand, to the next player (left, the next seat in play order);
+all cards are chosen before any moves. Under perfect information we treat the
+draw as part of the deal, like the shuffle: one random ordering of the deck is
+drawn with the deal, and each player gives the first card of their hand in that
+ordering. Whatever trick 1 took from a hand, that card is uniform over the
+cards left, and the hands are disjoint, so the players' draws are independent.
+The crew sees the ordering, so it may steer trick 1 knowing what each play
+will make the pass give; the solver answers "can this deal, with this draw,
+be won?", and a sweep's win rate averages over the draws as over the deals.
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from solver.cards import CARD_COUNT, bit
+
+PASS_LEFT_AFTER_TRICK_1 = (
+    "pass-left-after-trick-1"  # the mission-file name of mission 12's event
+)
+
+
+@dataclass(frozen=True)
+class RandomPass:
+    """After trick `after`, each player passes the first card of their hand in `order` to the left."""
+
+    after: int
+    order: tuple[int, ...]  # every card of the deck once
+
+    def given(self, hands) -> tuple[int, ...]:
+        """Return the card each seat passes (-1 for an empty hand)."""
+        return tuple(
+            next((c for c in self.order if hand & bit(c)), -1) for hand in hands
+        )
+
+    def apply(self, hands) -> tuple[int, ...]:
+        """Return the hands after the pass."""
+        given = self.given(hands)
+        players = len(hands)
+        after = list(hands)
+        for seat, c in enumerate(given):
+            if c >= 0:
+                after[seat] &= ~bit(c)
+                after[(seat + 1) % players] |= bit(c)
+        return tuple(after)
+
+
+def draw_random_pass(rng: np.random.Generator, after: int = 1) -> RandomPass:
+    """Draw the ordering of a random pass after trick `after`."""
+    return RandomPass(after, tuple(int(c) for c in rng.permutation(CARD_COUNT)))
