@@ -195,19 +195,19 @@ def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission
 
 
 class Progress:
-    """Show `done / total` on one stderr line, at most twice a second; `finish` ends the line."""
+    """Show a round's `done / total` on one stderr line, at most twice a second; `finish` ends the line."""
 
     def __init__(self, what: str):
         self.what = what
         self.last = time.monotonic()
         self.shown = False
 
-    def __call__(self, done: int, total: int) -> None:
+    def __call__(self, number: int, done: int, total: int) -> None:
         now = time.monotonic()
         if now - self.last >= 0.5:
             self.last = now
             self.shown = True
-            click.echo(f"\r{self.what}: {done:,} / {total:,}", err=True, nl=False)
+            click.echo(f"\r{self.what}, round {number}: {done:,} / {total:,}  ", err=True, nl=False)
 
     def finish(self) -> None:
         if self.shown:

@@ -16,15 +16,16 @@ lost positions: after a trick or two, many passes reach the same positions.
 """
 
 import itertools
-import math
+import time
 from collections.abc import Iterator
 
-from solver.cards import COLOUR_CARDS, bit, format_card, popcount, scan
+from solver.cards import COLOUR_CARDS, bit, format_card, scan
 from solver.deal import Deal, make_deal
 from solver.portfolio import solve_cases
-from solver.solution import Limits, Solution
+from solver.solution import Limits, Outcome, Solution
 
 SIDES = (("left", 1), ("right", -1))  # left: to the next seat in play order
+ROUND_NODES = (2_000, 50_000, 1_000_000)  # node budgets per pass of the rounds before the last
 
 
 def distress_passes(deal: Deal) -> Iterator[tuple[str, Deal]]:
@@ -41,11 +42,6 @@ def distress_passes(deal: Deal) -> Iterator[tuple[str, Deal]]:
             yield f"distress signal to the {side}: {gives}", make_deal(hands, deal.commander)
 
 
-def count_passes(deal: Deal) -> int:
-    """Return how many distress passes `deal` has."""
-    return len(SIDES) * math.prod(popcount(hand & COLOUR_CARDS) for hand in deal.hands)
-
-
 def solve_with_distress(
     deal: Deal, setups, solve, limits: Limits = Limits(), progress=None
 ) -> tuple[Solution, Deal | None]:
@@ -53,20 +49,39 @@ def solve_with_distress(
 
     `solve(deal, mission, limits)` is an engine; wrap a KernelSolver or
     PortfolioSolver in `TableSharing` to share its table between the passes.
-    `progress(done, total)`, if given, is called before each pass is solved.
+    Rounds of growing node budgets (`ROUND_NODES`, then `limits`) go over the
+    passes still open, so an easy winning pass is not kept waiting behind hard
+    losing ones. `progress(round, done, total)`, if given, is called before each
+    pass is solved.
     """
-    total = len(setups) * count_passes(deal)
+    began = time.perf_counter()
+    pending = [
+        ("; ".join(part for part in (setup.label, description) if part), passed, setup.mission)
+        for setup in setups
+        for description, passed in distress_passes(deal)
+    ]
+    nodes = 0
+    caps = [cap for cap in ROUND_NODES if limits.max_nodes is None or cap < limits.max_nodes]
+    for number, cap in enumerate([*caps, limits.max_nodes], 1):
+        left = None if limits.max_seconds is None else limits.max_seconds - (time.perf_counter() - began)
+        still_open = []
+        answer, passed = solve_cases(
+            reported(pending, number, progress), solve, Limits(cap, left), None if cap is None else still_open
+        )
+        nodes += answer.nodes
+        answer.nodes, answer.seconds = nodes, time.perf_counter() - began
+        if answer.outcome is not Outcome.UNKNOWN or not still_open:
+            return answer, passed
+        pending = still_open
+    return answer, passed
 
-    def cases():
-        done = 0
-        for setup in setups:
-            for description, passed in distress_passes(deal):
-                if progress is not None:
-                    progress(done, total)
-                done += 1
-                yield "; ".join(part for part in (setup.label, description) if part), passed, setup.mission
 
-    return solve_cases(cases(), solve, limits)
+def reported(cases: list, number: int, progress):
+    """Yield the cases of round `number`, calling `progress` before each."""
+    for done, case in enumerate(cases):
+        if progress is not None:
+            progress(number, done, len(cases))
+        yield case
 
 
 class TableSharing:

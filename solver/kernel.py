@@ -421,9 +421,15 @@ def undo_random_pass(trick, problem, frames, hands):
 
 @njit(cache=True)
 def count_trick(trick, winner, cards, best, problem, frames):
-    """Update the trick counters and trick counts into frame `trick + 1`; False when one fails."""
+    """Update the trick counters and trick counts into frame `trick + 1`; False when one fails.
+
+    A counter fails once its count passes at_most, or once the tricks left cannot
+    bring it to at_least: no more of them than the trick numbers it still counts,
+    than the cards left to win them with, or than the tricks the cards left can fill.
+    """
     nxt = trick + 1
     tricks = problem[TRICKS]
+    left = frames[trick, PRESENT] & ~cards
     for k in range(problem[COUNTER_COUNT]):
         base = COUNTERS + k * COUNTER_FIELDS
         value = frames[trick, COUNTER_VALUES + k]
@@ -437,6 +443,10 @@ def count_trick(trick, winner, cards, best, problem, frames):
         ):
             value += 1
         later = popcount(mask & ((np.int64(1) << tricks) - 1) & ~((np.int64(1) << nxt) - 1))
+        if problem[base + C_WON_WITH]:
+            later = min(later, popcount(left & problem[base + C_WON_WITH]))
+        if containing:
+            later = min(later, popcount(left & containing) // problem[base + C_MIN_CONTAINING])
         if value > problem[base + C_AT_MOST] or value + later < problem[base + C_AT_LEAST]:
             return False
         frames[nxt, COUNTER_VALUES + k] = value

@@ -60,20 +60,24 @@ def solve_setups(deal: Deal, setups, solve, limits: Limits = Limits()) -> Soluti
     return solve_cases(((setup.label, deal, setup.mission) for setup in setups), solve, limits)[0]
 
 
-def solve_cases(cases, solve, limits: Limits = Limits()) -> tuple[Solution, Deal | None]:
+def solve_cases(cases, solve, limits: Limits = Limits(), open_cases=None) -> tuple[Solution, Deal | None]:
     """Solve (label, deal, mission) cases in turn; return the first WIN and its deal.
 
     LOSS (and no deal) when every case loses; UNKNOWN when none wins and one ran
-    out of budget. The time budget covers all cases together.
+    out of budget. The time budget covers all cases together. `open_cases`, a
+    list, receives the cases left UNKNOWN within the node budget.
     """
     began = time.perf_counter()
     nodes, unknown, engine = 0, False, ENGINE
-    for label, deal, mission in cases:
+    for case in cases:
+        label, deal, mission = case
         left = None if limits.max_seconds is None else limits.max_seconds - (time.perf_counter() - began)
         if left is not None and left <= 0:
             unknown = True
             break
         answer = solve(deal, mission, Limits(limits.max_nodes, left))
+        if answer.outcome is Outcome.UNKNOWN and open_cases is not None:
+            open_cases.append(case)
         nodes += answer.nodes
         engine = answer.engine
         if answer.outcome is Outcome.WIN:
