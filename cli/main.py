@@ -6,14 +6,15 @@ import time
 
 import click
 
+from cli import sweep as sweep_commands
 from solver import __version__, cpsat, kernel, portfolio, reference
 from solver.cards import card_set, format_card, parse_card_list
 from solver.deal import Deal, deal_rng, parse_deal, random_tasks
-from solver.distress import TableSharing, solve_with_distress
+from solver.distress import solve_with_distress
 from solver.errors import InputError
 from solver.kernel import SINGLE_DEAL_TT_BITS, KernelSolver
 from solver.mission import built_in_missions, describe_rule, find_mission, load_missions
-from solver.portfolio import PortfolioSolver, solve_setups
+from solver.portfolio import ROUND_NODES, PortfolioSolver, TableSharing, solve_setups
 from solver.setup import Setup, draw_chance, mission_setups
 from solver.solution import Limits, Outcome, Solution
 from solver.tasks import TaskMission, make_task_mission, parse_tokens
@@ -169,7 +170,8 @@ def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission
         setups = mission_setups(mission, deal, cards, draw_chance(mission, deal_rng(seed, 0, CHANCE_DRAW)))
     if engine == "cpsat" and not all(setup.mission.plain for setup in setups):
         raise InputError("the cpsat engine models plain task missions only; use --engine auto or kernel")
-    solution = solve_setups(deal, setups, ENGINES[engine], limits)
+    solve_with = sharing_engine(engine)
+    solution = solve_setups(deal, setups, solve_with, limits, rounds=() if engine == "cpsat" else ROUND_NODES)
     if not distress:
         report(deal, setups, solution, as_json)
         return
@@ -177,7 +179,7 @@ def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission
         signalled, passed = solution, deal  # the crew may leave the signal unused
     else:
         progress = Progress("distress passes")
-        signalled, passed = solve_with_distress(deal, setups, distress_engine(engine), limits, progress)
+        signalled, passed = solve_with_distress(deal, setups, solve_with, limits, progress)
         progress.finish()
     if as_json:
         click.echo(json.dumps({
@@ -214,8 +216,8 @@ class Progress:
             click.echo("", err=True)
 
 
-def distress_engine(engine: str):
-    """Return the engine for the distress passes: kernels keep their table from pass to pass."""
+def sharing_engine(engine: str):
+    """Return the engine for a deal's setups, rounds and passes: kernels keep a table per setup."""
     if engine == "kernel":
         return TableSharing(KernelSolver(SINGLE_DEAL_TT_BITS))
     if engine == "auto":
@@ -292,3 +294,8 @@ def check_missions(path):
     """Validate a mission file: exit 0, or exit 2 with one line per problem."""
     found = load_missions(path)
     click.echo(f"{path}: {len(found)} missions, all valid")
+
+
+main.add_command(sweep_commands.sweep)
+main.add_command(sweep_commands.report)
+main.add_command(sweep_commands.plot)

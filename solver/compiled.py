@@ -28,7 +28,16 @@ import numpy as np
 from solver.cards import CARD_COUNT, card_set
 from solver.deal import MAX_PLAYERS, Deal
 from solver.rules import num_tricks
-from solver.tasks import ABSOLUTE, ANYONE, LAZY, OMEGA, RELATIVE, TaskMission, allowed_counts, distinct_cards
+from solver.tasks import (
+    ABSOLUTE,
+    ANYONE,
+    LAZY,
+    OMEGA,
+    RELATIVE,
+    TaskMission,
+    allowed_counts,
+    distinct_cards,
+)
 
 MAX_TASKS = CARD_COUNT
 MAX_COUNTERS = 8
@@ -65,7 +74,9 @@ TASK_OWNER = TASK_CARD + MAX_TASKS  # fixed seat, LAZY_OWNER or ANY_OWNER
 BEFORE = TASK_OWNER + MAX_TASKS
 # Per card: its place in the random pass's ordering (the pass gives each hand's lowest).
 PASS_RANK = BEFORE + MAX_TASKS
-SIZE = PASS_RANK + CARD_COUNT
+# Move ordering only: cards that help a counter with a minimum when they win a trick.
+WANTED_WINNERS = PASS_RANK + CARD_COUNT
+SIZE = WANTED_WINNERS + 1
 
 
 @functools.lru_cache(maxsize=1024)
@@ -155,6 +166,8 @@ def compile_task_mission(deal: Deal, mission: TaskMission) -> tuple[np.ndarray, 
             counter.winners, counter.won_with, counter.containing, counter.min_containing,
             counter.tricks, counter.at_least, counter.at_most,
         ]
+        if counter.at_least > 0:
+            problem[WANTED_WINNERS] |= counter.won_with
         if counter.at_most == 0 and not counter.won_with and not counter.containing:
             for t in range(MAX_TRICKS):
                 if counter.tricks >> t & 1:

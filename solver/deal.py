@@ -14,6 +14,8 @@ import numpy as np
 from solver.cards import (
     CARD_COUNT,
     COLOUR_CARDS,
+    TRUMP,
+    TRUMP_RANKS,
     bit,
     card,
     card_set,
@@ -23,8 +25,6 @@ from solver.cards import (
     parse_card_list,
     popcount,
     scan,
-    TRUMP,
-    TRUMP_RANKS,
 )
 from solver.errors import InputError
 

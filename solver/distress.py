@@ -16,16 +16,14 @@ lost positions: after a trick or two, many passes reach the same positions.
 """
 
 import itertools
-import time
 from collections.abc import Iterator
 
 from solver.cards import COLOUR_CARDS, bit, format_card, scan
 from solver.deal import Deal, make_deal
-from solver.portfolio import solve_cases
-from solver.solution import Limits, Outcome, Solution
+from solver.portfolio import solve_in_rounds
+from solver.solution import Limits, Solution
 
 SIDES = (("left", 1), ("right", -1))  # left: to the next seat in play order
-ROUND_NODES = (2_000, 50_000, 1_000_000)  # node budgets per pass of the rounds before the last
 
 
 def distress_passes(deal: Deal) -> Iterator[tuple[str, Deal]]:
@@ -47,55 +45,13 @@ def solve_with_distress(
 ) -> tuple[Solution, Deal | None]:
     """Solve a mission's setups on every distress pass of `deal`; return the first WIN and its deal.
 
-    `solve(deal, mission, limits)` is an engine; wrap a KernelSolver or
-    PortfolioSolver in `TableSharing` to share its table between the passes.
-    Rounds of growing node budgets (`ROUND_NODES`, then `limits`) go over the
-    passes still open, so an easy winning pass is not kept waiting behind hard
-    losing ones. `progress(round, done, total)`, if given, is called before each
-    pass is solved.
+    In rounds of growing node budgets (portfolio.solve_in_rounds); wrap a kernel
+    or portfolio solver in `TableSharing` so each setup keeps one table of lost
+    positions through all its passes and rounds.
     """
-    began = time.perf_counter()
-    pending = [
+    cases = [
         ("; ".join(part for part in (setup.label, description) if part), passed, setup.mission)
         for setup in setups
         for description, passed in distress_passes(deal)
     ]
-    nodes = 0
-    caps = [cap for cap in ROUND_NODES if limits.max_nodes is None or cap < limits.max_nodes]
-    for number, cap in enumerate([*caps, limits.max_nodes], 1):
-        left = None if limits.max_seconds is None else limits.max_seconds - (time.perf_counter() - began)
-        still_open = []
-        answer, passed = solve_cases(
-            reported(pending, number, progress), solve, Limits(cap, left), None if cap is None else still_open
-        )
-        nodes += answer.nodes
-        answer.nodes, answer.seconds = nodes, time.perf_counter() - began
-        if answer.outcome is not Outcome.UNKNOWN or not still_open:
-            return answer, passed
-        pending = still_open
-    return answer, passed
-
-
-def reported(cases: list, number: int, progress):
-    """Yield the cases of round `number`, calling `progress` before each."""
-    for done, case in enumerate(cases):
-        if progress is not None:
-            progress(number, done, len(cases))
-        yield case
-
-
-class TableSharing:
-    """An engine over a solver object that keeps its table while the mission stays the same.
-
-    Only for the passes of one deal: they share seats, Commander and card count,
-    so a lost position of one pass is lost in every other.
-    """
-
-    def __init__(self, solver):
-        self.solver = solver
-        self.last = None
-
-    def __call__(self, deal: Deal, mission, limits: Limits = Limits()) -> Solution:
-        same_table = mission is self.last
-        self.last = mission
-        return self.solver.solve(deal, mission, limits, same_table)
+    return solve_in_rounds(cases, solve, limits, progress=progress)

@@ -20,6 +20,7 @@ from solver.tasks import TaskMission
 
 ENGINE = "auto"
 DFS_NODES = 200_000  # ~25 ms; tuned on the benchmark sets (100k-300k all close)
+ROUND_NODES = (2_000, 50_000, 1_000_000)  # node budgets per case of the rounds before the last
 
 
 class PortfolioSolver:
@@ -27,19 +28,22 @@ class PortfolioSolver:
 
     def __init__(self, tt_bits: int = 22, dfs_nodes: int = DFS_NODES):
         self.kernel = KernelSolver(tt_bits)
+        self.table = self.kernel.table
         self.dfs_nodes = dfs_nodes
 
-    def solve(self, deal: Deal, mission: TaskMission, limits: Limits = Limits(), same_table: bool = False) -> Solution:
+    def solve(
+        self, deal: Deal, mission: TaskMission, limits: Limits = Limits(), generation: int | None = None
+    ) -> Solution:
         """Decide the deal: DFS within its node budget, then CP-SAT within the time left.
 
         A `max_nodes` limit is a DFS limit: with one, the kernel alone answers, and
         so it does for missions with trick conditions, which the CP-SAT model lacks.
-        `same_table`: see KernelSolver.solve.
+        `generation`: see KernelSolver.solve.
         """
         if limits.max_nodes is not None or not mission.plain:
-            return self.kernel.solve(deal, mission, limits, same_table)  # CP-SAT: plain task missions only
+            return self.kernel.solve(deal, mission, limits, generation)  # CP-SAT: plain task missions only
         began = time.perf_counter()
-        first = self.kernel.solve(deal, mission, Limits(self.dfs_nodes, limits.max_seconds), same_table)
+        first = self.kernel.solve(deal, mission, Limits(self.dfs_nodes, limits.max_seconds), generation)
         if first.outcome is not Outcome.UNKNOWN:
             return first
         left = None if limits.max_seconds is None else max(0.0, limits.max_seconds - first.seconds)
@@ -55,9 +59,66 @@ def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits()) -> Soluti
     return PortfolioSolver(SINGLE_DEAL_TT_BITS).solve(deal, mission, limits)
 
 
-def solve_setups(deal: Deal, setups, solve, limits: Limits = Limits()) -> Solution:
-    """Solve a mission's setups (its existential choices) in turn; the first WIN wins."""
-    return solve_cases(((setup.label, deal, setup.mission) for setup in setups), solve, limits)[0]
+def solve_setups(deal: Deal, setups, solve, limits: Limits = Limits(), rounds=ROUND_NODES) -> Solution:
+    """Solve a mission's setups (its existential choices); the first WIN wins.
+
+    With several setups, in rounds of growing node budgets (see `solve_in_rounds`).
+    """
+    cases = [(setup.label, deal, setup.mission) for setup in setups]
+    return solve_in_rounds(cases, solve, limits, rounds if len(cases) > 1 else ())[0]
+
+
+def solve_in_rounds(cases: list, solve, limits: Limits = Limits(), rounds=ROUND_NODES, progress=None):
+    """Solve (label, deal, mission) cases; return the first WIN and its deal (see `solve_cases`).
+
+    Each round gives every case still open a node budget (`rounds`, then the
+    caller's `limits`), so an easy winning case is not kept waiting behind hard
+    losing ones. Wrap a solver object in `TableSharing` so a case's later rounds
+    keep the lost positions of its earlier ones. `progress(round, done, total)`,
+    if given, is called before each case is solved.
+    """
+    began = time.perf_counter()
+    nodes = 0
+    caps = [cap for cap in rounds if limits.max_nodes is None or cap < limits.max_nodes]
+    for number, cap in enumerate([*caps, limits.max_nodes], 1):
+        left = None if limits.max_seconds is None else limits.max_seconds - (time.perf_counter() - began)
+        still_open = []
+        answer, won_on = solve_cases(
+            reported(cases, number, progress), solve, Limits(cap, left), None if cap is None else still_open
+        )
+        nodes += answer.nodes
+        answer.nodes, answer.seconds = nodes, time.perf_counter() - began
+        if answer.outcome is not Outcome.UNKNOWN or not still_open:
+            return answer, won_on
+        cases = still_open
+    return answer, won_on
+
+
+def reported(cases: list, number: int, progress):
+    """Yield the cases of round `number`, calling `progress` before each."""
+    for done, case in enumerate(cases):
+        if progress is not None:
+            progress(number, done, len(cases))
+        yield case
+
+
+class TableSharing:
+    """An engine over a KernelSolver or PortfolioSolver that gives each mission its own table generation.
+
+    For the cases of one deal only (its setups, their rounds, its distress
+    passes): they share seats, Commander and card count, so a position proved
+    lost for a mission stays lost in every later call with that mission.
+    """
+
+    def __init__(self, solver):
+        self.solver = solver
+        self.generations = {}  # id(mission) -> generation; the caller keeps the missions alive
+
+    def __call__(self, deal: Deal, mission, limits: Limits = Limits()) -> Solution:
+        generation = self.generations.get(id(mission))
+        if generation is None:
+            generation = self.generations[id(mission)] = self.solver.table.next_generation()
+        return self.solver.solve(deal, mission, limits, generation)
 
 
 def solve_cases(cases, solve, limits: Limits = Limits(), open_cases=None) -> tuple[Solution, Deal | None]:

@@ -24,7 +24,14 @@ from solver.conditions import counter_failed, counter_settled, counts_trick, unb
 from solver.deal import Deal
 from solver.rules import legal_plays, num_tricks, trick_winner, winning_card
 from solver.solution import Limits, Outcome, Solution, Trick
-from solver.tasks import UNASSIGNED, TaskMission, allowed_counts, distinct_cards, initial_owners, settle_trick
+from solver.tasks import (
+    UNASSIGNED,
+    TaskMission,
+    allowed_counts,
+    distinct_cards,
+    initial_owners,
+    settle_trick,
+)
 
 ENGINE = "reference"
 

@@ -11,8 +11,9 @@ from cli.main import main
 from solver import reference
 from solver.cards import TRUMPS, parse_card_list, popcount
 from solver.deal import parse_deal
-from solver.distress import TableSharing, distress_passes, solve_with_distress
+from solver.distress import distress_passes, solve_with_distress
 from solver.kernel import KernelSolver
+from solver.portfolio import TableSharing
 from solver.setup import Setup
 from solver.solution import Outcome
 from solver.tasks import make_task_mission

@@ -1,0 +1,238 @@
+"""`crew sweep`, `crew report`, `crew plot`: win rates over many seeded deals, stored durably."""
+
+import csv
+import io
+import json
+import platform
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from solver import __version__
+from solver.errors import InputError
+from solver.mission import built_in_missions, load_missions
+from solver.runner import default_jobs, run_batches
+from solver.stats import CellSummary
+from solver.store import ResultStore
+from solver.sweep import MAX_TASKS, OWNER_MODES, Cell, batches, parse_numbers, task_cell
+
+EXIT_INTERRUPTED = 130
+FORMATS = ("table", "csv", "json")
+MIN_PLAYERS, MAX_PLAYERS = 3, 5
+
+
+def sweep_cells(game, missions_text, mission_file, tasks_text, owners_text, players):
+    """Return [(cell, mission or None)] of a sweep's command line."""
+    if tasks_text is not None:
+        counts = parse_numbers(tasks_text, "--tasks", 1, MAX_TASKS)
+        modes = [mode.strip() for mode in owners_text.split(",")]
+        for mode in modes:
+            if mode not in OWNER_MODES:
+                raise InputError(f"--owners must be {' or '.join(OWNER_MODES)} (or both, comma-separated), got {mode!r}")
+        return [(task_cell(k, mode, p), None) for mode in modes for p in players for k in counts]
+    found = load_missions(mission_file) if mission_file else built_in_missions()
+    in_game = {m.id.split("/", 1)[1]: m for m in found.values() if m.id.startswith(f"{game}/")}
+    if not in_game:
+        raise InputError(f"no missions for game {game!r}" + ("" if mission_file else " (built in: planet-nine)"))
+    if missions_text is None:
+        chosen = list(in_game.values())
+    else:
+        chosen = []
+        for name in missions_numbers_or_names(missions_text):
+            if name not in in_game:
+                raise InputError(f"unknown mission {game}/{name} (see crew missions list)")
+            chosen.append(in_game[name])
+    cells = [(Cell(m.id, p), m) for m in chosen for p in players if p in m.players]
+    if not cells:
+        raise InputError(f"none of the chosen missions is for {', '.join(map(str, players))} players")
+    return cells
+
+
+def missions_numbers_or_names(text: str) -> list[str]:
+    """Return mission names from `1-50`, `5,17`, or names like `variant-5`."""
+    if all(ch.isdigit() or ch in ",- " for ch in text):
+        return [str(n) for n in parse_numbers(text, "--missions", 1, 10_000)]
+    return [name.strip() for name in text.split(",")]
+
+
+class Progress:
+    """One stderr line: deals done of this run, rate and ETA, at most twice a second."""
+
+    def __init__(self, total: int):
+        self.total, self.done = total, 0
+        self.began = self.shown = time.monotonic()
+
+    def __call__(self, records) -> None:
+        self.done += len(records)
+        now = time.monotonic()
+        if now - self.shown >= 0.5 or self.done == self.total:
+            self.shown = now
+            rate = self.done / max(now - self.began, 1e-9)
+            eta = (self.total - self.done) / rate if rate else 0
+            click.echo(
+                f"\rsweep: {self.done:,} / {self.total:,} deals, {rate:,.1f} deals/s, ETA {format_duration(eta)}  ",
+                err=True,
+                nl=False,
+            )
+
+    def finish(self) -> None:
+        if self.done:
+            click.echo("", err=True)
+
+
+def format_duration(seconds: float) -> str:
+    minutes, seconds = divmod(int(seconds + 0.5), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}h{minutes:02d}m" if hours else f"{minutes}m{seconds:02d}s"
+
+
+def rows(summaries: list[CellSummary]) -> list[dict]:
+    """Return the table rows as plain values (rates and bounds as fractions)."""
+    out = []
+    for s in summaries:
+        interval = s.interval
+        out.append({
+            "mission": s.mission, "players": s.players, "deals": s.deals, "wins": s.wins,
+            "losses": s.losses, "unknowns": s.unknowns, "win_rate": s.rate,
+            "low": interval[0] if interval else None, "high": interval[1] if interval else None,
+            "median_ms": round(s.median_ms, 3), "p99_ms": round(s.p99_ms, 3),
+        })
+    return out
+
+
+def format_table(summaries: list[CellSummary]) -> str:
+    lines = [
+        f"{'mission':22s} {'players':>7s} {'deals':>6s} {'wins':>6s} {'losses':>6s} {'unknown':>7s} "
+        f"{'win %':>6s}  {'95% interval':>15s} {'median ms':>9s} {'p99 ms':>9s}"
+    ]
+    for row in rows(summaries):
+        rate = "-" if row["win_rate"] is None else f"{100 * row['win_rate']:.1f}"
+        interval = "-" if row["low"] is None else f"{100 * row['low']:5.1f} - {100 * row['high']:5.1f}"
+        lines.append(
+            f"{row['mission']:22s} {row['players']:7d} {row['deals']:6d} {row['wins']:6d} {row['losses']:6d} "
+            f"{row['unknowns']:7d} {rate:>6s}  {interval:>15s} {row['median_ms']:9.2f} {row['p99_ms']:9.2f}"
+        )
+    return "\n".join(lines)
+
+
+def format_csv(summaries: list[CellSummary]) -> str:
+    buffer = io.StringIO()
+    table = rows(summaries)
+    writer = csv.DictWriter(buffer, fieldnames=list(table[0]) if table else ["mission"], lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(table)
+    return buffer.getvalue().rstrip("\n")
+
+
+def render(summaries: list[CellSummary], output_format: str) -> str:
+    if output_format == "csv":
+        return format_csv(summaries)
+    if output_format == "json":
+        return json.dumps(rows(summaries), indent=1)
+    return format_table(summaries)
+
+
+def versions() -> dict:
+    import numba
+    import numpy
+    import ortools
+
+    return {
+        "crew-solver": __version__, "python": platform.python_version(), "numba": numba.__version__,
+        "numpy": numpy.__version__, "ortools": ortools.__version__, "platform": platform.platform(),
+    }
+
+
+def write_summary(out: Path, summaries: list[CellSummary], details: dict) -> None:
+    """Write summary.csv and summary.json (with the command line, versions and seed) next to the database."""
+    (out / "summary.csv").write_text(format_csv(summaries) + "\n")
+    (out / "summary.json").write_text(json.dumps({**details, "cells": rows(summaries)}, indent=1) + "\n")
+
+
+@click.command()
+@click.option("--game", default="planet-nine", show_default=True, help="The game of the missions.")
+@click.option("--missions", "missions_text", help="Mission numbers (1-50, 5,17) or names; default: all of the game.")
+@click.option("--mission-file", type=click.Path(), help="Missions from this file instead of the built-in ones.")
+@click.option("--tasks", "tasks_text", help="Random-task experiment: task counts, e.g. 1-12 or 5,10,12 (no tokens).")
+@click.option(
+    "--owners", "owners_text", default="draft", show_default=True,
+    help="With --tasks: draft (the crew drafts), dealt (dealt blindly from the Commander), or draft,dealt.",
+)
+@click.option("--players", "players_text", default="4", show_default=True, help="Player counts, e.g. 3,4,5.")
+@click.option("--deals", type=click.IntRange(min=1), default=100, show_default=True, help="Deals per cell.")
+@click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True, help="Seed of every deal.")
+@click.option("--jobs", type=click.IntRange(min=1), help="Local worker processes (default: the cores).")
+@click.option("--budget", type=click.FloatRange(min=0, min_open=True), default=10.0, show_default=True,
+              help="Seconds per deal before UNKNOWN.")
+@click.option("--out", type=click.Path(), help="Results directory (default: sweeps/ and a name from the options).")
+@click.option("--scheduler", help="A Dask scheduler, tcp://HOST:PORT: run the batches on its cluster.")
+@click.option("--batch", type=click.IntRange(min=1), default=25, show_default=True, help="Deals per task sent to a worker.")
+@click.option("--format", "output_format", type=click.Choice(FORMATS), default="table", show_default=True)
+def sweep(game, missions_text, mission_file, tasks_text, owners_text, players_text, deals, seed, jobs, budget, out,
+          scheduler, batch, output_format):
+    """Solve many seeded deals per mission and player count; print each cell's win rate.
+
+    Every deal is stored in OUT/results.db as it is solved; running the same command
+    again resumes where it stopped. Deal i of a cell depends only on the seed, the
+    cell and i, so --jobs and --scheduler never change the results.
+    """
+    players = parse_numbers(players_text, "--players", MIN_PLAYERS, MAX_PLAYERS)
+    cells = sweep_cells(game, missions_text, mission_file, tasks_text, owners_text, players)
+    out_dir = Path(out) if out else Path("sweeps") / default_name(game, missions_text, tasks_text, owners_text,
+                                                                   players_text, seed)
+    store = ResultStore(out_dir)
+    store.check_settings({"seed": seed, "budget": budget, "engine": "auto"})
+    work = []
+    for cell, mission in cells:
+        done = store.done(cell.mission, cell.players, seed)
+        missing = [i for i in range(deals) if i not in done]
+        work += batches(cell, mission, seed, missing, budget, batch)
+    progress = Progress(sum(len(b.indices) for b in work))
+    interrupted = False
+    try:
+        run_batches(work, store, jobs or default_jobs(), scheduler, progress)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        progress.finish()
+    summaries = [store.summary(cell.mission, cell.players, limit=deals) for cell, _ in cells]
+    write_summary(out_dir, summaries, {
+        "command": " ".join(["crew", *sys.argv[1:]]), "seed": seed, "deals": deals, "budget_seconds": budget,
+        "versions": versions(), "complete": not interrupted,
+    })
+    click.echo(render(summaries, output_format))
+    click.echo(f"results: {out_dir}" + (" (interrupted: run the same command to resume)" if interrupted else ""),
+               err=True)
+    if interrupted:
+        sys.exit(EXIT_INTERRUPTED)
+
+
+def default_name(game, missions_text, tasks_text, owners_text, players_text, seed) -> str:
+    what = f"tasks-{tasks_text}-{owners_text}" if tasks_text else f"{game}-{missions_text or 'all'}"
+    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in f"{what}-p{players_text}-seed{seed}")
+
+
+@click.command()
+@click.argument("directory", type=click.Path())
+@click.option("--format", "output_format", type=click.Choice(FORMATS), default="table", show_default=True)
+def report(directory, output_format):
+    """Print the table of a sweep's results directory, from its database."""
+    store = ResultStore(directory, create=False)
+    click.echo(render(store.summaries(), output_format))
+
+
+@click.command()
+@click.argument("directory", type=click.Path())
+@click.option("-o", "--output", type=click.Path(), help="Image file, .png or .svg (default: DIRECTORY/winrates.png).")
+def plot(directory, output):
+    """Plot a sweep's win rates with their 95% intervals."""
+    from solver.plot import plot_summaries  # matplotlib loads only here
+
+    store = ResultStore(directory, create=False)
+    target = Path(output) if output else Path(directory) / "winrates.png"
+    if target.suffix not in (".png", ".svg"):
+        raise InputError(f"the plot file must end in .png or .svg, got {target.name}")
+    plot_summaries(store.summaries(), target)
+    click.echo(f"wrote {target}")

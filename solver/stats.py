@@ -1,0 +1,84 @@
+"""Win rates with 95% intervals, and the summary of one sweep cell's per-deal records.
+
+The win rate counts decided deals only: wins / (wins + losses); deals left
+UNKNOWN by the budget are reported apart, never as wins or losses. The
+interval is Wilson's score interval; with no win at all the lower bound is 0
+and the upper bound is the exact (Clopper-Pearson) one, 1 - (alpha/2)^(1/n),
+which Wilson's understates at 0 successes.
+"""
+
+import math
+from dataclasses import dataclass
+
+Z_95 = 1.959963984540054  # two-sided 95% normal quantile
+ALPHA = 0.05
+
+
+def wilson(wins: int, n: int, z: float = Z_95) -> tuple[float, float]:
+    """Return Wilson's score interval for `wins` successes in `n` trials (n > 0)."""
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def clopper_pearson_upper_at_zero(n: int, alpha: float = ALPHA) -> float:
+    """Return the exact two-sided upper bound of a rate with no success in `n` trials."""
+    return 1 - (alpha / 2) ** (1 / n)
+
+
+def win_interval(wins: int, decided: int) -> tuple[float, float] | None:
+    """Return the 95% interval of the win rate, or None with no decided deal."""
+    if decided == 0:
+        return None
+    if wins == 0:
+        return 0.0, clopper_pearson_upper_at_zero(decided)
+    return wilson(wins, decided)
+
+
+def percentile(sorted_values: list[float], q: float) -> float:
+    """Return the `q` quantile (0..1) of sorted values, by linear interpolation."""
+    if not sorted_values:
+        return math.nan
+    position = q * (len(sorted_values) - 1)
+    low = math.floor(position)
+    high = min(low + 1, len(sorted_values) - 1)
+    return sorted_values[low] + (sorted_values[high] - sorted_values[low]) * (position - low)
+
+
+@dataclass(frozen=True)
+class CellSummary:
+    """One row of a sweep's table."""
+
+    mission: str
+    players: int
+    deals: int
+    wins: int
+    losses: int
+    unknowns: int
+    median_ms: float
+    p99_ms: float
+
+    @property
+    def rate(self) -> float | None:
+        decided = self.wins + self.losses
+        return self.wins / decided if decided else None
+
+    @property
+    def interval(self) -> tuple[float, float] | None:
+        return win_interval(self.wins, self.wins + self.losses)
+
+
+def summarize(mission: str, players: int, results: list[str], ms: list[float]) -> CellSummary:
+    """Summarize a cell from its per-deal results ('win', 'loss', 'unknown') and times."""
+    times = sorted(ms)
+    return CellSummary(
+        mission,
+        players,
+        len(results),
+        results.count("win"),
+        results.count("loss"),
+        results.count("unknown"),
+        percentile(times, 0.5),
+        percentile(times, 0.99),
+    )

@@ -1,0 +1,155 @@
+"""Sweeps: many seeded deals per (mission, player count) cell, solved in parallel, reproducibly.
+
+A cell is a logbook (or mission-file) mission at one player count, or a
+random-task experiment `tasks/K/MODE`: K random task cards, no tokens, owners
+drafted (`draft`) or dealt blindly (`dealt`: task j of the draw goes to seat
+Commander + j, clockwise, so the seats hold the draft counts with no choice).
+Deal i of a cell depends only on (seed, cell, i): its generator is
+`deal_rng(seed, i, key...)`, with the key naming the mission (crc32 of its id)
+and the player count; a task experiment's key leaves out the owner mode, so
+`dealt` and `draft` see the same deals and tasks (a paired comparison). The
+results therefore do not depend on the job count, the batching or the cluster.
+
+Work goes out in batches (`Batch`) of deal indices of one cell, so a worker
+pays the JIT load and its transposition table once and then solves deal after
+deal; `solve_batch` is what a worker runs (a process pool, or a Dask cluster).
+"""
+
+import re
+import zlib
+from dataclasses import dataclass
+
+from solver.cards import format_card
+from solver.deal import Deal, deal_rng, parse_deal, random_deal, random_tasks
+from solver.errors import InputError
+from solver.mission import Mission
+from solver.portfolio import PortfolioSolver, TableSharing, solve_setups
+from solver.setup import Setup, draw_chance, mission_setups
+from solver.solution import Limits, Solution
+from solver.tasks import make_task_mission
+
+TASKS = "tasks"
+OWNER_MODES = ("draft", "dealt")
+TASKS_KEY = zlib.crc32(TASKS.encode())
+MAX_TASKS = 36  # colour cards
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One row of a sweep: a mission id (or `tasks/K/MODE`) at a player count."""
+
+    mission: str
+    players: int
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Deals `indices` of a cell for one worker; `mission` is None for a task experiment."""
+
+    cell: Cell
+    mission: Mission | None
+    seed: int
+    indices: tuple[int, ...]
+    budget: float | None
+
+
+@dataclass(frozen=True)
+class Record:
+    """One solved deal, as stored."""
+
+    mission: str
+    players: int
+    seed: int
+    index: int
+    result: str  # win, loss, unknown
+    nodes: int
+    ms: float
+    engine: str
+    setup: str  # the choices that won
+    line: str  # the winning line: the cards of each trick in play order, tricks separated by "/"
+
+
+def parse_numbers(text: str, what: str, low: int, high: int) -> list[int]:
+    """Return the numbers of a list like `5,10,12` or `1-12` or `1-3,7`, in order, once each."""
+    numbers = []
+    for part in str(text).split(","):
+        match = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", part)
+        if not match:
+            raise InputError(f"{what} must be numbers or ranges like 1-12 or 5,10,12, got {text!r}")
+        first, last = int(match[1]), int(match[2] or match[1])
+        if not low <= first <= last <= high:
+            raise InputError(f"{what} {part.strip()} is not within {low}-{high}")
+        numbers += [n for n in range(first, last + 1) if n not in numbers]
+    return numbers
+
+
+def task_cell(tasks: int, mode: str, players: int) -> Cell:
+    return Cell(f"{TASKS}/{tasks}/{mode}", players)
+
+
+def parse_task_cell(cell: Cell) -> tuple[int, str] | None:
+    """Return (K, mode) of a task-experiment cell, or None for a mission cell."""
+    parts = cell.mission.split("/")
+    if len(parts) == 3 and parts[0] == TASKS:
+        return int(parts[1]), parts[2]
+    return None
+
+
+def batch_case(batch: Batch, index: int) -> tuple[Deal, list[Setup]]:
+    """Return deal `index` of the batch's cell and the setups to solve on it."""
+    players = batch.cell.players
+    task = parse_task_cell(batch.cell)
+    if task is not None:
+        count, mode = task
+        rng = deal_rng(batch.seed, index, TASKS_KEY, count, players)
+        deal = random_deal(players, rng)
+        cards = random_tasks(count, rng)
+        owners = None if mode == "draft" else [(deal.commander + j) % players for j in range(count)]
+        return deal, [Setup("", make_task_mission(deal, cards, owners=owners))]
+    mission = batch.mission
+    rng = deal_rng(batch.seed, index, zlib.crc32(mission.id.encode()), players)
+    deal = random_deal(players, rng)
+    cards = random_tasks(mission.tasks, rng)
+    return deal, mission_setups(mission, deal, cards, draw_chance(mission, rng))
+
+
+_SOLVER: PortfolioSolver | None = None  # one per worker process: its table is reused deal after deal
+
+
+def solve_batch(batch: Batch) -> list[Record]:
+    """Solve every deal of a batch (what a worker runs)."""
+    global _SOLVER
+    if _SOLVER is None:
+        _SOLVER = PortfolioSolver()
+        warm_up = parse_deal("p1 | p2 | p3")  # loads the compiled kernel now, not inside the first timed deal
+        _SOLVER.solve(warm_up, make_task_mission(warm_up, [warm_up.hands[0].bit_length() - 1]))
+    records = []
+    for index in batch.indices:
+        deal, setups = batch_case(batch, index)
+        solution = solve_setups(deal, setups, TableSharing(_SOLVER), Limits(max_seconds=batch.budget))
+        records.append(record(batch, index, solution))
+    return records
+
+
+def record(batch: Batch, index: int, solution: Solution) -> Record:
+    line = "/".join(" ".join(format_card(c) for c in trick.cards) for trick in solution.tricks)
+    return Record(
+        batch.cell.mission,
+        batch.cell.players,
+        batch.seed,
+        index,
+        solution.outcome.value,
+        solution.nodes,
+        solution.seconds * 1000,
+        solution.engine,
+        solution.setup,
+        line,
+    )
+
+
+def batches(cell: Cell, mission: Mission | None, seed: int, indices: list[int], budget, size: int) -> list[Batch]:
+    """Split the deal indices of a cell into batches of `size`."""
+    return [
+        Batch(cell, mission, seed, tuple(indices[start : start + size]), budget)
+        for start in range(0, len(indices), size)
+    ]
