@@ -74,9 +74,7 @@ TASK_OWNER = TASK_CARD + MAX_TASKS  # fixed seat, LAZY_OWNER or ANY_OWNER
 BEFORE = TASK_OWNER + MAX_TASKS
 # Per card: its place in the random pass's ordering (the pass gives each hand's lowest).
 PASS_RANK = BEFORE + MAX_TASKS
-# Move ordering only: cards that help a counter with a minimum when they win a trick.
-WANTED_WINNERS = PASS_RANK + CARD_COUNT
-SIZE = WANTED_WINNERS + 1
+SIZE = PASS_RANK + CARD_COUNT
 
 
 @functools.lru_cache(maxsize=1024)
@@ -166,8 +164,6 @@ def compile_task_mission(deal: Deal, mission: TaskMission) -> tuple[np.ndarray, 
             counter.winners, counter.won_with, counter.containing, counter.min_containing,
             counter.tricks, counter.at_least, counter.at_most,
         ]
-        if counter.at_least > 0:
-            problem[WANTED_WINNERS] |= counter.won_with
         if counter.at_most == 0 and not counter.won_with and not counter.containing:
             for t in range(MAX_TRICKS):
                 if counter.tricks >> t & 1:

@@ -70,7 +70,6 @@ from solver.compiled import (
     PASS_AFTER,
     PASS_RANK,
     PLAYERS,
-    WANTED_WINNERS,
     RADIX,
     TASK_CARD,
     TASK_CARDS,
@@ -109,7 +108,6 @@ TT_WAYS = 4
 TT_KEY, TT_KEY2, TT_META = range(3)  # entry columns; META = generation << 32 | proof work
 
 TRUMP_MASK = SUIT_MASKS[TRUMP]
-WANTED_BONUS = 60  # move ordering: lead (or win with) a card a counter wants to see win
 # Integer division by the player count is slow in the hot loop: look it up instead.
 TRICK_OF_PLY = np.array([[d // max(n, 1) for d in range(MAX_PLIES)] for n in range(MAX_PLAYERS + 1)], dtype=np.int64)
 SEAT_AT = np.array(
@@ -220,7 +218,6 @@ def expand(depth, problem, frames, plies, moves, hands, ordering):
     if pos == 0:
         before = everyone
         winning = reps
-        best = np.int64(0)
     else:
         before = plies[depth - 1, ALLOWED]
         best = plies[depth - 1, WIN_CARD]
@@ -228,8 +225,6 @@ def expand(depth, problem, frames, plies, moves, hands, ordering):
         if SUIT_OF_CARD[best] != TRUMP:
             winning |= TRUMP_MASK
     scores = plies[depth, SCORES:]
-    wanted = problem[WANTED_WINNERS]
-    protect = pos > 0 and wanted >> best & 1 == 1  # a wanted card is winning: do not beat it
     count = 0
     while reps:
         card = lowest_bit_index(reps)
@@ -253,10 +248,6 @@ def expand(depth, problem, frames, plies, moves, hands, ordering):
                 score = 80 - rank if wins else 10 - rank
             else:
                 score = -rank if wins else 50 + rank
-            if protect and wins:
-                score -= WANTED_BONUS
-        if wanted >> card & 1 and winning >> card & 1:
-            score += WANTED_BONUS
         i = count
         while i > 0 and scores[i - 1] < score:
             scores[i] = scores[i - 1]
