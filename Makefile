@@ -16,11 +16,9 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-# The main job. Until `crew sweep` exists it solves one fixed four-player deal
-# with four drafted tasks and tokens 1 and 2.
-DEMO_DEAL := p2 p7 b1 b6 g2 g9 y3 y8 r1 r4 | p3 p8 b2 b7 g3 g7 y4 y9 r2 p1 | p4 p9 b3 b8 g4 g8 y1 y5 r3 b9 | p5 p6 b4 b5 g1 g5 g6 y2 y6 y7
+# The main job: a short sweep of the 50 logbook missions, 4 players, 10 deals each.
 sweep: $(STAMP)
-	$(BIN)/crew solve --deal "$(DEMO_DEAL)" --tasks "g3 b8 y2 p6" --tokens "1,2,-,-"
+	$(BIN)/crew sweep --deals 10 --out sweeps/quick
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

@@ -4,6 +4,7 @@ import csv
 import io
 import json
 import platform
+import shlex
 import sys
 import time
 from pathlib import Path
@@ -15,7 +16,7 @@ from solver.errors import InputError
 from solver.mission import built_in_missions, load_missions
 from solver.runner import default_jobs, run_batches
 from solver.stats import CellSummary
-from solver.store import ResultStore
+from solver.store import ResultStore, cell_order
 from solver.sweep import MAX_TASKS, OWNER_MODES, Cell, batches, parse_numbers, task_cell
 
 EXIT_INTERRUPTED = 130
@@ -27,7 +28,7 @@ def sweep_cells(game, missions_text, mission_file, tasks_text, owners_text, play
     """Return [(cell, mission or None)] of a sweep's command line."""
     if tasks_text is not None:
         counts = parse_numbers(tasks_text, "--tasks", 1, MAX_TASKS)
-        modes = [mode.strip() for mode in owners_text.split(",")]
+        modes = list(dict.fromkeys(mode.strip() for mode in owners_text.split(",")))
         for mode in modes:
             if mode not in OWNER_MODES:
                 raise InputError(f"--owners must be {' or '.join(OWNER_MODES)} (or both, comma-separated), got {mode!r}")
@@ -40,7 +41,7 @@ def sweep_cells(game, missions_text, mission_file, tasks_text, owners_text, play
         chosen = list(in_game.values())
     else:
         chosen = []
-        for name in missions_numbers_or_names(missions_text):
+        for name in dict.fromkeys(missions_numbers_or_names(missions_text)):
             if name not in in_game:
                 raise InputError(f"unknown mission {game}/{name} (see crew missions list)")
             chosen.append(in_game[name])
@@ -97,7 +98,8 @@ def rows(summaries: list[CellSummary]) -> list[dict]:
             "mission": s.mission, "players": s.players, "deals": s.deals, "wins": s.wins,
             "losses": s.losses, "unknowns": s.unknowns, "win_rate": s.rate,
             "low": interval[0] if interval else None, "high": interval[1] if interval else None,
-            "median_ms": round(s.median_ms, 3), "p99_ms": round(s.p99_ms, 3),
+            "median_ms": round(s.median_ms, 3) if s.deals else None,
+            "p99_ms": round(s.p99_ms, 3) if s.deals else None,
         })
     return out
 
@@ -112,9 +114,14 @@ def format_table(summaries: list[CellSummary]) -> str:
         interval = "-" if row["low"] is None else f"{100 * row['low']:5.1f} - {100 * row['high']:5.1f}"
         lines.append(
             f"{row['mission']:22s} {row['players']:7d} {row['deals']:6d} {row['wins']:6d} {row['losses']:6d} "
-            f"{row['unknowns']:7d} {rate:>6s}  {interval:>15s} {row['median_ms']:9.2f} {row['p99_ms']:9.2f}"
+            f"{row['unknowns']:7d} {rate:>6s}  {interval:>15s} {milliseconds(row['median_ms'])} "
+            f"{milliseconds(row['p99_ms'])}"
         )
     return "\n".join(lines)
+
+
+def milliseconds(value: float | None) -> str:
+    return f"{'-':>9s}" if value is None else f"{value:9.2f}"
 
 
 def format_csv(summaries: list[CellSummary]) -> str:
@@ -197,9 +204,10 @@ def sweep(game, missions_text, mission_file, tasks_text, owners_text, players_te
         interrupted = True
     finally:
         progress.finish()
-    summaries = [store.summary(cell.mission, cell.players, limit=deals) for cell, _ in cells]
+    ordered = sorted((cell for cell, _ in cells), key=lambda cell: (cell_order(cell.mission), cell.players))
+    summaries = [store.summary(cell.mission, cell.players, limit=deals) for cell in ordered]
     write_summary(out_dir, summaries, {
-        "command": " ".join(["crew", *sys.argv[1:]]), "seed": seed, "deals": deals, "budget_seconds": budget,
+        "command": shlex.join(["crew", *sys.argv[1:]]), "seed": seed, "deals": deals, "budget_seconds": budget,
         "versions": versions(), "complete": not interrupted,
     })
     click.echo(render(summaries, output_format))

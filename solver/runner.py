@@ -11,7 +11,9 @@ kept in flight, so Ctrl-C has little to cancel.
 import concurrent.futures
 import os
 import signal
+import threading
 
+from solver.errors import InputError
 from solver.store import ResultStore
 from solver.sweep import Batch, solve_batch
 
@@ -37,12 +39,18 @@ def run_batches(batches: list[Batch], store: ResultStore, jobs: int, scheduler: 
         run_on_cluster(batches, store, scheduler, progress)
     elif jobs == 1:
         for batch in batches:
-            finish(solve_batch(batch), store, progress)
+            store.add(records := solve_batch(batch))
+            progress(records)
     else:
         run_in_pool(batches, store, jobs, progress)
 
 
-def finish(records, store: ResultStore, progress) -> None:
+def finish(future, store: ResultStore, progress) -> None:
+    """Store a finished batch; a worker's failure becomes a one-line error."""
+    try:
+        records = future.result()
+    except Exception as error:  # a worker's failure, reported in one line, not a traceback
+        raise InputError(f"a worker failed: {type(error).__name__}: {error}") from None
     store.add(records)
     progress(records)
 
@@ -57,7 +65,7 @@ def run_in_pool(batches: list[Batch], store: ResultStore, jobs: int, progress) -
                 running.add(pool.submit(solve_batch, pending.pop()))
             done, running = concurrent.futures.wait(running, return_when=concurrent.futures.FIRST_COMPLETED)
             for future in done:
-                finish(future.result(), store, progress)
+                finish(future, store, progress)
     except BaseException:
         for process in list((pool._processes or {}).values()):
             process.terminate()  # a worker deep in a hard deal would otherwise finish it first
@@ -66,19 +74,32 @@ def run_in_pool(batches: list[Batch], store: ResultStore, jobs: int, progress) -
         pool.shutdown(wait=False, cancel_futures=True)
 
 
+_SOLVING = threading.Lock()
+
+
+def solve_batch_alone(batch: Batch):
+    """solve_batch, one at a time per process: a Dask worker's threads would share its one solver."""
+    with _SOLVING:
+        return solve_batch(batch)
+
+
 def run_on_cluster(batches: list[Batch], store: ResultStore, scheduler: str, progress) -> None:
     import distributed  # only clusters need it loaded
 
-    with distributed.Client(scheduler, timeout="30s") as client:
-        workers = max(1, sum(client.nthreads().values()))
+    try:  # waits distributed.comm.timeouts.connect (30 s by default) for the scheduler
+        client = distributed.Client(scheduler)
+    except (OSError, ValueError) as error:
+        raise InputError(f"cannot connect to the Dask scheduler {scheduler}: {error}") from None
+    with client:
         pending = list(reversed(batches))
         running = set()
         try:
             while pending or running:
+                workers = max(1, len(client.nthreads()))  # worker processes, asked again as workers join
                 while pending and len(running) < workers * IN_FLIGHT_PER_WORKER:
-                    running.add(client.submit(solve_batch, pending.pop(), pure=False))
+                    running.add(client.submit(solve_batch_alone, pending.pop(), pure=False))
                 done, running = distributed.wait(running, return_when="FIRST_COMPLETED")
                 for future in done:
-                    finish(future.result(), store, progress)
+                    finish(future, store, progress)
         finally:
             client.cancel(list(running))

@@ -33,7 +33,9 @@ def win_interval(wins: int, decided: int) -> tuple[float, float] | None:
         return None
     if wins == 0:
         return 0.0, clopper_pearson_upper_at_zero(decided)
-    return wilson(wins, decided)
+    low, high = wilson(wins, decided)
+    rate = wins / decided
+    return min(low, rate), max(high, rate)  # rounding can put a bound a hair past the rate at wins == n
 
 
 def percentile(sorted_values: list[float], q: float) -> float:

@@ -41,6 +41,7 @@ class ResultStore:
 
     def __init__(self, directory: str | Path, create: bool = True):
         self.directory = Path(directory)
+        self.settings: list[tuple[str, str]] = []  # written with the first records (check_settings)
         path = self.directory / DATABASE
         if not create and not path.is_file():
             raise InputError(f"{self.directory}: no sweep results here ({DATABASE} is missing)")
@@ -56,7 +57,7 @@ class ResultStore:
         self.db.close()
 
     def check_settings(self, settings: dict) -> None:
-        """Store the settings of a first run; refuse a run whose settings differ."""
+        """Refuse a run whose settings differ from the stored ones; store them with the first records."""
         stored = dict(self.db.execute("SELECT name, value FROM settings"))
         for name, value in settings.items():
             text = json.dumps(value)
@@ -65,10 +66,7 @@ class ResultStore:
                     f"{self.directory} holds results made with {name} {stored[name]}, not {text}: "
                     "use the same setting or another --out"
                 )
-        with self.db:
-            self.db.executemany(
-                "INSERT OR IGNORE INTO settings VALUES (?, ?)", [(n, json.dumps(v)) for n, v in settings.items()]
-            )
+        self.settings = [(name, json.dumps(value)) for name, value in settings.items()]
 
     def done(self, mission: str, players: int, seed: int) -> set[int]:
         """Return the deal indices of a cell already stored."""
@@ -80,6 +78,7 @@ class ResultStore:
     def add(self, records: list[Record]) -> None:
         """Store one batch in one transaction; rows already stored are kept as they are."""
         with self.db:
+            self.db.executemany("INSERT OR IGNORE INTO settings VALUES (?, ?)", self.settings)
             self.db.executemany(
                 "INSERT OR IGNORE INTO deals VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [

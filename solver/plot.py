@@ -1,0 +1,104 @@
+"""Plots of a sweep's win rates with their 95% intervals (`crew plot`), headless.
+
+Mission cells (`game/N`): win % per mission, one line per player count.
+Task experiments (`tasks/K/MODE`): win % against the number of tasks K, one
+line per owner mode and player count. Both kinds present: two panels. Cells
+with no decided deal (no win, no loss) have no rate and are left out. The
+figure is a plain matplotlib Figure (no pyplot), so no display is needed.
+"""
+
+from pathlib import Path
+
+from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
+
+from solver.errors import InputError
+from solver.stats import CellSummary
+from solver.sweep import Cell, parse_task_cell
+
+Point = tuple[float, CellSummary]  # x, cell
+DODGE = 0.08  # sideways step between the lines of a panel, in x units
+
+
+def mission_lines(summaries: list[CellSummary]) -> tuple[dict[str, list[Point]], dict[float, str]]:
+    """Return the mission cells as {line label: [(x, cell)]} and {x: mission name}.
+
+    x is the mission number; missions with other names follow the largest number, in order.
+    """
+    numbers = [int(name) for _, name in map(split_id, (s.mission for s in summaries)) if name.isdigit()]
+    named: dict[str, float] = {}
+    games = {split_id(s.mission)[0] for s in summaries}
+    lines: dict[str, list[Point]] = {}
+    for s in summaries:
+        game, name = split_id(s.mission)
+        if name.isdigit():
+            x = float(name)
+        else:
+            x = named.setdefault(s.mission, float(max(numbers, default=0) + 1 + len(named)))
+        label = f"{s.players} players" if len(games) == 1 else f"{game}, {s.players} players"
+        lines.setdefault(label, []).append((x, s))
+    ticks = {x: split_id(s.mission)[1] for points in lines.values() for x, s in points}
+    return lines, ticks
+
+
+def task_lines(summaries: list[CellSummary]) -> dict[str, list[Point]]:
+    """Return the task-experiment cells as {line label: [(K, cell)]}, one line per (mode, players)."""
+    lines: dict[str, list[Point]] = {}
+    for s in summaries:
+        count, mode = parse_task_cell(Cell(s.mission, s.players))
+        lines.setdefault(f"{mode}, {s.players} players", []).append((float(count), s))
+    return lines
+
+
+def split_id(mission: str) -> tuple[str, str]:
+    """Return (game, name) of a mission id `game/name`."""
+    game, _, name = mission.rpartition("/")
+    return game, name
+
+
+def draw(axes, lines: dict[str, list[Point]], title: str, xlabel: str) -> None:
+    """Draw one panel: a line with markers and interval bars per label, each shifted a little sideways."""
+    for number, (label, points) in enumerate(lines.items()):
+        points.sort(key=lambda point: point[0])
+        shift = DODGE * (number - (len(lines) - 1) / 2)  # so that equal rates do not hide each other
+        xs = [x + shift for x, _ in points]
+        rates = [100 * s.rate for _, s in points]
+        below = [100 * max(0.0, s.rate - s.interval[0]) for _, s in points]  # 0, not -1e-16, when they meet
+        above = [100 * max(0.0, s.interval[1] - s.rate) for _, s in points]
+        axes.errorbar(xs, rates, yerr=[below, above], marker="o", markersize=4, capsize=3, label=label)
+    axes.set_title(title)
+    axes.set_xlabel(xlabel)
+    axes.set_ylabel("win % (decided deals), 95% interval")
+    axes.set_ylim(-3, 103)
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+    axes.grid(True, alpha=0.4)
+    axes.legend()
+
+
+def plot_summaries(summaries: list[CellSummary], target: Path) -> None:
+    """Plot the win rates of a sweep's cells into `target` (.png or .svg)."""
+    target = Path(target)
+    if target.suffix not in (".png", ".svg"):
+        raise InputError(f"the plot file must end in .png or .svg, got {target.name}")
+    decided = [s for s in summaries if s.interval is not None]
+    tasks = [s for s in decided if parse_task_cell(Cell(s.mission, s.players)) is not None]
+    missions = [s for s in decided if parse_task_cell(Cell(s.mission, s.players)) is None]
+    if not decided:
+        raise InputError("nothing to plot: no cell has a decided deal (a win or a loss)")
+    panels = (1 if missions else 0) + (1 if tasks else 0)
+    figure = Figure(figsize=(10, 4.5 * panels), layout="constrained")
+    axes = iter(figure.subplots(panels, 1, squeeze=False)[:, 0])
+    if missions:
+        lines, ticks = mission_lines(missions)
+        panel = next(axes)
+        draw(panel, lines, "Win rate per mission", "mission")
+        if not all(name.isdigit() for name in ticks.values()):  # named missions: a tick per mission
+            panel.set_xticks(list(ticks), list(ticks.values()), rotation=90)
+    if tasks:
+        draw(next(axes), task_lines(tasks), "Win rate against the number of random tasks (no tokens)",
+             "tasks")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        figure.savefig(target)
+    except OSError as error:
+        raise InputError(f"cannot write the plot to {target}: {error}") from None

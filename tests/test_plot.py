@@ -1,0 +1,177 @@
+"""`crew plot` and solver.plot: win rates with their intervals, headless, to .png or .svg."""
+
+import struct
+import subprocess
+import sys
+import textwrap
+from xml.etree import ElementTree
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+from solver.errors import InputError
+from solver.plot import mission_lines, plot_summaries, task_lines
+from solver.stats import CellSummary
+from solver.store import ResultStore
+from solver.sweep import Record
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+SVG = "{http://www.w3.org/2000/svg}svg"
+
+
+def crew(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def assert_one_line_error(result, *words):
+    assert result.exit_code == 2, result.output
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("crew: error: ")
+    for word in words:
+        assert word in lines[0], f"{word!r} not in {lines[0]!r}"
+
+
+def png_size(path) -> tuple[int, int]:
+    """Return (width, height) of a PNG file, checking its signature."""
+    data = path.read_bytes()
+    assert data[:8] == PNG_MAGIC
+    assert data[12:16] == b"IHDR"
+    return struct.unpack(">II", data[16:24])
+
+
+def cell(mission, players, wins, losses, unknowns=0) -> CellSummary:
+    return CellSummary(mission, players, wins + losses + unknowns, wins, losses, unknowns, 1.0, 2.0)
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory):
+    """A small real sweep: missions 1-3 at 3 and 4 players, then a task experiment in the same directory."""
+    out = tmp_path_factory.mktemp("plot") / "results"
+    common = ["--deals", "3", "--jobs", "1", "--out", out]
+    missions_only = crew("sweep", "--missions", "1-3", "--players", "3,4", *common)
+    assert missions_only.exit_code == 0, missions_only.output
+    png = out / "missions.png"
+    plotted = crew("plot", out, "-o", png)
+    assert plotted.exit_code == 0, plotted.output
+    tasks = crew("sweep", "--tasks", "1-3", "--owners", "draft,dealt", *common)
+    assert tasks.exit_code == 0, tasks.output
+    return out, png
+
+
+def test_plot_to_png(results):
+    out, missions_png = results
+    target = out / "both.png"
+    result = crew("plot", out, "-o", target)
+    assert result.exit_code == 0, result.output
+    assert result.stdout == f"wrote {target}\n"
+    width, height = png_size(target)
+    one_width, one_height = png_size(missions_png)
+    assert width == one_width and height == 2 * one_height  # a second panel for the task experiment
+    assert width >= 600 and one_height >= 300
+
+
+def test_plot_to_svg(results):
+    out, _ = results
+    target = out / "plots" / "both.svg"
+    result = crew("plot", out, "--output", target)
+    assert result.exit_code == 0, result.output
+    root = ElementTree.parse(target).getroot()
+    assert root.tag == SVG
+    text = target.read_text()
+    for words in ("Win rate per mission", "Win rate against the number of random tasks", "3 players",
+                  "4 players", "draft, 4 players", "dealt, 4 players"):
+        assert words in text  # matplotlib keeps each text as a comment next to its glyph paths
+
+
+def test_plot_default_file(results):
+    out, _ = results
+    result = crew("plot", out)
+    assert result.exit_code == 0, result.output
+    png_size(out / "winrates.png")
+    assert result.stdout == f"wrote {out / 'winrates.png'}\n"
+
+
+def test_plot_without_results_exits_2(tmp_path):
+    assert_one_line_error(crew("plot", tmp_path), "no sweep results")
+    assert_one_line_error(crew("plot", tmp_path / "missing", "-o", tmp_path / "x.png"), "no sweep results")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("name", ["plot.pdf", "plot", "plot.PNG.txt"])
+def test_plot_bad_suffix_exits_2(results, name):
+    out, _ = results
+    assert_one_line_error(crew("plot", out, "-o", out / name), ".png or .svg")
+    assert not (out / name).exists()
+
+
+def test_plot_unwritable_target_exits_2(results, tmp_path):
+    out, _ = results
+    regular = tmp_path / "file"
+    regular.write_text("x")
+    assert_one_line_error(crew("plot", out, "-o", regular / "plot.png"), "cannot write the plot")
+
+
+def test_plot_with_no_decided_deal_exits_2(tmp_path):
+    store = ResultStore(tmp_path)
+    store.add([Record("planet-nine/1", 4, 1, i, "unknown", 10, 5.0, "kernel", "", "") for i in range(3)])
+    store.close()
+    assert_one_line_error(crew("plot", tmp_path), "nothing to plot")
+    assert not (tmp_path / "winrates.png").exists()
+
+
+def test_mission_lines_number_the_missions_and_place_named_ones_after():
+    summaries = [cell("g/1", 3, 5, 5), cell("g/2", 3, 0, 4), cell("g/variant", 3, 1, 1), cell("g/10", 4, 3, 0),
+                 cell("g/extra", 4, 2, 2)]
+    lines, ticks = mission_lines(summaries)
+    assert {label: [x for x, _ in points] for label, points in lines.items()} == {
+        "3 players": [1, 2, 11], "4 players": [10, 12]}
+    assert ticks == {1: "1", 2: "2", 10: "10", 11: "variant", 12: "extra"}
+    lines, _ = mission_lines([cell("a/1", 3, 1, 1), cell("b/1", 3, 1, 1)])
+    assert list(lines) == ["a, 3 players", "b, 3 players"]  # two games: lines apart
+
+
+def test_task_lines_one_line_per_owner_mode_and_player_count():
+    summaries = [cell(f"tasks/{k}/{mode}", p, 3, k) for mode in ("draft", "dealt") for p in (3, 4) for k in (2, 5)]
+    lines = task_lines(summaries)
+    assert list(lines) == ["draft, 3 players", "draft, 4 players", "dealt, 3 players", "dealt, 4 players"]
+    assert all([x for x, _ in points] == [2, 5] for points in lines.values())
+
+
+def test_plot_summaries_skips_undecided_cells(tmp_path):
+    summaries = [cell("g/1", 4, 3, 1), cell("g/2", 4, 0, 0, unknowns=3), cell("g/3", 4, 0, 5),
+                 cell("tasks/4/dealt", 4, 0, 0, unknowns=2)]
+    assert summaries[1].interval is None and summaries[3].interval is None
+    plot_summaries(summaries, tmp_path / "one.png")
+    plot_summaries(summaries[:3] + [cell("tasks/4/dealt", 4, 1, 2)], tmp_path / "two.png")
+    (w1, h1), (w2, h2) = png_size(tmp_path / "one.png"), png_size(tmp_path / "two.png")
+    assert w1 == w2 and h2 == 2 * h1  # the undecided task cell gave no panel
+    with pytest.raises(InputError, match="nothing to plot"):
+        plot_summaries([summaries[1], summaries[3]], tmp_path / "none.png")
+    with pytest.raises(InputError, match=".png or .svg"):
+        plot_summaries(summaries, tmp_path / "plot.jpg")
+
+
+def test_plotting_needs_no_display_and_no_pyplot(tmp_path):
+    script = textwrap.dedent(f"""\
+        import sys
+        from pathlib import Path
+        from solver.plot import plot_summaries
+        from solver.stats import CellSummary
+        plot_summaries([CellSummary("planet-nine/1", 4, 10, 7, 3, 0, 1.0, 2.0)], Path({str(tmp_path / 'p.svg')!r}))
+        assert "matplotlib.pyplot" not in sys.modules
+    """)
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "MPLBACKEND": "TkAgg"}  # no DISPLAY; a GUI default
+    done = subprocess.run([sys.executable, "-c", script], check=False, capture_output=True, text=True, env=env,
+                          timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert ElementTree.parse(tmp_path / "p.svg").getroot().tag == SVG
+
+
+def test_plot_cells_whose_interval_ends_at_their_rate(tmp_path):
+    """10 wins of 10: Wilson's upper bound is 1 - 1e-16 in floating point, just below the rate."""
+    summaries = [cell("g/1", 4, 10, 0), cell("g/2", 4, 0, 10), cell("g/3", 4, 13, 0), cell("g/4", 4, 25, 0)]
+    plot_summaries(summaries, tmp_path / "edges.png")
+    png_size(tmp_path / "edges.png")
