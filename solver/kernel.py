@@ -108,6 +108,7 @@ TT_WAYS = 4
 TT_KEY, TT_KEY2, TT_META = range(3)  # entry columns; META = generation << 32 | proof work
 
 TRUMP_MASK = SUIT_MASKS[TRUMP]
+TRUMP_CARD_BASE = TRUMP * COLOUR_RANKS  # cards below are colour cards
 # Integer division by the player count is slow in the hot loop: look it up instead.
 TRICK_OF_PLY = np.array([[d // max(n, 1) for d in range(MAX_PLIES)] for n in range(MAX_PLAYERS + 1)], dtype=np.int64)
 SEAT_AT = np.array(
@@ -363,7 +364,7 @@ def settle_trick(depth, trick, problem, feasible, frames, plies, hands):
             return False
     nxt = trick + 1
     conditions = problem[COUNTER_COUNT] or problem[BALANCED_GAP]  # none in plain task missions
-    if conditions and not count_trick(trick, winner, cards, plies[depth, WIN_CARD], problem, frames):
+    if conditions and not count_trick(trick, winner, cards, plies[depth, WIN_CARD], problem, frames, hands):
         return False
     frames[nxt, LEAD] = winner
     frames[nxt, DONE] = frames[trick, DONE] | completed
@@ -420,16 +421,18 @@ def undo_random_pass(trick, problem, frames, hands):
 
 
 @njit(cache=True)
-def count_trick(trick, winner, cards, best, problem, frames):
+def count_trick(trick, winner, cards, best, problem, frames, hands):
     """Update the trick counters and trick counts into frame `trick + 1`; False when one fails.
 
     A counter fails once its count passes at_most, or once the tricks left cannot
     bring it to at_least: no more of them than the trick numbers it still counts,
-    than the cards left to win them with, or than the tricks the cards left can fill.
+    than the cards left to win them with (`can_still_win`), or than the tricks the
+    cards left can fill.
     """
     nxt = trick + 1
     tricks = problem[TRICKS]
     left = frames[trick, PRESENT] & ~cards
+    tricks_left = tricks - nxt
     for k in range(problem[COUNTER_COUNT]):
         base = COUNTERS + k * COUNTER_FIELDS
         value = frames[trick, COUNTER_VALUES + k]
@@ -444,7 +447,11 @@ def count_trick(trick, winner, cards, best, problem, frames):
             value += 1
         later = popcount(mask & ((np.int64(1) << tricks) - 1) & ~((np.int64(1) << nxt) - 1))
         if problem[base + C_WON_WITH]:
-            later = min(later, popcount(left & problem[base + C_WON_WITH]))
+            if nxt > problem[PASS_AFTER]:  # no random pass to come, which could empty a hand faster
+                winners = can_still_win(problem[base + C_WON_WITH], left, hands, problem[PLAYERS], tricks_left)
+            else:
+                winners = popcount(left & problem[base + C_WON_WITH])
+            later = min(later, winners)
         if containing:
             later = min(later, popcount(left & containing) // problem[base + C_MIN_CONTAINING])
         if value > problem[base + C_AT_MOST] or value + later < problem[base + C_AT_LEAST]:
@@ -461,6 +468,30 @@ def count_trick(trick, winner, cards, best, problem, frames):
         most = max(most, won)
         fewest = min(fewest, won)
     return most - fewest <= gap
+
+
+@njit(cache=True)
+def can_still_win(cards, left, hands, players, tricks_left):
+    """Return how many of `cards` still in play could win a trick of the `tricks_left` to come.
+
+    The lowest colour card left of its suit wins only when it leads and every other hand
+    is void in the suit; a hand sheds at most one card a trick, so one holding as many
+    cards of the suit as there are tricks left can never be void before the last of them.
+    (A low trump can win as a ruff, with trumps still in other hands: no such bound.)
+    """
+    count = 0
+    rest = cards & left
+    while rest:
+        card = lowest_bit_index(rest)
+        rest &= rest - 1
+        suit = SUIT_MASK_OF_CARD[card]
+        if card < TRUMP_CARD_BASE and left & suit & ((np.int64(1) << card) - 1) == 0:  # lowest of its colour
+            for seat in range(players):
+                if not hands[seat] >> card & 1 and popcount(hands[seat] & suit) >= tricks_left:
+                    count -= 1
+                    break
+        count += 1
+    return count
 
 
 @njit(cache=True)
