@@ -1,0 +1,1 @@
+"""The Crew: Family Adventure: 21 colour cards laid in rows under a number-or-colour rule."""
