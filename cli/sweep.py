@@ -27,12 +27,16 @@ MIN_PLAYERS, MAX_PLAYERS = 3, 5
 def sweep_cells(game, missions_text, mission_file, tasks_text, owners_text, players):
     """Return [(cell, mission or None)] of a sweep's command line."""
     if tasks_text is not None:
+        if missions_text is not None or mission_file is not None:
+            raise InputError("--tasks runs a random-task experiment; leave out --missions and --mission-file")
         counts = parse_numbers(tasks_text, "--tasks", 1, MAX_TASKS)
-        modes = list(dict.fromkeys(mode.strip() for mode in owners_text.split(",")))
+        modes = list(dict.fromkeys(mode.strip() for mode in (owners_text or "draft").split(",")))
         for mode in modes:
             if mode not in OWNER_MODES:
                 raise InputError(f"--owners must be {' or '.join(OWNER_MODES)} (or both, comma-separated), got {mode!r}")
         return [(task_cell(k, mode, p), None) for mode in modes for p in players for k in counts]
+    if owners_text is not None:
+        raise InputError("--owners goes with --tasks (the missions set their own assignment)")
     found = load_missions(mission_file) if mission_file else built_in_missions()
     in_game = {m.id.split("/", 1)[1]: m for m in found.values() if m.id.startswith(f"{game}/")}
     if not in_game:
@@ -164,8 +168,9 @@ def write_summary(out: Path, summaries: list[CellSummary], details: dict) -> Non
 @click.option("--mission-file", type=click.Path(), help="Missions from this file instead of the built-in ones.")
 @click.option("--tasks", "tasks_text", help="Random-task experiment: task counts, e.g. 1-12 or 5,10,12 (no tokens).")
 @click.option(
-    "--owners", "owners_text", default="draft", show_default=True,
-    help="With --tasks: draft (the crew drafts), dealt (dealt blindly from the Commander), or draft,dealt.",
+    "--owners", "owners_text",
+    help="With --tasks: draft (the crew drafts; the default), dealt (dealt blindly from the Commander), "
+    "or draft,dealt.",
 )
 @click.option("--players", "players_text", default="4", show_default=True, help="Player counts, e.g. 3,4,5.")
 @click.option("--deals", type=click.IntRange(min=1), default=100, show_default=True, help="Deals per cell.")
@@ -218,7 +223,7 @@ def sweep(game, missions_text, mission_file, tasks_text, owners_text, players_te
 
 
 def default_name(game, missions_text, tasks_text, owners_text, players_text, seed) -> str:
-    what = f"tasks-{tasks_text}-{owners_text}" if tasks_text else f"{game}-{missions_text or 'all'}"
+    what = f"tasks-{tasks_text}-{owners_text or 'draft'}" if tasks_text else f"{game}-{missions_text or 'all'}"
     return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in f"{what}-p{players_text}-seed{seed}")
 
 

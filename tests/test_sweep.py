@@ -458,6 +458,8 @@ BAD_INPUT = [
     (["--tasks", "3", "--owners", "bogus"], "--owners"),
     (["--tasks", "3", "--owners", "draft,bogus"], "--owners"),
     (["--tasks", "0"], "--tasks"),
+    (["--owners", "dealt"], "--owners goes with --tasks"),
+    (["--tasks", "3", "--missions", "1-3"], "leave out --missions"),
     (["--tasks", "40"], "--tasks"),
     (["--tasks", "1-40"], "--tasks"),
     (["--tasks", "x"], "--tasks"),
