@@ -2,11 +2,11 @@
 
 import json
 import sys
-import time
 
 import click
 
 from cli import sweep as sweep_commands
+from cli.status import StatusLine
 from solver import __version__, cpsat, kernel, portfolio, reference
 from solver.cards import card_set, format_card, parse_card_list
 from solver.deal import Deal, deal_rng, parse_deal, random_tasks
@@ -178,7 +178,7 @@ def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission
     if solution.outcome is Outcome.WIN:
         signalled, passed = solution, deal  # the crew may leave the signal unused
     else:
-        progress = Progress("distress passes")
+        progress = RoundProgress()
         signalled, passed = solve_with_distress(deal, setups, solve_with, limits, progress)
         progress.finish()
     if as_json:
@@ -196,24 +196,11 @@ def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission
         report(passed or deal, setups, signalled, as_json)
 
 
-class Progress:
-    """Show a round's `done / total` on one stderr line, at most twice a second; `finish` ends the line."""
-
-    def __init__(self, what: str):
-        self.what = what
-        self.last = time.monotonic()
-        self.shown = False
+class RoundProgress(StatusLine):
+    """Show which round of budgets the distress passes are in, and how far."""
 
     def __call__(self, number: int, done: int, total: int) -> None:
-        now = time.monotonic()
-        if now - self.last >= 0.5:
-            self.last = now
-            self.shown = True
-            click.echo(f"\r{self.what}, round {number}: {done:,} / {total:,}  ", err=True, nl=False)
-
-    def finish(self) -> None:
-        if self.shown:
-            click.echo("", err=True)
+        self.show(f"distress passes, round {number}: {done:,} / {total:,}")
 
 
 def sharing_engine(engine: str):

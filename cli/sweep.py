@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from cli.status import StatusLine
 from solver import __version__
 from solver.errors import InputError
 from solver.mission import built_in_missions, load_missions
@@ -62,29 +63,22 @@ def missions_numbers_or_names(text: str) -> list[str]:
     return [name.strip() for name in text.split(",")]
 
 
-class Progress:
-    """One stderr line: deals done of this run, rate and ETA, at most twice a second."""
+class Progress(StatusLine):
+    """The deals done of this run, with rate and ETA."""
 
     def __init__(self, total: int):
+        super().__init__()
         self.total, self.done = total, 0
-        self.began = self.shown = time.monotonic()
+        self.began = time.monotonic()
 
     def __call__(self, records) -> None:
         self.done += len(records)
-        now = time.monotonic()
-        if now - self.shown >= 0.5 or self.done == self.total:
-            self.shown = now
-            rate = self.done / max(now - self.began, 1e-9)
-            eta = (self.total - self.done) / rate if rate else 0
-            click.echo(
-                f"\rsweep: {self.done:,} / {self.total:,} deals, {rate:,.1f} deals/s, ETA {format_duration(eta)}  ",
-                err=True,
-                nl=False,
-            )
-
-    def finish(self) -> None:
-        if self.done:
-            click.echo("", err=True)
+        rate = self.done / max(time.monotonic() - self.began, 1e-9)
+        eta = (self.total - self.done) / rate if rate else 0
+        self.show(
+            f"sweep: {self.done:,} / {self.total:,} deals, {rate:,.1f} deals/s, ETA {format_duration(eta)}",
+            force=self.done == self.total,
+        )
 
 
 def format_duration(seconds: float) -> str:

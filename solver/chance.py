@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from solver.cards import CARD_COUNT, bit
+from solver.deal import pass_cards
 
 PASS_LEFT_AFTER_TRICK_1 = (
     "pass-left-after-trick-1"  # the mission-file name of mission 12's event
@@ -38,14 +39,7 @@ class RandomPass:
 
     def apply(self, hands) -> tuple[int, ...]:
         """Return the hands after the pass."""
-        given = self.given(hands)
-        players = len(hands)
-        after = list(hands)
-        for seat, c in enumerate(given):
-            if c >= 0:
-                after[seat] &= ~bit(c)
-                after[(seat + 1) % players] |= bit(c)
-        return tuple(after)
+        return pass_cards(hands, self.given(hands))
 
 
 def draw_random_pass(rng: np.random.Generator, after: int = 1) -> RandomPass:

@@ -108,6 +108,16 @@ def check_hand_sizes(hands: tuple[int, ...]) -> None:
     )
 
 
+def pass_cards(hands, given, step: int = 1) -> tuple[int, ...]:
+    """Return the hands after every seat gives its card in `given` (-1: none) to the seat `step` on."""
+    after = list(hands)
+    for seat, c in enumerate(given):
+        if c >= 0:
+            after[seat] &= ~bit(c)
+            after[(seat + step) % len(hands)] |= bit(c)
+    return tuple(after)
+
+
 def parse_deal(text: str, commander: int | None = None) -> Deal:
     """Return the deal written as hands separated by `|`, seat 0 first."""
     return make_deal([card_set(parse_card_list(part)) for part in text.split("|")], commander)

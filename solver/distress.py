@@ -18,8 +18,8 @@ lost positions: after a trick or two, many passes reach the same positions.
 import itertools
 from collections.abc import Iterator
 
-from solver.cards import COLOUR_CARDS, bit, format_card, scan
-from solver.deal import Deal, make_deal
+from solver.cards import COLOUR_CARDS, format_card, scan
+from solver.deal import Deal, make_deal, pass_cards
 from solver.portfolio import solve_in_rounds
 from solver.solution import Limits, Solution
 
@@ -28,16 +28,11 @@ SIDES = (("left", 1), ("right", -1))  # left: to the next seat in play order
 
 def distress_passes(deal: Deal) -> Iterator[tuple[str, Deal]]:
     """Yield (description, deal after the pass) for both sides and every choice of cards."""
-    players = deal.players
     choices = [list(scan(hand & COLOUR_CARDS)) for hand in deal.hands]
     for side, step in SIDES:
         for given in itertools.product(*choices):
-            hands = list(deal.hands)
-            for seat, c in enumerate(given):
-                hands[seat] &= ~bit(c)
-                hands[(seat + step) % players] |= bit(c)
             gives = ", ".join(f"seat {seat} gives {format_card(c)}" for seat, c in enumerate(given))
-            yield f"distress signal to the {side}: {gives}", make_deal(hands, deal.commander)
+            yield f"distress signal to the {side}: {gives}", make_deal(pass_cards(deal.hands, given, step), deal.commander)
 
 
 def solve_with_distress(

@@ -6,8 +6,7 @@ number, `P4`, `G3`, `B7` (case-insensitive), or a card's name from the rulebook
 (Titania, coconut, ...). Special cards are numbered 1-6 as in the rulebook.
 """
 
-from collections.abc import Iterator
-
+from solver.cards import bit, scan  # plain-int bit-set helpers, the same for any deck
 from solver.errors import InputError
 
 PINK, GREEN, BLUE = range(3)
@@ -43,18 +42,6 @@ def colour_of(c: int) -> int:
 
 def number_of(c: int) -> int:
     return c % NUMBERS + 1
-
-
-def bit(c: int) -> int:
-    return 1 << c
-
-
-def scan(cards: int) -> Iterator[int]:
-    """Yield the cards of a set, lowest first."""
-    while cards:
-        low = cards & -cards
-        yield low.bit_length() - 1
-        cards ^= low
 
 
 # Named cards, from the rulebook (names of people and boats capitalized, as there).
