@@ -22,8 +22,10 @@ from solver.family.cards import (
 )
 from solver.family.deal import (
     FamilyDealError,
+    format_family_deal,
     format_family_hands,
     make_family_deal,
+    parse_family_deal,
     parse_family_hands,
     random_family_deal,
 )
@@ -102,6 +104,44 @@ def test_random_deals_follow_the_setup_and_repeat_from_the_seed(players, seed, i
     assert union == DECK
 
 
-def test_random_deals_reject_other_player_counts():
-    with pytest.raises(FamilyDealError, match="3 to 5 players"):
-        random_family_deal(6, deal_rng(1, 0))
+@pytest.mark.parametrize("players", [1, 6, 7])
+def test_random_deals_reject_other_player_counts(players):
+    with pytest.raises(FamilyDealError, match="2 to 5 players"):
+        random_family_deal(players, deal_rng(1, 0))
+
+
+@given(st.integers(0, 2**32), st.integers(0, 1000))
+def test_two_players_get_the_ghost_and_the_coin_decides_who_starts(seed, index):
+    deal = random_family_deal(2, deal_rng(seed, index))
+    assert deal.ghost and deal.seats == 3 and deal.players == 2
+    assert [h.bit_count() for h in deal.hands] == [7, 7, 7] and len(deal.specials) == 3
+    assert deal.first in (0, 1)
+
+
+@given(st.integers(2, 5), st.integers(0, 2**32))
+def test_the_text_form_of_a_deal_round_trips(players, seed):
+    deal = random_family_deal(players, deal_rng(seed, 0))
+    assert parse_family_deal(format_family_deal(deal)) == deal
+
+
+@pytest.mark.parametrize(
+    "fields, words",
+    [
+        ("", "needs specials, aside, shell"),
+        ("; specials 1 2 3 ; aside 4 5 6", "needs shell"),
+        ("; specials 1 2 3 ; aside 4 5 6 ; shell 0 ; colour 2", "unknown deal field 'colour'"),
+        ("; specials 1 2 3 ; aside 4 5 6 ; shell x", "takes numbers"),
+        ("; specials 1 2 3 ; aside 4 5 6 ; shell 0 ; shell 1", "given twice"),
+        ("; specials 1 2 3 ; aside 4 5 6 ; shell 0 ; first 0", "coconut's holder .seat 1."),
+        ("; specials 1 2 3 ; aside 4 5 6 ; shell 0 ; ghost ; first 2", "seat 0 or 1"),
+        ("; specials 1 2 3 ; aside 4 5 6 ; shell 0 ; ghost 1 ; first 0", "takes no value"),
+    ],
+)
+def test_bad_deal_text_names_the_problem(fields, words):
+    with pytest.raises(FamilyDealError, match=words):
+        parse_family_deal(EVEN + fields)
+
+
+def test_the_ghost_seat_starts_by_the_coin_not_the_coconut():
+    deal = parse_family_deal(EVEN + "; specials 1 2 3 ; aside 4 5 6 ; shell 0 ; ghost ; first 0")
+    assert deal.first == 0 and deal.ghost and deal.players == 2

@@ -6,12 +6,24 @@ cards); each player gets one of the 6 special cards, the rest lie face down
 aside; the 6 hammock tokens are shuffled and a mission lays out the first N of
 them, one hiding the shell. The holder of the coconut (G3) takes the first turn.
 
+Two players play with the Ghost, a third hand of seven cards (seat 2 here) with
+its own special card; a coin (the shell token flipped) decides which of the two
+players (seat 0 or 1) takes the first turn, not the coconut. Under perfect
+information the Ghost's two face-down cards are known like every other card, so
+the Ghost is an ordinary seat that the crew plays.
+
 Chance is part of the deal, as the shuffle is: the order of the special cards
-set aside (the shell yields the first of them not yet used) and the shell's
-place among the shuffled hammocks. Face up, the hammocks look alike, so which
-one a player turns over is a blind choice: we read it as the laid-out tokens
-being turned in their shuffled order, so the shell is found on turn-over
-`shell + 1` when `shell < N`, and never otherwise.
+set aside (the shell yields the first of them) and the shell's place among the
+shuffled hammocks. Face up, the hammocks look alike, so which one a player turns
+over is a blind choice: we read it as the laid-out tokens being turned in their
+shuffled order, so the shell is found on turn-over `shell + 1` when
+`shell < N`, and never otherwise.
+
+Text form (`format_family_deal`, `parse_family_deal`): the hands separated by
+`|`, seat 0 first, then `;`-separated fields:
+
+    P1 P5 G3 B7 B2 G6 P7 | ... | ... ; specials 3 1 5 ; aside 2 4 6 ; shell 1
+    ... | ... | ... ; specials 3 1 5 ; aside 2 4 6 ; shell 1 ; ghost ; first 1
 """
 
 from dataclasses import dataclass
@@ -29,8 +41,10 @@ from solver.family.cards import (
     parse_cards,
 )
 
-MIN_PLAYERS, MAX_PLAYERS = 3, 5
+MIN_PLAYERS, MAX_PLAYERS = 2, 5  # two players add the Ghost
+MIN_SEATS = 3
 HAMMOCKS = 6
+GHOST_SEAT = 2
 
 
 class FamilyDealError(InputError):
@@ -40,28 +54,40 @@ class FamilyDealError(InputError):
 @dataclass(frozen=True)
 class FamilyDeal:
     """Hands (card sets, seat 0 first), each seat's special card, the specials set aside in
-    draw order, and the shell's place (0-5) among the shuffled hammock tokens."""
+    draw order, the shell's place (0-5) among the shuffled hammock tokens, the seat that takes
+    the first turn, and whether the last seat is the two-player Ghost."""
 
     hands: tuple[int, ...]
     specials: tuple[int, ...]
     aside: tuple[int, ...]
     shell: int
+    first: int
+    ghost: bool = False
 
     @property
-    def players(self) -> int:
+    def seats(self) -> int:
         return len(self.hands)
 
     @property
-    def first(self) -> int:
-        """Return the seat that takes the first turn: the coconut's holder."""
-        return next(seat for seat, hand in enumerate(self.hands) if hand & bit(COCONUT))
+    def players(self) -> int:
+        """Return the number of real players (the Ghost is not one)."""
+        return self.seats - self.ghost
 
 
-def make_family_deal(hands, specials, aside, shell: int) -> FamilyDeal:
-    """Return a checked deal: every colour card once, sizes as even as possible, 6 distinct specials."""
+def coconut_holder(hands) -> int:
+    return next(seat for seat, hand in enumerate(hands) if hand & bit(COCONUT))
+
+
+def make_family_deal(hands, specials, aside, shell: int, first: int | None = None, ghost: bool = False) -> FamilyDeal:
+    """Return a checked deal: every colour card once, sizes as even as possible, 6 distinct specials.
+
+    The first seat is the coconut's holder; with the Ghost it is `first` (0 or 1, the coin).
+    """
     hands = tuple(hands)
-    if not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
-        raise FamilyDealError(f"a deal needs {MIN_PLAYERS} to {MAX_PLAYERS} hands, got {len(hands)}")
+    if ghost and len(hands) != MIN_SEATS:
+        raise FamilyDealError(f"a two-player deal has three hands (the last is the Ghost), got {len(hands)}")
+    if not MIN_SEATS <= len(hands) <= MAX_PLAYERS:
+        raise FamilyDealError(f"a deal needs {MIN_SEATS} to {MAX_PLAYERS} hands, got {len(hands)}")
     seen = 0
     for hand in hands:
         if seen & hand:
@@ -77,19 +103,29 @@ def make_family_deal(hands, specials, aside, shell: int) -> FamilyDeal:
         raise FamilyDealError("each player holds one special card and the rest lie aside: 1-6, each once")
     if not 0 <= shell < HAMMOCKS:
         raise FamilyDealError(f"the shell lies under one of the {HAMMOCKS} hammocks (0-{HAMMOCKS - 1}), got {shell}")
-    return FamilyDeal(hands, specials, aside, shell)
+    if ghost:
+        if first not in (0, 1):
+            raise FamilyDealError(f"with the Ghost the coin gives the first turn to seat 0 or 1, got {first}")
+    elif first is None:
+        first = coconut_holder(hands)
+    elif first != coconut_holder(hands):
+        raise FamilyDealError(f"the coconut's holder (seat {coconut_holder(hands)}) takes the first turn, not seat {first}")
+    return FamilyDeal(hands, specials, aside, shell, first, ghost)
 
 
 def random_family_deal(players: int, rng: np.random.Generator) -> FamilyDeal:
     """Deal the colour cards one at a time from seat 0, then the specials, then shuffle the hammocks."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise FamilyDealError(f"Family Adventure needs {MIN_PLAYERS} to {MAX_PLAYERS} players here, got {players}")
-    hands = [0] * players
+        raise FamilyDealError(f"Family Adventure needs {MIN_PLAYERS} to {MAX_PLAYERS} players, got {players}")
+    ghost = players == 2
+    seats = max(players, MIN_SEATS)
+    hands = [0] * seats
     for i, c in enumerate(rng.permutation(CARD_COUNT)):
-        hands[i % players] |= bit(int(c))
+        hands[i % seats] |= bit(int(c))
     specials = [int(s) + 1 for s in rng.permutation(len(SPECIAL_CARDS))]
     shell = int(rng.integers(HAMMOCKS))
-    return make_family_deal(hands, specials[:players], specials[players:], shell)
+    first = int(rng.integers(2)) if ghost else None
+    return make_family_deal(hands, specials[:seats], specials[seats:], shell, first, ghost)
 
 
 def parse_family_hands(text: str) -> tuple[int, ...]:
@@ -99,3 +135,52 @@ def parse_family_hands(text: str) -> tuple[int, ...]:
 
 def format_family_hands(deal: FamilyDeal) -> str:
     return " | ".join(format_cards(hand) for hand in deal.hands)
+
+
+def parse_numbers(words: list[str], field: str) -> list[int]:
+    if not all(word.isdigit() for word in words):
+        raise FamilyDealError(f"deal field {field!r} takes numbers, got {' '.join(words)!r}")
+    return [int(word) for word in words]
+
+
+DEAL_FIELDS = ("specials", "aside", "shell", "ghost", "first")
+
+
+def parse_family_deal(text: str) -> FamilyDeal:
+    """Return the deal written as `hands ; specials ... ; aside ... ; shell N [; ghost ; first N]`."""
+    hands_text, *parts = text.split(";")
+    fields: dict[str, list[int]] = {}
+    for part in parts:
+        words = part.split()
+        if not words:
+            continue
+        name = words[0].lower()
+        if name not in DEAL_FIELDS:
+            raise FamilyDealError(f"unknown deal field {words[0]!r} (fields: {', '.join(DEAL_FIELDS)})")
+        if name in fields:
+            raise FamilyDealError(f"deal field {name!r} given twice")
+        fields[name] = parse_numbers(words[1:], name)
+    missing = [name for name in ("specials", "aside", "shell") if name not in fields]
+    if missing:
+        raise FamilyDealError(f"the deal needs {', '.join(missing)} (e.g. '; specials 3 1 5 ; aside 2 4 6 ; shell 1')")
+    if len(fields["shell"]) != 1 or len(fields.get("first", [0])) != 1:
+        raise FamilyDealError("deal fields 'shell' and 'first' take one number")
+    if fields.get("ghost"):
+        raise FamilyDealError("deal field 'ghost' takes no value")
+    first = fields["first"][0] if "first" in fields else None
+    return make_family_deal(
+        parse_family_hands(hands_text), fields["specials"], fields["aside"], fields["shell"][0], first, "ghost" in fields
+    )
+
+
+def format_family_deal(deal: FamilyDeal) -> str:
+    """Return the text form of a deal, which parse_family_deal reads back."""
+    parts = [
+        format_family_hands(deal),
+        "specials " + " ".join(map(str, deal.specials)),
+        "aside " + " ".join(map(str, deal.aside)),
+        f"shell {deal.shell}",
+    ]
+    if deal.ghost:
+        parts += ["ghost", f"first {deal.first}"]
+    return " ; ".join(parts)

@@ -13,6 +13,8 @@ grid. Our reading of their pictures, written down in the docs:
 The first card of a mission may be any card.
 """
 
+from functools import cache
+
 from solver.family.cards import CARD_COUNT, bit, colour_of, number_of
 
 ANY, STRAIGHT, DIAGONAL, KNIGHT = "any", "straight", "diagonal", "knight"
@@ -37,6 +39,7 @@ def may_follow(last: int, c: int, move: str = STRAIGHT) -> bool:
     return move == ANY
 
 
+@cache
 def followers(last: int | None, move: str = STRAIGHT) -> int:
     """Return the set of cards that may follow `last` (None: the first card, anything goes)."""
     if last is None:

@@ -1,0 +1,57 @@
+"""What a Family Adventure solver answers: WIN with the turns that win, LOSS, or UNKNOWN past its budget."""
+
+from dataclasses import dataclass, field
+
+from solver.family.cards import card_label, format_card
+from solver.family.turns import Turn, format_item
+from solver.solution import Outcome
+
+
+def describe_turn(turn: Turn) -> str:
+    """Return a turn in words: `seat 1: trade (S1) B2 for G5 with seat 0; G5 +S4, G6 (S3)`."""
+    if turn.hammock:
+        return f"seat {turn.seat}: hammock"
+    parts = []
+    if turn.trade:
+        t = turn.trade
+        parts.append(f"trade (S1) {format_item(t.give)} for {format_item(t.receive)} with seat {t.partner}")
+    plays = ", ".join(
+        card_label(p.card) + "".join(f" +S{k}" for k in sorted(p.modifiers)) for p in turn.plays
+    )
+    parts.append(plays + (" (S3)" if len(turn.plays) == 2 else ""))
+    return f"seat {turn.seat}: " + "; ".join(parts)
+
+
+def turn_json(turn: Turn) -> dict:
+    if turn.hammock:
+        return {"seat": turn.seat, "hammock": True}
+    answer: dict = {"seat": turn.seat, "plays": [
+        {"card": format_card(p.card), "specials": sorted(p.modifiers)} for p in turn.plays
+    ]}
+    if turn.trade:
+        t = turn.trade
+        answer["trade"] = {"partner": t.partner, "give": format_item(t.give), "receive": format_item(t.receive)}
+    return answer
+
+
+@dataclass
+class FamilySolution:
+    outcome: Outcome
+    nodes: int  # DFS: positions expanded; CP-SAT: branches
+    seconds: float
+    engine: str
+    turns: list[Turn] = field(default_factory=list)
+
+    @property
+    def row(self) -> list[int]:
+        return [p.card for turn in self.turns for p in turn.plays]
+
+    def to_json(self) -> dict:
+        return {
+            "result": self.outcome.value,
+            "turns": [turn_json(t) for t in self.turns],
+            "row": [format_card(c) for c in self.row],
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+            "engine": self.engine,
+        }

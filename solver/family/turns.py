@@ -1,0 +1,274 @@
+"""Family Adventure turns: the state of a mission in play, and which turns the rules allow.
+
+A turn is either a hammock (turn one token over; the shell among them puts the
+first set-aside special card face up for the crew) or a play turn: optionally a
+trade (special card 1, done first), then one colour card, or two with special
+card 3. Each colour card may carry modifiers, the special cards that change
+that one play: 2 (receive it from whoever holds it), 4 (any card), 5
+(diagonal), 6 (knight's move); see solver.family.rules for the steps. A special
+card is used from the player's hand or from the crew's face-up pool and is then
+out of play. Our readings, as in docs/family.md:
+
+- the trade comes before the turn's colour cards (a later trade never allows
+  more); both traded cards are the crew's choice, colour or special cards,
+  never the trade card itself, and a received special card may be used at once;
+- each modifier goes with one colour card; the card 2 names must be playable
+  with that card's other modifiers, and may be in anyone's hand (a player's own
+  card too, which is then simply played);
+- using a special card without need only loses it: `apply_turn` allows it
+  (a modifier just has to make its card legal), `successors` leaves such
+  turns out (each modifier of a play is needed: without it the card is not
+  playable).
+
+The state is plain data; `successors` lists every legal turn with the state it
+leads to and `apply_turn` checks one turn (the replay of a solver's witness).
+"""
+
+from dataclasses import dataclass, replace
+from itertools import combinations
+
+from solver.errors import InputError
+from solver.family.cards import CARD_COUNT, bit, format_card, scan
+from solver.family.deal import FamilyDeal
+from solver.family.mission import FamilyMission
+from solver.family.rules import ANY, DIAGONAL, KNIGHT, STRAIGHT, followers
+
+TRADE, RECEIVE, DOUBLE, ANY_CARD, DIAGONAL_CARD, KNIGHT_CARD = range(1, 7)
+MODIFIERS = (RECEIVE, ANY_CARD, DIAGONAL_CARD, KNIGHT_CARD)
+MOVES = {ANY_CARD: ANY, DIAGONAL_CARD: DIAGONAL, KNIGHT_CARD: KNIGHT}
+
+
+def special_item(k: int) -> int:
+    """Return the trade item of special card k (colour cards are items 0-20)."""
+    return CARD_COUNT + k - 1
+
+
+def format_item(item: int) -> str:
+    return format_card(item) if item < CARD_COUNT else f"S{item - CARD_COUNT + 1}"
+
+
+class IllegalTurn(InputError):
+    """A turn the rules do not allow in this state."""
+
+
+@dataclass(frozen=True)
+class Play:
+    """One colour card played, with the modifier special cards used for it."""
+
+    card: int
+    modifiers: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
+class Trade:
+    """Special card 1: the player gives `give` to `partner` and gets `receive` (items, see special_item)."""
+
+    partner: int
+    give: int
+    receive: int
+
+
+@dataclass(frozen=True)
+class Turn:
+    seat: int
+    hammock: bool = False
+    trade: Trade | None = None
+    plays: tuple[Play, ...] = ()
+
+    @property
+    def used(self) -> frozenset[int]:
+        """Return the special cards this turn uses."""
+        used = {m for play in self.plays for m in play.modifiers}
+        return frozenset(used | ({TRADE} if self.trade else set()) | ({DOUBLE} if len(self.plays) == 2 else set()))
+
+
+@dataclass(frozen=True)
+class FamilyState:
+    hands: tuple[int, ...]  # colour card sets, by seat
+    specials: tuple[int, ...]  # special card sets (bit k = card k), by seat
+    pool: int  # special cards face up for the crew
+    aside: tuple[int, ...]  # set-aside special cards; the shell yields the first
+    seat: int  # whose turn it is
+    flips: int  # hammock tokens turned over
+    hammocks: int  # hammock tokens laid out
+    shell: int  # the shell's place among the shuffled tokens
+    goal: int  # colour cards the mission plays
+    row: tuple[int, ...] = ()  # colour cards played, in order
+
+    @property
+    def finished(self) -> bool:
+        return len(self.row) == self.goal
+
+
+def initial_state(deal: FamilyDeal, mission: FamilyMission) -> FamilyState:
+    specials = tuple(bit(k) if mission.specials else 0 for k in deal.specials)
+    return FamilyState(
+        deal.hands, specials, 0, deal.aside if mission.specials else (), deal.first, 0,
+        mission.hammocks_for(deal.players), deal.shell, mission.cards,
+    )
+
+
+def holdings(state: FamilyState, seat: int) -> list[int]:
+    """Return the items a seat could trade: its colour cards and special cards."""
+    return list(scan(state.hands[seat])) + [special_item(k) for k in scan(state.specials[seat])]
+
+
+def move_item(state: FamilyState, item: int, source: int, target: int) -> FamilyState:
+    """Return the state with `item` moved from seat `source` to seat `target` (it must be there)."""
+    field = "hands" if item < CARD_COUNT else "specials"
+    flag = bit(item if item < CARD_COUNT else item - CARD_COUNT + 1)
+    sets = list(getattr(state, field))
+    if not sets[source] & flag:
+        raise IllegalTurn(f"seat {source} does not hold {format_item(item)}")
+    sets[source] ^= flag
+    sets[target] |= flag
+    return replace(state, **{field: tuple(sets)})
+
+
+def use_special(state: FamilyState, k: int) -> FamilyState:
+    """Return the state with special card k used by the seat in turn (from its hand, else the pool)."""
+    seat = state.seat
+    if state.specials[seat] & bit(k):
+        return replace(state, specials=state.specials[:seat] + (state.specials[seat] ^ bit(k),) + state.specials[seat + 1:])
+    if state.pool & bit(k):
+        return replace(state, pool=state.pool ^ bit(k))
+    raise IllegalTurn(f"special card {k} is not available to seat {seat}")
+
+
+def playable(state: FamilyState, modifiers: frozenset[int]) -> int:
+    """Return the colour cards the seat in turn may play next with these modifiers."""
+    last = state.row[-1] if state.row else None
+    allowed = followers(last, STRAIGHT)
+    for k in modifiers & MOVES.keys():
+        allowed |= followers(last, MOVES[k])
+    source = sum(state.hands) if RECEIVE in modifiers else state.hands[state.seat]
+    return allowed & source
+
+
+def play_card(state: FamilyState, play: Play) -> FamilyState:
+    """Return the state after one colour card (its modifiers already used)."""
+    if not playable(state, play.modifiers) & bit(play.card):
+        raise IllegalTurn(f"seat {state.seat} may not play {format_card(play.card)} here")
+    hands = tuple(hand & ~bit(play.card) for hand in state.hands)
+    return replace(state, hands=hands, row=state.row + (play.card,))
+
+
+def hammock(state: FamilyState) -> FamilyState:
+    if state.flips >= state.hammocks:
+        raise IllegalTurn("no hammock token left")
+    pool = state.pool
+    if state.flips == state.shell and state.aside:
+        pool |= bit(state.aside[0])
+    return replace(state, flips=state.flips + 1, pool=pool)
+
+
+def trade(state: FamilyState, swap: Trade) -> FamilyState:
+    seat, partner = state.seat, swap.partner
+    if partner == seat or not 0 <= partner < len(state.hands):
+        raise IllegalTurn(f"seat {seat} cannot trade with seat {partner}")
+    state = use_special(state, TRADE)
+    state = move_item(state, swap.give, seat, partner)
+    return move_item(state, swap.receive, partner, seat)
+
+
+def apply_turn(state: FamilyState, turn: Turn) -> FamilyState:
+    """Return the state after `turn`; raise IllegalTurn naming the first broken rule."""
+    if state.finished:
+        raise IllegalTurn("the mission has all its cards")
+    if turn.seat != state.seat:
+        raise IllegalTurn(f"it is seat {state.seat}'s turn, not seat {turn.seat}'s")
+    if turn.hammock:
+        if turn.trade or turn.plays:
+            raise IllegalTurn("a hammock ends the turn: no cards with it")
+        state = hammock(state)
+    else:
+        if not 1 <= len(turn.plays) <= 2:
+            raise IllegalTurn("a play turn plays one colour card, or two with special card 3")
+        if len(state.row) + len(turn.plays) > state.goal:
+            raise IllegalTurn(f"the mission plays only {state.goal} colour cards")
+        modifiers = [play.modifiers for play in turn.plays]
+        if any(m - set(MODIFIERS) for m in modifiers) or len(turn.plays) == 2 and modifiers[0] & modifiers[1]:
+            raise IllegalTurn("each of special cards 2, 4, 5, 6 goes with one colour card")
+        if turn.trade:
+            state = trade(state, turn.trade)
+        for k in sorted(turn.used - {TRADE}):
+            state = use_special(state, k)
+        for play in turn.plays:
+            state = play_card(state, play)
+    return replace(state, seat=(state.seat + 1) % len(state.hands))
+
+
+def subsets(cards: int) -> list[frozenset[int]]:
+    ks = list(scan(cards))
+    return [frozenset(c) for size in range(len(ks) + 1) for c in combinations(ks, size)]
+
+
+def trades(state: FamilyState) -> list[Trade | None]:
+    """Return no trade, and every trade the seat in turn could make now."""
+    seat = state.seat
+    if not (state.specials[seat] | state.pool) & bit(TRADE):
+        return [None]
+    own = [item for item in holdings(state, seat) if item != special_item(TRADE)]
+    return [None] + [
+        Trade(partner, give, receive)
+        for partner in range(len(state.hands))
+        if partner != seat
+        for give in own
+        for receive in holdings(state, partner)
+    ]
+
+
+def play_sequences(state: FamilyState, available: int, count: int):
+    """Yield (plays, state after them) for `count` colour cards with modifiers from `available`."""
+    if count == 0:
+        yield (), state
+        return
+    for modifiers in subsets(available & sum(bit(k) for k in MODIFIERS)):
+        needed = playable(state, modifiers)
+        for k in modifiers:  # a card playable without modifier k does not use it
+            needed &= ~playable(state, modifiers - {k})
+        for c in scan(needed):
+            play = Play(c, modifiers)
+            after = play_card(state, play)
+            rest = available & ~sum(bit(k) for k in modifiers)
+            for plays, final in play_sequences(after, rest, count - 1):
+                yield (play,) + plays, final
+
+
+def successors(state: FamilyState):
+    """Yield (turn, next state) for every legal turn that needs each special card it uses: plays
+    without a trade, a hammock, then trades."""
+    if state.finished:
+        return
+    options = trades(state)
+    yield from play_turns(state, options[0])
+    if state.flips < state.hammocks:
+        yield Turn(state.seat, hammock=True), replace(hammock(state), seat=(state.seat + 1) % len(state.hands))
+    for swap in options[1:]:
+        yield from play_turns(state, swap)
+
+
+def play_turns(state: FamilyState, swap: Trade | None):
+    """Yield (turn, next state) for the play turns that start with this trade (or none)."""
+    seat = state.seat
+    traded = trade(state, swap) if swap else state
+    available = traded.specials[seat] | traded.pool
+    counts = [1, 2] if available & bit(DOUBLE) and len(state.row) + 2 <= state.goal else [1]
+    for count in counts:
+        start = use_special(traded, DOUBLE) if count == 2 else traded
+        for plays, final in play_sequences(start, available & ~bit(DOUBLE), count):
+            turn = Turn(seat, False, swap, plays)
+            for k in turn.used - {TRADE, DOUBLE}:
+                final = use_special(final, k)
+            yield turn, replace(final, seat=(seat + 1) % len(state.hands))
+
+
+def replay(deal: FamilyDeal, mission: FamilyMission, turns) -> FamilyState:
+    """Return the state after playing `turns` from the deal; raise IllegalTurn at the first illegal one."""
+    state = initial_state(deal, mission)
+    for number, turn in enumerate(turns, 1):
+        try:
+            state = apply_turn(state, turn)
+        except IllegalTurn as error:
+            raise IllegalTurn(f"turn {number}: {error}") from None
+    return state
