@@ -2,16 +2,20 @@
 
 import json
 import sys
+import tomllib
 
 import click
 
 from cli import sweep as sweep_commands
+from cli.family import describe_mission, family, missions_table
 from cli.status import StatusLine
 from solver import __version__, cpsat, kernel, portfolio, reference
 from solver.cards import card_set, format_card, parse_card_list
 from solver.deal import Deal, deal_rng, parse_deal, random_tasks
 from solver.distress import solve_with_distress
 from solver.errors import InputError
+from solver.family.mission import GAME as FAMILY
+from solver.family.mission import built_in_family_missions, find_family_mission, load_family_missions
 from solver.kernel import SINGLE_DEAL_TT_BITS, KernelSolver
 from solver.mission import built_in_missions, describe_rule, find_mission, load_missions
 from solver.portfolio import ROUND_NODES, PortfolioSolver, TableSharing, solve_setups
@@ -245,6 +249,9 @@ def missions():
 @click.option("--mission-file", type=click.Path(), help="List the missions of this file instead.")
 def list_missions(game, mission_file):
     """Print one line per mission: id, tasks, tokens, assignment, special rules."""
+    if game == FAMILY:
+        click.echo(missions_table(load_family_missions(mission_file) if mission_file else built_in_family_missions()))
+        return
     found = load_missions(mission_file) if mission_file else built_in_missions()
     shown = [m for m in found.values() if game is None or m.id.startswith(f"{game}/")]
     if not shown:
@@ -260,6 +267,9 @@ def list_missions(game, mission_file):
 @click.option("--mission-file", type=click.Path(), help="Look the mission up in this file.")
 def show_mission(name, mission_file):
     """Print everything a mission says."""
+    if name.startswith(f"{FAMILY}/") or mission_file and is_family_file(mission_file):
+        click.echo(describe_mission(find_family_mission(name, mission_file)))
+        return
     m = find_mission(name, mission_file)
     click.echo(f"mission        {m.id}" + (f"  ({m.title})" if m.title else ""))
     click.echo(f"players        {', '.join(map(str, m.players))}")
@@ -279,10 +289,20 @@ def show_mission(name, mission_file):
 @click.argument("path", type=click.Path())
 def check_missions(path):
     """Validate a mission file: exit 0, or exit 2 with one line per problem."""
-    found = load_missions(path)
+    found = load_family_missions(path) if is_family_file(path) else load_missions(path)
     click.echo(f"{path}: {len(found)} missions, all valid")
 
 
+def is_family_file(path) -> bool:
+    """Return True when a mission file says game = "family" (its own format)."""
+    try:
+        with open(path, "rb") as file:
+            return tomllib.load(file).get("game") == FAMILY
+    except (OSError, tomllib.TOMLDecodeError):
+        return False  # the loader reports it
+
+
+main.add_command(family)
 main.add_command(sweep_commands.sweep)
 main.add_command(sweep_commands.report)
 main.add_command(sweep_commands.plot)

@@ -14,19 +14,30 @@ import click
 from cli.status import StatusLine
 from solver import __version__
 from solver.errors import InputError
+from solver.family.mission import GAME as FAMILY
+from solver.family.mission import OBJECTIVE_CARDS, built_in_family_missions, load_family_missions
 from solver.mission import built_in_missions, load_missions
 from solver.runner import default_jobs, run_batches
 from solver.stats import CellSummary
 from solver.store import ResultStore, cell_order
-from solver.sweep import MAX_TASKS, OWNER_MODES, Cell, batches, parse_numbers, task_cell
+from solver.sweep import MAX_TASKS, OWNER_MODES, Cell, batches, objective_cell, parse_numbers, task_cell
 
 EXIT_INTERRUPTED = 130
 FORMATS = ("table", "csv", "json")
 MIN_PLAYERS, MAX_PLAYERS = 3, 5
+FAMILY_MIN_PLAYERS = 2  # with the Ghost
 
 
-def sweep_cells(game, missions_text, mission_file, tasks_text, owners_text, players):
+def sweep_cells(game, missions_text, mission_file, tasks_text, owners_text, objectives_text, players):
     """Return [(cell, mission or None)] of a sweep's command line."""
+    if game == FAMILY:
+        if tasks_text is not None or owners_text is not None:
+            raise InputError("--tasks and --owners are trick-taking experiments; with --game family use --objectives")
+        return family_cells(missions_text, mission_file, objectives_text, players)
+    if objectives_text is not None:
+        raise InputError("--objectives goes with --game family")
+    if min(players) < MIN_PLAYERS:
+        raise InputError(f"--players {min(players)} is not within {MIN_PLAYERS}-{MAX_PLAYERS}")
     if tasks_text is not None:
         if missions_text is not None or mission_file is not None:
             raise InputError("--tasks runs a random-task experiment; leave out --missions and --mission-file")
@@ -50,6 +61,26 @@ def sweep_cells(game, missions_text, mission_file, tasks_text, owners_text, play
             if name not in in_game:
                 raise InputError(f"unknown mission {game}/{name} (see crew missions list)")
             chosen.append(in_game[name])
+    cells = [(Cell(m.id, p), m) for m in chosen for p in players if p in m.players]
+    if not cells:
+        raise InputError(f"none of the chosen missions is for {', '.join(map(str, players))} players")
+    return cells
+
+
+def family_cells(missions_text, mission_file, objectives_text, players):
+    """Return the cells of a Family Adventure sweep: missions, or random-objective experiments."""
+    if objectives_text is not None:
+        if missions_text is not None or mission_file is not None:
+            raise InputError("--objectives draws random missions; leave out --missions and --mission-file")
+        counts = parse_numbers(objectives_text, "--objectives", 0, OBJECTIVE_CARDS)
+        return [(objective_cell(k, p), None) for p in players for k in counts]
+    found = load_family_missions(mission_file) if mission_file else built_in_family_missions()
+    by_name = {m.id.split("/", 1)[1]: m for m in found.values()}
+    chosen = list(by_name.values()) if missions_text is None else []
+    for name in dict.fromkeys(missions_numbers_or_names(missions_text) if missions_text else []):
+        if name not in by_name:
+            raise InputError(f"unknown mission {FAMILY}/{name} (see crew family missions)")
+        chosen.append(by_name[name])
     cells = [(Cell(m.id, p), m) for m in chosen for p in players if p in m.players]
     if not cells:
         raise InputError(f"none of the chosen missions is for {', '.join(map(str, players))} players")
@@ -103,15 +134,16 @@ def rows(summaries: list[CellSummary]) -> list[dict]:
 
 
 def format_table(summaries: list[CellSummary]) -> str:
+    width = max([22] + [len(s.mission) for s in summaries])
     lines = [
-        f"{'mission':22s} {'players':>7s} {'deals':>6s} {'wins':>6s} {'losses':>6s} {'unknown':>7s} "
+        f"{'mission':{width}s} {'players':>7s} {'deals':>6s} {'wins':>6s} {'losses':>6s} {'unknown':>7s} "
         f"{'win %':>6s}  {'95% interval':>15s} {'median ms':>9s} {'p99 ms':>9s}"
     ]
     for row in rows(summaries):
         rate = "-" if row["win_rate"] is None else f"{100 * row['win_rate']:.1f}"
         interval = "-" if row["low"] is None else f"{100 * row['low']:5.1f} - {100 * row['high']:5.1f}"
         lines.append(
-            f"{row['mission']:22s} {row['players']:7d} {row['deals']:6d} {row['wins']:6d} {row['losses']:6d} "
+            f"{row['mission']:{width}s} {row['players']:7d} {row['deals']:6d} {row['wins']:6d} {row['losses']:6d} "
             f"{row['unknowns']:7d} {rate:>6s}  {interval:>15s} {milliseconds(row['median_ms'])} "
             f"{milliseconds(row['p99_ms'])}"
         )
@@ -166,7 +198,12 @@ def write_summary(out: Path, summaries: list[CellSummary], details: dict) -> Non
     help="With --tasks: draft (the crew drafts; the default), dealt (dealt blindly from the Commander), "
     "or draft,dealt.",
 )
-@click.option("--players", "players_text", default="4", show_default=True, help="Player counts, e.g. 3,4,5.")
+@click.option(
+    "--objectives", "objectives_text",
+    help="With --game family: random-objective experiment, numbers of required cards, e.g. 0-8 (12 cards played).",
+)
+@click.option("--players", "players_text", default="4", show_default=True,
+              help="Player counts, e.g. 3,4,5 (2-5 for family: two play with the Ghost).")
 @click.option("--deals", type=click.IntRange(min=1), default=100, show_default=True, help="Deals per cell.")
 @click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True, help="Seed of every deal.")
 @click.option("--jobs", type=click.IntRange(min=1), help="Local worker processes (default: the cores).")
@@ -176,18 +213,18 @@ def write_summary(out: Path, summaries: list[CellSummary], details: dict) -> Non
 @click.option("--scheduler", help="A Dask scheduler, tcp://HOST:PORT: run the batches on its cluster.")
 @click.option("--batch", type=click.IntRange(min=1), default=25, show_default=True, help="Deals per task sent to a worker.")
 @click.option("--format", "output_format", type=click.Choice(FORMATS), default="table", show_default=True)
-def sweep(game, missions_text, mission_file, tasks_text, owners_text, players_text, deals, seed, jobs, budget, out,
-          scheduler, batch, output_format):
+def sweep(game, missions_text, mission_file, tasks_text, owners_text, objectives_text, players_text, deals, seed, jobs,
+          budget, out, scheduler, batch, output_format):
     """Solve many seeded deals per mission and player count; print each cell's win rate.
 
     Every deal is stored in OUT/results.db as it is solved; running the same command
     again resumes where it stopped. Deal i of a cell depends only on the seed, the
     cell and i, so --jobs and --scheduler never change the results.
     """
-    players = parse_numbers(players_text, "--players", MIN_PLAYERS, MAX_PLAYERS)
-    cells = sweep_cells(game, missions_text, mission_file, tasks_text, owners_text, players)
+    players = parse_numbers(players_text, "--players", FAMILY_MIN_PLAYERS, MAX_PLAYERS)
+    cells = sweep_cells(game, missions_text, mission_file, tasks_text, owners_text, objectives_text, players)
     out_dir = Path(out) if out else Path("sweeps") / default_name(game, missions_text, tasks_text, owners_text,
-                                                                   players_text, seed)
+                                                                   objectives_text, players_text, seed)
     store = ResultStore(out_dir)
     store.check_settings({"seed": seed, "budget": budget, "engine": "auto"})
     work = []
@@ -216,8 +253,13 @@ def sweep(game, missions_text, mission_file, tasks_text, owners_text, players_te
         sys.exit(EXIT_INTERRUPTED)
 
 
-def default_name(game, missions_text, tasks_text, owners_text, players_text, seed) -> str:
-    what = f"tasks-{tasks_text}-{owners_text or 'draft'}" if tasks_text else f"{game}-{missions_text or 'all'}"
+def default_name(game, missions_text, tasks_text, owners_text, objectives_text, players_text, seed) -> str:
+    if tasks_text:
+        what = f"tasks-{tasks_text}-{owners_text or 'draft'}"
+    elif objectives_text:
+        what = f"{game}-objectives-{objectives_text}"
+    else:
+        what = f"{game}-{missions_text or 'all'}"
     return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in f"{what}-p{players_text}-seed{seed}")
 
 

@@ -10,6 +10,11 @@ and the player count; a task experiment's key leaves out the owner mode, so
 `dealt` and `draft` see the same deals and tasks (a paired comparison). The
 results therefore do not depend on the job count, the batching or the cluster.
 
+Family Adventure cells (`family/NAME`, or `family/objectives/K`: K random
+required cards drawn per deal) are solved by a short DFS, then the CP-SAT
+model (solver.family.engines.auto_solve), deal i from
+`deal_rng(seed, i, crc32(cell id), players)`.
+
 Work goes out in batches (`Batch`) of deal indices of one cell, so a worker
 pays the JIT load and its transposition table once and then solves deal after
 deal; `solve_batch` is what a worker runs (a process pool, or a Dask cluster).
@@ -22,6 +27,11 @@ from dataclasses import dataclass
 from solver.cards import format_card
 from solver.deal import Deal, deal_rng, parse_deal, random_deal, random_tasks
 from solver.errors import InputError
+from solver.family.deal import random_family_deal
+from solver.family.engines import auto_solve
+from solver.family.mission import GAME as FAMILY
+from solver.family.mission import OBJECTIVES, FamilyMission, random_objectives
+from solver.family.solution import FamilySolution
 from solver.mission import Mission
 from solver.portfolio import PortfolioSolver, TableSharing, solve_setups
 from solver.setup import Setup, draw_chance, mission_setups
@@ -44,10 +54,10 @@ class Cell:
 
 @dataclass(frozen=True)
 class Batch:
-    """Deals `indices` of a cell for one worker; `mission` is None for a task experiment."""
+    """Deals `indices` of a cell for one worker; `mission` is None for a random task or objective experiment."""
 
     cell: Cell
-    mission: Mission | None
+    mission: Mission | FamilyMission | None
     seed: int
     indices: tuple[int, ...]
     budget: float | None
@@ -95,6 +105,35 @@ def parse_task_cell(cell: Cell) -> tuple[int, str] | None:
     return None
 
 
+def objective_cell(count: int, players: int) -> Cell:
+    return Cell(f"{FAMILY}/{OBJECTIVES}/{count}", players)
+
+
+def family_case(batch: Batch, index: int):
+    """Return deal `index` of a Family Adventure cell and its mission (random objectives are drawn per deal)."""
+    rng = deal_rng(batch.seed, index, zlib.crc32(batch.cell.mission.encode()), batch.cell.players)
+    deal = random_family_deal(batch.cell.players, rng)
+    if batch.mission is not None:
+        return deal, batch.mission
+    return deal, random_objectives(int(batch.cell.mission.rpartition("/")[2]), rng)
+
+
+def solve_family_batch(batch: Batch) -> list[Record]:
+    records = []
+    for index in batch.indices:
+        deal, mission = family_case(batch, index)
+        solution = auto_solve(deal, mission, Limits(max_seconds=batch.budget))
+        records.append(family_record(batch, index, solution))
+    return records
+
+
+def family_record(batch: Batch, index: int, solution: FamilySolution) -> Record:
+    return Record(
+        batch.cell.mission, batch.cell.players, batch.seed, index, solution.outcome.value, solution.nodes,
+        solution.seconds * 1000, solution.engine, "", solution.line,
+    )
+
+
 def batch_case(batch: Batch, index: int) -> tuple[Deal, list[Setup]]:
     """Return deal `index` of the batch's cell and the setups to solve on it."""
     players = batch.cell.players
@@ -119,6 +158,8 @@ _SOLVER: PortfolioSolver | None = None  # one per worker process: its table is r
 def solve_batch(batch: Batch) -> list[Record]:
     """Solve every deal of a batch (what a worker runs)."""
     global _SOLVER
+    if batch.cell.mission.startswith(f"{FAMILY}/"):
+        return solve_family_batch(batch)
     if _SOLVER is None:
         _SOLVER = PortfolioSolver()
         warm_up = parse_deal("p1 | p2 | p3")  # loads the compiled kernel now, not inside the first timed deal

@@ -18,8 +18,10 @@ three for 3/4/5 players; two players use the 3-player number) and `specials`
 (false: no special cards at all). Loading collects every problem, one line each.
 """
 
+import re
 import tomllib
 from dataclasses import dataclass
+from functools import cached_property
 from importlib import resources
 from pathlib import Path
 
@@ -83,11 +85,15 @@ class FamilyMission:
         """Return the row (0 white, 1 grey, 2 black) of a 1-based position."""
         return (position - 1) // self.row_length
 
+    def row_size(self, row: int) -> int:
+        """Return how many positions row `row` (0 white, 1 grey, 2 black) has in this mission."""
+        return max(0, min(self.row_length, self.cards - row * self.row_length))
+
     def hammocks_for(self, players: int) -> int:
         """Return the hammock tokens laid out for `players` real players (the Ghost's game counts as 3)."""
         return self.hammocks[max(players, 3) - 3]
 
-    @property
+    @cached_property
     def required(self) -> int:
         """Return every card some objective requires to be played."""
         return sum(self.in_row) | self.anywhere | card_set(self.order) | card_set(c for _, c in self.positions)
@@ -296,7 +302,7 @@ def read_positions(value, cards: int, bad) -> tuple[tuple[int, int], ...]:
         return ()
     positions = []
     for key, word in value.items():
-        if not (key.isdigit() and 1 <= int(key) <= cards):
+        if not (re.fullmatch(r"[1-9][0-9]?", key) and int(key) <= cards):
             bad("positions", f"a position is 1 to {cards} (the cards played), got {key!r}")
             continue
         try:
@@ -311,7 +317,7 @@ def read_count(item, rows: int, bad) -> CardCount | None:
         bad("count", "entries look like { cards = [...], at_least = 2, at_most = 3, rows = [\"grey\"] }")
         return None
     cards = card_set(read_cards(item["cards"], "count", bad))
-    count_rows = tuple(sorted({read_row(r, rows, "count", bad) for r in as_list(item.get("rows", []), "count", bad)}))
+    count_rows = {read_row(r, rows, "count", bad) for r in as_list(item.get("rows", []), "count", bad)}
     at_least, at_most = item.get("at_least", 0), item.get("at_most")
     if not whole(at_least, 0, CARD_COUNT) or not (at_most is None or whole(at_most, 0, CARD_COUNT)):
         bad("count", "at_least and at_most must be whole numbers 0-21")
@@ -319,7 +325,7 @@ def read_count(item, rows: int, bad) -> CardCount | None:
     if at_most is not None and at_most < at_least or at_least > cards.bit_count():
         bad("count", f"at_least {at_least} cannot be met with at_most {at_most} of {cards.bit_count()} cards")
         return None
-    return None if None in count_rows else CardCount(cards, count_rows, at_least, at_most)
+    return None if None in count_rows else CardCount(cards, tuple(sorted(count_rows)), at_least, at_most)
 
 
 def check_consistent(m: FamilyMission, bad) -> None:
@@ -329,11 +335,14 @@ def check_consistent(m: FamilyMission, bad) -> None:
     if m.required.bit_count() > m.cards:
         bad("cards", f"{m.required.bit_count()} cards are required but only {m.cards} are played")
     for row, cards in enumerate(m.in_row):
-        capacity = max(0, min(m.row_length, m.cards - row * m.row_length))
-        if cards.bit_count() > capacity:
-            bad("play", f"{cards.bit_count()} cards required in the {ROWS[row]} row, which holds {capacity}")
+        if cards.bit_count() > m.row_size(row):
+            bad("play", f"{cards.bit_count()} cards required in the {ROWS[row]} row, which holds {m.row_size(row)}")
         if cards & (m.anywhere | sum(m.in_row[:row])):
             bad("play", f"{format_cards(cards & (m.anywhere | sum(m.in_row[:row])))} required twice")
+    for count in m.counts:
+        room = sum(m.row_size(row) for row in count.rows or range(len(ROWS)))
+        if count.at_least > room:
+            bad("count", f"at least {count.at_least} of {format_cards(count.cards)} do not fit in {room} position(s)")
     seen = {}
     for position, c in m.positions:
         if c in seen.values():
@@ -369,4 +378,13 @@ def random_objectives(count: int, rng: np.random.Generator) -> FamilyMission:
             in_row[row] |= bit(int(c))
         else:
             anywhere |= bit(int(c))
-    return FamilyMission(f"{GAME}/{OBJECTIVES}-{count}", OBJECTIVE_CARDS, in_row=tuple(in_row), anywhere=anywhere)
+    return FamilyMission(f"{GAME}/{OBJECTIVES}/{count}", OBJECTIVE_CARDS, in_row=tuple(in_row), anywhere=anywhere)
+
+
+def find_family_mission(name: str, mission_file: str | Path | None = None) -> FamilyMission:
+    """Return the mission named `name` (family/1, or 1 within a file) from a file or the built-in set."""
+    missions = load_family_missions(mission_file) if mission_file else built_in_family_missions()
+    full = name if name.startswith(f"{GAME}/") else f"{GAME}/{name}"
+    if full in missions:
+        return missions[full]
+    raise MissionError([f"unknown mission {name!r} (for example {next(iter(missions), 'none')}; see crew family missions)"])

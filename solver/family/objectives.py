@@ -31,13 +31,17 @@ def positions_left(m: FamilyMission, played: int, row: int) -> int:
     return max(0, last - max(first - 1, played))
 
 
-def broken(m: FamilyMission, row: tuple[int, ...]) -> str | None:
-    """Return an objective that the played `row` breaks beyond repair, or None."""
+def broken(m: FamilyMission, row: tuple[int, ...], checked: int = 0) -> str | None:
+    """Return an objective that the played `row` breaks beyond repair, or None.
+
+    The first `checked` cards are known to keep every card-by-card objective (the search checked
+    that prefix before); counts and the room left are checked whole.
+    """
     fixed = dict(m.positions)
     fixed_at = {c: p for p, c in m.positions}
-    played = 0
-    for index, c in enumerate(row):
-        position = index + 1
+    played = sum(bit(c) for c in row[:checked])
+    for index in range(checked, len(row)):
+        c, position = row[index], index + 1
         if m.forbidden & bit(c):
             return f"{card_label(c)} must not be played"
         for r, cards in enumerate(m.in_row):

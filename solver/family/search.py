@@ -51,7 +51,7 @@ def dfs_solve(deal: FamilyDeal, mission: FamilyMission, limits: Limits = Limits(
         ):
             raise OutOfBudget
         for turn, after in successors(state):
-            if len(after.row) > len(state.row) and broken(mission, after.row):
+            if len(after.row) > len(state.row) and broken(mission, after.row, len(state.row)):
                 continue
             line.append(turn)
             if wins(after):

@@ -34,6 +34,15 @@ def turn_json(turn: Turn) -> dict:
     return answer
 
 
+def compact_turn(turn: Turn) -> str:
+    """Return a turn in a few characters: `-` a hammock, `B7` a card, `B7*4` with special card 4,
+    `B7,B6` two cards (special card 3), `[P4>G5@1]` a trade with seat 1 first."""
+    if turn.hammock:
+        return "-"
+    trade = f"[{format_item(turn.trade.give)}>{format_item(turn.trade.receive)}@{turn.trade.partner}]" if turn.trade else ""
+    return trade + ",".join(format_card(p.card) + "".join(f"*{k}" for k in sorted(p.modifiers)) for p in turn.plays)
+
+
 @dataclass
 class FamilySolution:
     outcome: Outcome
@@ -45,6 +54,11 @@ class FamilySolution:
     @property
     def row(self) -> list[int]:
         return [p.card for turn in self.turns for p in turn.plays]
+
+    @property
+    def line(self) -> str:
+        """Return the turns in compact form, separated by spaces (seats go round from the first)."""
+        return " ".join(compact_turn(t) for t in self.turns)
 
     def to_json(self) -> dict:
         return {

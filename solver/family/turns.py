@@ -24,8 +24,9 @@ The state is plain data; `successors` lists every legal turn with the state it
 leads to and `apply_turn` checks one turn (the replay of a solver's witness).
 """
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import combinations
+from typing import NamedTuple
 
 from solver.errors import InputError
 from solver.family.cards import CARD_COUNT, bit, format_card, scan
@@ -82,8 +83,7 @@ class Turn:
         return frozenset(used | ({TRADE} if self.trade else set()) | ({DOUBLE} if len(self.plays) == 2 else set()))
 
 
-@dataclass(frozen=True)
-class FamilyState:
+class FamilyState(NamedTuple):
     hands: tuple[int, ...]  # colour card sets, by seat
     specials: tuple[int, ...]  # special card sets (bit k = card k), by seat
     pool: int  # special cards face up for the crew
@@ -122,16 +122,16 @@ def move_item(state: FamilyState, item: int, source: int, target: int) -> Family
         raise IllegalTurn(f"seat {source} does not hold {format_item(item)}")
     sets[source] ^= flag
     sets[target] |= flag
-    return replace(state, **{field: tuple(sets)})
+    return state._replace(**{field: tuple(sets)})
 
 
 def use_special(state: FamilyState, k: int) -> FamilyState:
     """Return the state with special card k used by the seat in turn (from its hand, else the pool)."""
     seat = state.seat
     if state.specials[seat] & bit(k):
-        return replace(state, specials=state.specials[:seat] + (state.specials[seat] ^ bit(k),) + state.specials[seat + 1:])
+        return state._replace(specials=state.specials[:seat] + (state.specials[seat] ^ bit(k),) + state.specials[seat + 1:])
     if state.pool & bit(k):
-        return replace(state, pool=state.pool ^ bit(k))
+        return state._replace(pool=state.pool ^ bit(k))
     raise IllegalTurn(f"special card {k} is not available to seat {seat}")
 
 
@@ -150,7 +150,7 @@ def play_card(state: FamilyState, play: Play) -> FamilyState:
     if not playable(state, play.modifiers) & bit(play.card):
         raise IllegalTurn(f"seat {state.seat} may not play {format_card(play.card)} here")
     hands = tuple(hand & ~bit(play.card) for hand in state.hands)
-    return replace(state, hands=hands, row=state.row + (play.card,))
+    return state._replace(hands=hands, row=state.row + (play.card,))
 
 
 def hammock(state: FamilyState) -> FamilyState:
@@ -159,7 +159,7 @@ def hammock(state: FamilyState) -> FamilyState:
     pool = state.pool
     if state.flips == state.shell and state.aside:
         pool |= bit(state.aside[0])
-    return replace(state, flips=state.flips + 1, pool=pool)
+    return state._replace(flips=state.flips + 1, pool=pool)
 
 
 def trade(state: FamilyState, swap: Trade) -> FamilyState:
@@ -195,7 +195,7 @@ def apply_turn(state: FamilyState, turn: Turn) -> FamilyState:
             state = use_special(state, k)
         for play in turn.plays:
             state = play_card(state, play)
-    return replace(state, seat=(state.seat + 1) % len(state.hands))
+    return state._replace(seat=(state.seat + 1) % len(state.hands))
 
 
 def subsets(cards: int) -> list[frozenset[int]]:
@@ -243,7 +243,7 @@ def successors(state: FamilyState):
     options = trades(state)
     yield from play_turns(state, options[0])
     if state.flips < state.hammocks:
-        yield Turn(state.seat, hammock=True), replace(hammock(state), seat=(state.seat + 1) % len(state.hands))
+        yield Turn(state.seat, hammock=True), hammock(state)._replace(seat=(state.seat + 1) % len(state.hands))
     for swap in options[1:]:
         yield from play_turns(state, swap)
 
@@ -260,7 +260,7 @@ def play_turns(state: FamilyState, swap: Trade | None):
             turn = Turn(seat, False, swap, plays)
             for k in turn.used - {TRADE, DOUBLE}:
                 final = use_special(final, k)
-            yield turn, replace(final, seat=(seat + 1) % len(state.hands))
+            yield turn, final._replace(seat=(seat + 1) % len(state.hands))
 
 
 def replay(deal: FamilyDeal, mission: FamilyMission, turns) -> FamilyState:
