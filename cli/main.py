@@ -19,6 +19,7 @@ from solver.family.mission import built_in_family_missions, find_family_mission,
 from solver.kernel import SINGLE_DEAL_TT_BITS, KernelSolver
 from solver.mission import built_in_missions, describe_rule, find_mission, load_missions
 from solver.portfolio import ROUND_NODES, PortfolioSolver, TableSharing, solve_setups
+from solver.score import ScoreAnswer, max_score
 from solver.setup import Setup, draw_chance, mission_setups
 from solver.solution import Limits, Outcome, Solution
 from solver.tasks import TaskMission, make_task_mission, parse_tokens
@@ -171,7 +172,15 @@ def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission
             cards = parse_card_list(tasks_text)
         else:
             cards = random_tasks(mission.tasks, deal_rng(seed, 0, TASK_DRAW), deal.cards)
-        setups = mission_setups(mission, deal, cards, draw_chance(mission, deal_rng(seed, 0, CHANCE_DRAW)))
+        chance = draw_chance(mission, deal_rng(seed, 0, CHANCE_DRAW))
+        if mission.score is not None:
+            if distress or engine == "cpsat":
+                raise InputError("a special (scored) mission is solved by --engine auto, kernel or reference, "
+                                 "without --distress")
+            answer = max_score(deal, mission, cards, chance, sharing_engine(engine), limits)
+            report_score(deal, mission, mission_setups(mission, deal, cards, chance, answer.events), answer, as_json)
+            return
+        setups = mission_setups(mission, deal, cards, chance)
     if engine == "cpsat" and not all(setup.mission.plain for setup in setups):
         raise InputError("the cpsat engine models plain task missions only; use --engine auto or kernel")
     solve_with = sharing_engine(engine)
@@ -228,6 +237,20 @@ def answer_json(deal: Deal, setups, solution: Solution) -> dict:
     if given:
         answer["random_pass"] = {str(seat): format_card(c) for seat, c in given.items()}
     return answer
+
+
+def report_score(deal: Deal, mission, setups, answer: ScoreAnswer, as_json: bool) -> None:
+    """Print a special mission's highest score, then the line of play that reaches it."""
+    deduction = mission.score.deduction_for(deal.players)
+    summary = {"score": answer.score, "events": answer.events, "deduction": deduction, "exact": answer.exact}
+    if as_json:
+        click.echo(json.dumps({**summary, **answer_json(deal, setups, answer.solution),
+                               "result": answer.outcome.value}, ensure_ascii=False))
+        return
+    bound = "" if answer.exact else " at least (the budget ran out before a higher score was refuted)"
+    click.echo(f"score {answer.score}{bound}: {answer.events} events - {deduction} for {deal.players} players; "
+               f"{answer.outcome.value.upper()}")
+    click.echo(format_solution(answer.solution, winning_mission(setups, answer.solution), {}))
 
 
 def report(deal: Deal, setups, solution: Solution, as_json: bool) -> None:

@@ -53,14 +53,20 @@ def sweep_cells(game, missions_text, mission_file, tasks_text, owners_text, obje
     in_game = {m.id.split("/", 1)[1]: m for m in found.values() if m.id.startswith(f"{game}/")}
     if not in_game:
         raise InputError(f"no missions for game {game!r}" + ("" if mission_file else " (built in: planet-nine)"))
+    return mission_cells(in_game, missions_text, players, "crew missions list")
+
+
+def mission_cells(by_name: dict, missions_text, players, listing: str) -> list:
+    """Return [(cell, mission)] for the missions named in `missions_text` (all if None) at each player count."""
     if missions_text is None:
-        chosen = list(in_game.values())
+        chosen = list(by_name.values())
     else:
         chosen = []
         for name in dict.fromkeys(missions_numbers_or_names(missions_text)):
-            if name not in in_game:
-                raise InputError(f"unknown mission {game}/{name} (see crew missions list)")
-            chosen.append(in_game[name])
+            if name not in by_name:
+                game = next(iter(by_name.values())).id.split("/", 1)[0]
+                raise InputError(f"unknown mission {game}/{name} (see {listing})")
+            chosen.append(by_name[name])
     cells = [(Cell(m.id, p), m) for m in chosen for p in players if p in m.players]
     if not cells:
         raise InputError(f"none of the chosen missions is for {', '.join(map(str, players))} players")
@@ -75,16 +81,10 @@ def family_cells(missions_text, mission_file, objectives_text, players):
         counts = parse_numbers(objectives_text, "--objectives", 0, OBJECTIVE_CARDS)
         return [(objective_cell(k, p), None) for p in players for k in counts]
     found = load_family_missions(mission_file) if mission_file else built_in_family_missions()
-    by_name = {m.id.split("/", 1)[1]: m for m in found.values()}
-    chosen = list(by_name.values()) if missions_text is None else []
-    for name in dict.fromkeys(missions_numbers_or_names(missions_text) if missions_text else []):
-        if name not in by_name:
-            raise InputError(f"unknown mission {FAMILY}/{name} (see crew family missions)")
-        chosen.append(by_name[name])
-    cells = [(Cell(m.id, p), m) for m in chosen for p in players if p in m.players]
-    if not cells:
-        raise InputError(f"none of the chosen missions is for {', '.join(map(str, players))} players")
-    return cells
+    if not found:
+        raise InputError(f"no missions in {mission_file}")
+    return mission_cells({m.id.split("/", 1)[1]: m for m in found.values()}, missions_text, players,
+                         "crew family missions")
 
 
 def missions_numbers_or_names(text: str) -> list[str]:

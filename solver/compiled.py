@@ -15,7 +15,7 @@ Lazily assigned tasks: a seat's count sits in the mixed-radix code TAKEN (place
 value RADIX[seat], at most MAX_COUNT[seat]); a second array, `feasible`, holds
 for every code -1 when those counts cannot grow into an allowed final vector,
 else the seats that may still take a task (`count_table`). Trick counters take
-COUNTER_FIELDS cells each (see conditions.py), and ALLOWED_WINNERS[t] holds the seats that may win trick t+1 at all (the counters
+COUNTER_FIELDS cells each and sequence rules SEQUENCE_FIELDS (see conditions.py), and ALLOWED_WINNERS[t] holds the seats that may win trick t+1 at all (the counters
 that forbid a winner outright, such as "X wins no trick"). A random pass
 (chance.py) is its trick number and each card's place in its ordering.
 """
@@ -56,18 +56,28 @@ DISTINCT = 6  # cards the mission tells apart: never pruned as equivalent
 COUNTER_COUNT = 7
 BALANCED_GAP = 8  # 0: no balance rule
 PASS_AFTER = 9  # a random pass follows this trick (1-based); 0: no pass
+SEQUENCE_COUNT = 10
+ACROSS = 11  # 1 when a sequence rule also links one trick's last card to the next trick's first
 # Per seat.
-HANDS = 10
+HANDS = 12
 MAX_COUNT = HANDS + MAX_PLAYERS  # most lazily assigned tasks the seat may end with
 RADIX = MAX_COUNT + MAX_PLAYERS  # place value of the seat's count in the taken code
 # Per trick.
 ALLOWED_WINNERS = RADIX + MAX_PLAYERS
 # Per counter: fields at COUNTERS + k * COUNTER_FIELDS.
 COUNTERS = ALLOWED_WINNERS + MAX_TRICKS
-C_WINNERS, C_WON_WITH, C_CONTAINING, C_MIN_CONTAINING, C_TRICKS, C_AT_LEAST, C_AT_MOST = range(7)
-COUNTER_FIELDS = 7
+(
+    C_WINNERS, C_WON_WITH, C_CONTAINING, C_MIN_CONTAINING, C_TRICKS, C_AT_LEAST, C_AT_MOST,
+    C_MAX_CONTAINING, C_MIN_VALUE, C_MAX_VALUE, C_COUNT_CARDS,
+) = range(11)
+COUNTER_FIELDS = 11
+# Per sequence rule: fields at SEQUENCES + k * SEQUENCE_FIELDS.
+SEQUENCES = COUNTERS + MAX_COUNTERS * COUNTER_FIELDS
+S_BEFORE, S_AFTER, S_ACROSS = range(3)
+SEQUENCE_FIELDS = 3
+MAX_SEQUENCES = 4
 # Per card.
-CARD_TASK = COUNTERS + MAX_COUNTERS * COUNTER_FIELDS  # task index of a card, or -1
+CARD_TASK = SEQUENCES + MAX_SEQUENCES * SEQUENCE_FIELDS  # task index of a card, or -1
 # Per task.
 TASK_CARD = CARD_TASK + CARD_COUNT
 TASK_OWNER = TASK_CARD + MAX_TASKS  # fixed seat, LAZY_OWNER or ANY_OWNER
@@ -134,8 +144,8 @@ def count_table(counts: frozenset[tuple[int, ...]]) -> tuple[list[int], list[int
 
 def compile_task_mission(deal: Deal, mission: TaskMission) -> tuple[np.ndarray, np.ndarray]:
     """Return the flat kernel array of a mission on a deal, and its table of feasible task counts."""
-    if len(mission.counters) > MAX_COUNTERS:
-        raise ValueError(f"at most {MAX_COUNTERS} trick counters per mission")
+    if len(mission.counters) > MAX_COUNTERS or len(mission.sequences) > MAX_SEQUENCES:
+        raise ValueError(f"at most {MAX_COUNTERS} trick counters and {MAX_SEQUENCES} sequence rules per mission")
     problem = [0] * SIZE  # filled as a list: item writes to a numpy array cost more per deal
     count = len(mission.cards)
     tricks = num_tricks(deal.hands)
@@ -162,12 +172,18 @@ def compile_task_mission(deal: Deal, mission: TaskMission) -> tuple[np.ndarray, 
         base = COUNTERS + k * COUNTER_FIELDS
         problem[base : base + COUNTER_FIELDS] = [
             counter.winners, counter.won_with, counter.containing, counter.min_containing,
-            counter.tricks, counter.at_least, counter.at_most,
+            counter.tricks, counter.at_least, counter.at_most, counter.max_containing, counter.min_value,
+            counter.max_value, counter.count_cards,
         ]
-        if counter.at_most == 0 and not counter.won_with and not counter.containing:
+        if counter.at_most == 0 and not counter.won_with and not counter.containing and counter.plain_bounds:
             for t in range(MAX_TRICKS):
                 if counter.tricks >> t & 1:
                     problem[ALLOWED_WINNERS + t] &= ~counter.winners
+    problem[SEQUENCE_COUNT] = len(mission.sequences)
+    problem[ACROSS] = any(sequence.across_tricks for sequence in mission.sequences)
+    for k, sequence in enumerate(mission.sequences):
+        base = SEQUENCES + k * SEQUENCE_FIELDS
+        problem[base : base + SEQUENCE_FIELDS] = [sequence.before, sequence.after, sequence.across_tricks]
     problem[CARD_TASK : CARD_TASK + CARD_COUNT] = [-1] * CARD_COUNT
     before = order_prerequisites(mission.tokens)
     owners = mission.owners if mission.owners is not None else (LAZY_OWNER,) * count

@@ -45,6 +45,7 @@ from numba import njit
 from solver.bitops import lowest_bit_index, popcount
 from solver.cards import CARD_COUNT, COLOUR_RANKS, SUIT_MASKS, TRUMP
 from solver.compiled import (
+    ACROSS,
     ALL_DONE,
     ALLOWED_WINNERS,
     ANY_OWNER,
@@ -53,7 +54,11 @@ from solver.compiled import (
     C_AT_LEAST,
     C_AT_MOST,
     C_CONTAINING,
+    C_COUNT_CARDS,
+    C_MAX_CONTAINING,
+    C_MAX_VALUE,
     C_MIN_CONTAINING,
+    C_MIN_VALUE,
     C_TRICKS,
     C_WINNERS,
     C_WON_WITH,
@@ -71,6 +76,12 @@ from solver.compiled import (
     PASS_RANK,
     PLAYERS,
     RADIX,
+    S_ACROSS,
+    S_AFTER,
+    S_BEFORE,
+    SEQUENCE_COUNT,
+    SEQUENCE_FIELDS,
+    SEQUENCES,
     TASK_CARD,
     TASK_CARDS,
     TASK_OWNER,
@@ -94,7 +105,8 @@ LEAD, DONE, TAKEN, PRESENT, KEY, WORK, QUOTA_SEATS, KEY2 = range(8)
 COUNTER_VALUES = 8  # one cell per trick counter
 WON = COUNTER_VALUES + MAX_COUNTERS  # tricks won per seat (kept for the balance rule)
 GIVEN = WON + MAX_PLAYERS  # the card each seat gave in a random pass before this trick
-FRAME_COLUMNS = GIVEN + MAX_PLAYERS
+LAST = GIVEN + MAX_PLAYERS  # the card that ended the previous trick (sequence rules across tricks)
+FRAME_COLUMNS = LAST + 1
 # Per-ply columns.
 PLAYED, WIN_CARD, WIN_SEAT, ALLOWED, SEATS_PLAYED, TRICK_CARDS, TRICK_TASKS, MOVE_COUNT, NEXT_MOVE = range(9)
 SCORES = 9  # MAX_MOVES scratch cells for move ordering
@@ -204,6 +216,8 @@ def expand(depth, problem, frames, plies, moves, hands, ordering):
         follow = hand & SUIT_MASK_OF_CARD[plies[depth - pos, PLAYED]]
         if follow:
             legal = follow
+    if problem[SEQUENCE_COUNT] and depth > 0 and (pos > 0 or problem[ACROSS]):
+        legal &= ~sequence_breakers(plies[depth - 1, PLAYED], pos > 0, problem)
     reps = representatives(legal, present, distinct_at(trick, problem))
     if reps & (reps - 1) == 0 or ordering == CARD_ORDER:
         count = 0
@@ -259,6 +273,17 @@ def expand(depth, problem, frames, plies, moves, hands, ordering):
         count += 1
     plies[depth, MOVE_COUNT] = count
     plies[depth, NEXT_MOVE] = 0
+
+
+@njit(cache=True)
+def sequence_breakers(previous, same_trick, problem):
+    """Return the cards a sequence rule forbids right after `previous` (in the same trick or across)."""
+    forbidden = np.int64(0)
+    for k in range(problem[SEQUENCE_COUNT]):
+        base = SEQUENCES + k * SEQUENCE_FIELDS
+        if problem[base + S_BEFORE] >> previous & 1 and (same_trick or problem[base + S_ACROSS]):
+            forbidden |= problem[base + S_AFTER]
+    return forbidden
 
 
 @njit(cache=True)
@@ -371,6 +396,7 @@ def settle_trick(depth, trick, problem, feasible, frames, plies, hands):
     frames[nxt, TAKEN] = taken
     frames[nxt, PRESENT] = frames[trick, PRESENT] & ~cards
     frames[nxt, QUOTA_SEATS] = feasible[taken]
+    frames[nxt, LAST] = plies[depth, PLAYED]
     if nxt == problem[PASS_AFTER]:
         random_pass(nxt, problem, frames, hands)
     position_hash(nxt, frames, hands, problem)
@@ -433,27 +459,37 @@ def count_trick(trick, winner, cards, best, problem, frames, hands):
     tricks = problem[TRICKS]
     left = frames[trick, PRESENT] & ~cards
     tricks_left = tricks - nxt
+    total = trick_value(cards)
+    players = problem[PLAYERS]
     for k in range(problem[COUNTER_COUNT]):
         base = COUNTERS + k * COUNTER_FIELDS
         value = frames[trick, COUNTER_VALUES + k]
         mask = problem[base + C_TRICKS]
         containing = problem[base + C_CONTAINING]
+        held = popcount(cards & containing)
+        count_cards = problem[base + C_COUNT_CARDS]
         if (
             problem[base + C_WINNERS] >> winner & 1
             and mask >> trick & 1
             and (problem[base + C_WON_WITH] == 0 or problem[base + C_WON_WITH] >> best & 1)
-            and (containing == 0 or popcount(cards & containing) >= problem[base + C_MIN_CONTAINING])
+            and (containing == 0 or problem[base + C_MIN_CONTAINING] <= held <= problem[base + C_MAX_CONTAINING])
+            and problem[base + C_MIN_VALUE] <= total <= problem[base + C_MAX_VALUE]
         ):
-            value += 1
+            value += held if count_cards else 1
         later = popcount(mask & ((np.int64(1) << tricks) - 1) & ~((np.int64(1) << nxt) - 1))
-        if problem[base + C_WON_WITH]:
+        if count_cards:
+            later = popcount(left & containing) if later else 0
+        elif problem[base + C_WON_WITH]:
             if nxt > problem[PASS_AFTER]:  # no random pass to come, which could empty a hand faster
                 winners = can_still_win(problem[base + C_WON_WITH], left, hands, problem[PLAYERS], tricks_left)
             else:
                 winners = popcount(left & problem[base + C_WON_WITH])
             later = min(later, winners)
-        if containing:
+        if containing and not count_cards and problem[base + C_MIN_CONTAINING] > 0:
             later = min(later, popcount(left & containing) // problem[base + C_MIN_CONTAINING])
+        most = problem[base + C_MAX_CONTAINING]
+        if containing and most < players and not count_cards:
+            later = min(later, room_for_sparse_tricks(popcount(left & containing), most, left, players, tricks_left))
         if value > problem[base + C_AT_MOST] or value + later < problem[base + C_AT_LEAST]:
             return False
         frames[nxt, COUNTER_VALUES + k] = value
@@ -468,6 +504,28 @@ def count_trick(trick, winner, cards, best, problem, frames, hands):
         most = max(most, won)
         fewest = min(fewest, won)
     return most - fewest <= gap
+
+
+@njit(cache=True)
+def room_for_sparse_tricks(named, most, left, players, tricks_left):
+    """Return how many of the `tricks_left` tricks can hold at most `most` of `named` cards left.
+
+    Every named card still in a hand is played (but the cards no trick will take: the extra
+    card of a 3-player deal), at most `most` in each sparse trick and `players` in any other,
+    so g sparse tricks need g * most + (tricks_left - g) * players >= named.
+    """
+    named = max(0, named - (popcount(left) - tricks_left * players))
+    return (tricks_left * players - named) // (players - most)
+
+
+@njit(cache=True)
+def trick_value(cards):
+    """Return the total value of a trick: the sum of its cards' numbers."""
+    total = 0
+    while cards:
+        total += lowest_bit_index(cards) % COLOUR_RANKS + 1
+        cards &= cards - 1
+    return total
 
 
 @njit(cache=True)
@@ -503,6 +561,9 @@ def mission_won(trick, problem, frames):
     if problem[BALANCED_GAP] and trick < tricks:
         return False
     present = frames[trick, PRESENT]
+    for k in range(problem[SEQUENCE_COUNT]):  # a card that could still break a sequence rule is in play
+        if problem[SEQUENCES + k * SEQUENCE_FIELDS + S_AFTER] & present and trick < tricks:
+            return False
     for k in range(problem[COUNTER_COUNT]):
         base = COUNTERS + k * COUNTER_FIELDS
         if frames[trick, COUNTER_VALUES + k] < problem[base + C_AT_LEAST]:
@@ -526,8 +587,9 @@ ZOBRIST_RUN = _RNG.integers(-(2**63), 2**63 - 1, size=(2, 5, 16, 5), dtype=np.in
 ZOBRIST_DISTINCT = _RNG.integers(-(2**63), 2**63 - 1, size=(2, CARD_COUNT, 16), dtype=np.int64)
 ZOBRIST_LEADER = _RNG.integers(-(2**63), 2**63 - 1, size=(2, 5), dtype=np.int64)
 TAKEN_MULTIPLIERS = _RNG.integers(1, 2**62, size=2, dtype=np.int64) | 1
-ZOBRIST_COUNTER = _RNG.integers(-(2**63), 2**63 - 1, size=(2, MAX_COUNTERS, 16), dtype=np.int64)
+ZOBRIST_COUNTER = _RNG.integers(-(2**63), 2**63 - 1, size=(2, MAX_COUNTERS, CARD_COUNT + 1), dtype=np.int64)
 ZOBRIST_WON = _RNG.integers(-(2**63), 2**63 - 1, size=(2, MAX_PLAYERS, 16), dtype=np.int64)
+ZOBRIST_LAST = _RNG.integers(-(2**63), 2**63 - 1, size=(2, CARD_COUNT), dtype=np.int64)
 
 
 @njit(cache=True)
@@ -564,6 +626,9 @@ def position_hash(trick, frames, hands, problem):
         for seat in range(problem[PLAYERS]):
             h1 ^= ZOBRIST_WON[0, seat, frames[trick, WON + seat]]
             h2 ^= ZOBRIST_WON[1, seat, frames[trick, WON + seat]]
+    if problem[ACROSS] and trick > 0:
+        h1 ^= ZOBRIST_LAST[0, frames[trick, LAST]]
+        h2 ^= ZOBRIST_LAST[1, frames[trick, LAST]]
     frames[trick, KEY] = h1
     frames[trick, KEY2] = h2
 

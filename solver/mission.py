@@ -17,6 +17,7 @@ import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import Callable, NamedTuple
 
 from solver.cards import (
     COLOUR_CARDS,
@@ -41,17 +42,24 @@ CHOOSERS = ("commander", "crew", "automatic")
 AMONG = ("others", "anyone")  # plus "not NAME" and "left of CARD"
 OPTIONS = ("token-swap", "token-move")
 CHANCE = (PASS_LEFT_AFTER_TRICK_1,)
+BOUNDS = {"at_least", "at_most", "exactly"}
+TRICK_FIELDS = {"won_with", "containing", "without", "value", "tricks"}
 RULE_FIELDS = {
-    "tricks": {"who", "won_with", "containing", "tricks", "at_least", "at_most", "exactly"},
+    "tricks": {"who"} | TRICK_FIELDS | BOUNDS,
+    "won-cards": {"who", "cards"} | BOUNDS,
+    "sequence": {"before", "after", "across_tricks"},
+    "call": {"who"},
     "balanced": {"gap"},
     "own-trick": {"cards", "ordered"},
     "task-in-last-trick": {"token"},
 }
+KINDS = ("standard", "individual", "special")
+SCORE_EACH = ("trick", "player")
 MISSION_FIELDS = {
     "number", "name", "title", "tasks", "tokens", "assignment", "five_player_pass",
-    "communication", "choose", "rules", "options", "chance", "players",
+    "communication", "choose", "rules", "options", "chance", "players", "kind", "difficulty", "score",
 }
-BUILT_IN = {"planet-nine": "planet_nine.toml"}
+BUILT_IN = {"planet-nine": "planet_nine.toml", "journey": "journey.toml"}
 LAST = 0  # trick numbers count from 1; 0 - k means "the last trick minus k"
 
 
@@ -83,6 +91,55 @@ class TricksRule:
     tricks: tuple[tuple[int, int], ...] = ()  # inclusive ranges; LAST - k counts from the end
     at_least: int = 0
     at_most: int | None = None
+    without: int = 0  # card set the trick holds none of; 0 means no such condition
+    value: tuple[int, int] | None = None  # the trick's total value (sum of its numbers) within this range
+
+
+@dataclass(frozen=True)
+class WonCardsRule:
+    """Count the cards of `cards` won by `who` ("each": every player on their own; None: the crew);
+    the count must end within [at_least, at_most]."""
+
+    who: str | None
+    cards: int
+    at_least: int = 0
+    at_most: int | None = None
+
+
+@dataclass(frozen=True)
+class SequenceRule:
+    """No card of `after` is played directly after a card of `before` (within a trick, or also
+    from one trick's last card to the next trick's first with `across_tricks`)."""
+
+    before: int
+    after: int
+    across_tricks: bool = False
+
+
+@dataclass(frozen=True)
+class CallRule:
+    """`who` calls before trick 1 how many tricks they will win, and must win exactly that many.
+
+    Under perfect information the crew calls the number a winning line gives, so a call alone
+    never fails: the rule is kept as data and adds no condition (docs/missions.md).
+    """
+
+    who: str
+
+
+@dataclass(frozen=True)
+class Score:
+    """A special mission's score: one step per trick matching `trick` (a TricksRule's trick
+    conditions) or per player winning at least one card of `won`, minus `deduction` for 3/4/5
+    players, never below 0; a score of 0 fails the mission."""
+
+    each: str  # "trick" or "player"
+    deduction: tuple[int, int, int]
+    trick: "TricksRule | None" = None
+    won: int = 0
+
+    def deduction_for(self, players: int) -> int:
+        return self.deduction[players - 3]
 
 
 @dataclass(frozen=True)
@@ -108,7 +165,7 @@ class TaskInLastTrickRule:
     token: Token
 
 
-Rule = TricksRule | BalancedRule | OwnTrickRule | TaskInLastTrickRule
+Rule = TricksRule | WonCardsRule | SequenceRule | CallRule | BalancedRule | OwnTrickRule | TaskInLastTrickRule
 
 
 @dataclass(frozen=True)
@@ -127,10 +184,15 @@ class Mission:
     options: tuple[str, ...] = ()
     chance: tuple[str, ...] = ()
     players: tuple[int, ...] = (3, 4, 5)
+    kind: str = "standard"  # Journey: standard, individual (assigned to one member) or special (scored)
+    difficulty: tuple[int, ...] = ()  # Journey: steps for 3, 4, 5 players (data only)
+    score: Score | None = None  # special missions
 
     def summary(self) -> str:
         """Return the special rules in a few words."""
         parts = [describe_rule(rule) for rule in self.rules]
+        if self.score is not None:
+            parts.append(describe_score(self.score))
         parts += [f"{c.name}: chosen by {c.by} among {c.among}" for c in self.choose]
         parts += list(self.options) + list(self.chance)
         if self.five_player_pass:
@@ -138,21 +200,48 @@ class Mission:
         return "; ".join(parts) or "-"
 
 
+def describe_trick_conditions(rule: "TricksRule") -> list[str]:
+    what = []
+    if rule.won_with:
+        what.append(f"with {describe_cards(rule.won_with)}")
+    if rule.containing:
+        what.append(f"holding {describe_cards(rule.containing)}")
+    if rule.without:
+        what.append(f"holding no {describe_cards(rule.without)}")
+    if rule.value is not None:
+        what.append(f"of total value {describe_bounds(*rule.value)}")
+    if rule.tricks:
+        what.append("in tricks " + ",".join(describe_range(r) for r in rule.tricks))
+    return what
+
+
+def describe_bounds(at_least: int, at_most: int | None) -> str:
+    if at_most is not None and at_least == at_most:
+        return f"= {at_most}"
+    return f">= {at_least}" if at_most is None else f"{at_least}..{at_most}"
+
+
+def describe_score(score: Score) -> str:
+    if score.each == "trick":
+        event = " ".join(["each trick"] + describe_trick_conditions(score.trick))
+    else:
+        event = f"each player who wins {describe_cards(score.won)}"
+    return f"score: {event}, minus {'/'.join(map(str, score.deduction))} for 3/4/5 players"
+
+
 def describe_rule(rule: Rule) -> str:
     """Return a rule in a few words."""
     if isinstance(rule, TricksRule):
-        what = [f"tricks won by {rule.who or 'anyone'}"]
-        if rule.won_with:
-            what.append(f"with {describe_cards(rule.won_with)}")
-        if rule.containing:
-            what.append(f"holding {describe_cards(rule.containing)}")
-        if rule.tricks:
-            what.append("in tricks " + ",".join(describe_range(r) for r in rule.tricks))
-        if rule.at_most is not None and rule.at_least == rule.at_most:
-            bound = f"= {rule.at_most}"
-        else:
-            bound = f">= {rule.at_least}" if rule.at_most is None else f"{rule.at_least}..{rule.at_most}"
-        return " ".join(what) + " " + bound
+        what = [f"tricks won by {rule.who or 'anyone'}"] + describe_trick_conditions(rule)
+        return " ".join(what) + " " + describe_bounds(rule.at_least, rule.at_most)
+    if isinstance(rule, WonCardsRule):
+        who = {"each": "each player", None: "the crew"}.get(rule.who, rule.who)
+        return f"{describe_cards(rule.cards)} won by {who} {describe_bounds(rule.at_least, rule.at_most)}"
+    if isinstance(rule, SequenceRule):
+        across = " (also across tricks)" if rule.across_tricks else ""
+        return f"no {describe_cards(rule.after)} directly after {describe_cards(rule.before)}{across}"
+    if isinstance(rule, CallRule):
+        return f"{rule.who} calls the tricks they win (always met under perfect information)"
     if isinstance(rule, BalancedRule):
         return f"trick counts within {rule.gap}"
     if isinstance(rule, OwnTrickRule):
@@ -173,16 +262,25 @@ def describe_trick(number: int) -> str:
 
 NAMED_SETS = {SUIT_NAMES[s]: SUIT_MASKS[s] for s in COLOURS} | {"trumps": SUIT_MASKS[TRUMP], "colours": COLOUR_CARDS}
 NAMED_SETS |= {f"colour-{rank}": card_set(card(s, rank) for s in COLOURS) for rank in range(1, COLOUR_RANKS + 1)}
+NAMED_SETS |= {  # every card of a number, helis (trumps) included: a grey card in the Journey logbook
+    f"number-{rank}": NAMED_SETS[f"colour-{rank}"] | (card_set([card(TRUMP, rank)]) if rank <= 4 else 0)
+    for rank in range(1, COLOUR_RANKS + 1)
+}
 
 
 def parse_card_set(text: str) -> int:
-    """Return the card set named `text`: a set name (pink, trumps, colour-9, ...) or a card list."""
-    if text in NAMED_SETS:
-        return NAMED_SETS[text]
-    try:
-        return card_set(parse_card_list(text))
-    except CardError:
-        raise InputError(f"unknown card set {text!r} (allowed: {', '.join(NAMED_SETS)}, or cards like 'p9 b9')")
+    """Return the card set written as set names (pink, trumps, colour-9, number-1, ...) and cards, e.g.
+    "number-1 number-2" or "p9 b9"."""
+    cards = 0
+    for word in str(text).replace(",", " ").split():
+        if word in NAMED_SETS:
+            cards |= NAMED_SETS[word]
+            continue
+        try:
+            cards |= card_set(parse_card_list(word))
+        except CardError:
+            raise InputError(f"unknown card set {word!r} (allowed: {', '.join(NAMED_SETS)}, or cards like 'p9 b9')")
+    return cards
 
 
 def describe_cards(cards: int) -> str:
@@ -230,18 +328,29 @@ class _Reader:
         self.problems.append(f"{self.source}: {where}: {message}")
 
 
-def load_missions(path: str | Path) -> dict[str, Mission]:
-    """Return the missions of a file by id; raise MissionError listing every problem."""
-    path = Path(path)
+def read_mission_file(path: str | Path) -> str:
+    """Return the text of a mission file; raise MissionError when it cannot be read."""
     try:
-        text = path.read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8")
     except OSError as error:
         raise MissionError([f"{path}: cannot read: {error.strerror or error}"]) from None
-    return parse_missions(text, str(path))
+
+
+def load_missions(path: str | Path) -> dict[str, Mission]:
+    """Return the missions of a file by id; raise MissionError listing every problem."""
+    return parse_missions(read_mission_file(path), str(path))
 
 
 def parse_missions(text: str, source: str) -> dict[str, Mission]:
     """Return the missions of TOML `text` by id; raise MissionError listing every problem."""
+    return parse_mission_table(text, source, read_mission)
+
+
+def parse_mission_table(text: str, source: str, read_entry, game: str | None = None) -> dict:
+    """Return the missions of TOML `text` by id, each read by `read_entry(reader, game, index, entry)`.
+
+    `game`: the game the file must name (None: any name). Raise MissionError listing every problem.
+    """
     reader = _Reader(source)
     try:
         data = tomllib.loads(text)
@@ -249,17 +358,18 @@ def parse_missions(text: str, source: str) -> dict[str, Mission]:
         raise MissionError([f"{source}: not valid TOML: {error}"]) from None
     for key in set(data) - {"game", "mission"}:
         reader.problem("top level", f"unknown field {key!r} (allowed: game, mission)")
-    game = data.get("game")
-    if not isinstance(game, str) or not game:
+    named = data.get("game")
+    if game is not None and named != game:
+        reader.problem("top level", f"field 'game' must be {game!r} in this mission file")
+    elif not isinstance(named, str) or not named:
         reader.problem("top level", "field 'game' must be a name such as \"planet-nine\"")
-        game = "?"
     entries = data.get("mission", [])
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
         reader.problem("top level", "missions must be [[mission]] tables")
         entries = []
-    missions: dict[str, Mission] = {}
+    missions = {}
     for index, entry in enumerate(entries, 1):
-        mission = read_mission(reader, game, index, entry)
+        mission = read_entry(reader, game or (named if isinstance(named, str) and named else "?"), index, entry)
         if mission is None:
             continue
         if mission.id in missions:
@@ -270,8 +380,18 @@ def parse_missions(text: str, source: str) -> dict[str, Mission]:
     return missions
 
 
-def read_mission(reader: _Reader, game: str, index: int, entry: dict) -> Mission | None:
-    """Return one checked mission, or None after recording its problems."""
+class Entry(NamedTuple):
+    """A mission entry being read: its id and title, a `bad(field, message)` recorder, and the
+    reader's problem count before it (the entry is valid if no problem was added)."""
+
+    id: str
+    title: str
+    bad: Callable[[str, str], None]
+    before: int
+
+
+def start_entry(reader: _Reader, game: str, index: int, entry: dict, fields: set[str]) -> Entry | None:
+    """Check a [[mission]] entry's id (`number` or `name`), its unknown fields and its title."""
     number = entry.get("number")
     name = entry.get("name")
     if isinstance(number, int) and not isinstance(number, bool) and number >= 1:
@@ -286,11 +406,20 @@ def read_mission(reader: _Reader, game: str, index: int, entry: dict) -> Mission
     def bad(field_name: str, message: str) -> None:
         reader.problem(f"mission {mission_id}: field {field_name!r}", message)
 
-    for key in sorted(set(entry) - MISSION_FIELDS):
-        bad(key, f"unknown field (allowed: {', '.join(sorted(MISSION_FIELDS))})")
+    for key in sorted(set(entry) - fields):
+        bad(key, f"unknown field (allowed: {', '.join(sorted(fields))})")
     title = entry.get("title", "")
     if not isinstance(title, str):
         bad("title", "must be a string")
+    return Entry(mission_id, title, bad, before)
+
+
+def read_mission(reader: _Reader, game: str, index: int, entry: dict) -> Mission | None:
+    """Return one checked mission, or None after recording its problems."""
+    started = start_entry(reader, game, index, entry, MISSION_FIELDS)
+    if started is None:
+        return None
+    mission_id, title, bad, before = started
     tasks = entry.get("tasks", 0)
     if not isinstance(tasks, int) or isinstance(tasks, bool) or not 0 <= tasks <= COLOUR_CARDS.bit_count():
         bad("tasks", "must be a whole number of task cards from 0 to 36")
@@ -318,12 +447,53 @@ def read_mission(reader: _Reader, game: str, index: int, entry: dict) -> Mission
     if options and not any(t.kind == ABSOLUTE for t in tokens):
         bad("options", "token-swap and token-move need numbered tokens")
     chance = read_names(entry.get("chance", []), CHANCE, "chance", bad)
+    kind = entry.get("kind", "standard")
+    if kind not in KINDS:
+        bad("kind", f"unknown kind {kind!r} (allowed: {', '.join(KINDS)})")
+    difficulty = entry.get("difficulty", [])
+    if not isinstance(difficulty, list) or len(difficulty) not in (0, 3) or any(
+        not isinstance(d, int) or isinstance(d, bool) or d < 0 for d in difficulty
+    ):
+        bad("difficulty", "must be three whole numbers, the steps for 3, 4 and 5 players")
+        difficulty = []
+    score = read_score(entry.get("score"), bad)
+    if (kind == "special") != (score is not None) and kind in KINDS:
+        bad("score", "a special mission needs a score, and only a special mission has one")
     if len(reader.problems) > before:
         return None
     return Mission(
         mission_id, title, tasks, tokens, assignment, five_player_pass, communication,
-        choose, rules, options, chance, tuple(sorted(players)),
+        choose, rules, options, chance, tuple(sorted(players)), kind, tuple(difficulty), score,
     )
+
+
+def read_score(value, bad) -> Score | None:
+    """Return a special mission's score: { each = "trick", <trick conditions>, deduction = [5, 2, 0] }
+    or { each = "player", won = "pink", deduction = [1, 1, 1] }."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        bad("score", "must be a table like { each = \"trick\", without = \"number-1 number-2\", deduction = [5, 2, 0] }")
+        return None
+    each, deduction = value.get("each"), value.get("deduction", [0, 0, 0])
+    if each not in SCORE_EACH:
+        bad("score", f"each must be {' or '.join(SCORE_EACH)}, got {each!r}")
+        return None
+    if not isinstance(deduction, list) or len(deduction) != 3 or any(
+        not isinstance(d, int) or isinstance(d, bool) or d < 0 for d in deduction
+    ):
+        bad("score", "deduction must be three whole numbers, for 3, 4 and 5 players")
+        return None
+    allowed = (TRICK_FIELDS if each == "trick" else {"won"}) | {"each", "deduction"}
+    for key in sorted(set(value) - allowed):
+        bad("score", f"unknown field {key!r} for each = {each!r} (allowed: {', '.join(sorted(allowed))})")
+    try:
+        if each == "trick":
+            return Score(each, tuple(deduction), trick=read_trick_conditions(value, None, (0, None)))
+        return Score(each, tuple(deduction), won=parse_card_set(value.get("won", "")))
+    except InputError as error:
+        bad("score", str(error))
+        return None
 
 
 def valid_communication(value) -> bool:
@@ -419,38 +589,81 @@ def read_rules(value, names: set[str], tokens, bad) -> tuple[Rule, ...]:
     return tuple(rules)
 
 
+def read_bounds(entry: dict) -> tuple[int, int | None]:
+    """Return (at_least, at_most) from at_least / at_most / exactly; raise InputError when wrong."""
+    bounds = [entry.get(k) for k in ("at_least", "at_most", "exactly")]
+    if any(b is not None and (not isinstance(b, int) or isinstance(b, bool) or b < 0) for b in bounds):
+        raise InputError("at_least, at_most and exactly must be whole numbers >= 0")
+    at_least, at_most, exactly = bounds
+    if exactly is not None:
+        if at_least is not None or at_most is not None:
+            raise InputError("give exactly, or at_least/at_most, not both")
+        at_least = at_most = exactly
+    if at_least is None and at_most is None:
+        raise InputError("needs a bound: at_least, at_most or exactly")
+    at_least = at_least or 0
+    if at_most is not None and at_most < at_least:
+        raise InputError(f"at_most {at_most} is below at_least {at_least}")
+    return at_least, at_most
+
+
+def read_who(who, names: set[str], extra: set[str]) -> None:
+    if who is not None:
+        player = who[4:] if isinstance(who, str) and who.startswith("not ") else who
+        if player not in names | {"commander"} | extra:
+            allowed = ", ".join(sorted(names | extra)) or "none"
+            raise InputError(f"who {who!r} is not 'commander' or a chosen player ({allowed}), optionally after 'not '")
+
+
+def read_value(value) -> tuple[int, int] | None:
+    """Return a total-value range from 23 or "20..25"."""
+    if value is None:
+        return None
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value, value
+    low, _, high = str(value).partition("..")
+    if not (low.strip().isdigit() and high.strip().isdigit() and int(low) <= int(high)):
+        raise InputError(f"value must be a number or a range like \"20..25\", got {value!r}")
+    return int(low), int(high)
+
+
+def read_trick_conditions(entry: dict, who, bounds: tuple[int, int | None]) -> TricksRule:
+    """Return the trick conditions of a `tricks` rule or a score (won_with, containing, without, value, tricks)."""
+    ranges = entry.get("tricks", [])
+    if not isinstance(ranges, list):
+        raise InputError("tricks must be a list of trick numbers or ranges such as [\"1\", \"last\"] or [\"2..last-1\"]")
+    if "containing" in entry and "without" in entry:
+        raise InputError("give containing or without, not both")
+    return TricksRule(
+        who,
+        parse_card_set(entry["won_with"]) if "won_with" in entry else 0,
+        parse_card_set(entry["containing"]) if "containing" in entry else 0,
+        tuple(parse_trick_range(r) for r in ranges),
+        *bounds,
+        parse_card_set(entry["without"]) if "without" in entry else 0,
+        read_value(entry.get("value")),
+    )
+
+
 def read_rule(kind: str, entry: dict, names: set[str], tokens) -> Rule:
     """Return one rule; raise InputError naming what is wrong."""
     if kind == "tricks":
+        read_who(entry.get("who"), names, set())
+        return read_trick_conditions(entry, entry.get("who"), read_bounds(entry))
+    if kind == "won-cards":
         who = entry.get("who")
-        if who is not None:
-            player = who[4:] if isinstance(who, str) and who.startswith("not ") else who
-            if player not in names | {"commander"}:
-                raise InputError(f"who {who!r} is not 'commander' or a chosen player ({', '.join(sorted(names)) or 'none'}), optionally after 'not '")
-        ranges = entry.get("tricks", [])
-        if not isinstance(ranges, list):
-            raise InputError("tricks must be a list of trick numbers or ranges such as [\"1\", \"last\"] or [\"2..last-1\"]")
-        bounds = [entry.get(k) for k in ("at_least", "at_most", "exactly")]
-        if any(b is not None and (not isinstance(b, int) or isinstance(b, bool) or b < 0) for b in bounds):
-            raise InputError("at_least, at_most and exactly must be whole numbers >= 0")
-        at_least, at_most, exactly = bounds
-        if exactly is not None:
-            if at_least is not None or at_most is not None:
-                raise InputError("give exactly, or at_least/at_most, not both")
-            at_least = at_most = exactly
-        if at_least is None and at_most is None:
-            raise InputError("needs a bound: at_least, at_most or exactly")
-        at_least = at_least or 0
-        if at_most is not None and at_most < at_least:
-            raise InputError(f"at_most {at_most} is below at_least {at_least}")
-        return TricksRule(
-            who,
-            parse_card_set(entry["won_with"]) if "won_with" in entry else 0,
-            parse_card_set(entry["containing"]) if "containing" in entry else 0,
-            tuple(parse_trick_range(r) for r in ranges),
-            at_least,
-            at_most,
-        )
+        read_who(who, names, {"each"})
+        return WonCardsRule(who, parse_card_set(entry.get("cards", "")), *read_bounds(entry))
+    if kind == "sequence":
+        across = entry.get("across_tricks", False)
+        if not isinstance(across, bool):
+            raise InputError("across_tricks must be true or false")
+        return SequenceRule(parse_card_set(entry.get("before", "")), parse_card_set(entry.get("after", "")), across)
+    if kind == "call":
+        who = entry.get("who")
+        if who not in names:
+            raise InputError(f"who must be a chosen player ({', '.join(sorted(names)) or 'none'}), got {who!r}")
+        return CallRule(who)
     if kind == "balanced":
         gap = entry.get("gap", 1)
         if not isinstance(gap, int) or isinstance(gap, bool) or gap < 1:

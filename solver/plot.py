@@ -2,8 +2,9 @@
 
 Mission cells (`game/N`): win % per mission, one line per player count.
 Task experiments (`tasks/K/MODE`): win % against the number of tasks K, one
-line per owner mode and player count. Both kinds present: two panels. Cells
-with no decided deal (no win, no loss) have no rate and are left out. The
+line per owner mode and player count. Family Adventure random-objective cells
+(`family/objectives/K`): win % against K, one line per player count. One panel
+per kind present. Cells with no decided deal (no win, no loss) have no rate and are left out. The
 figure is a plain matplotlib Figure (no pyplot), so no display is needed.
 """
 
@@ -14,7 +15,7 @@ from matplotlib.ticker import MaxNLocator
 
 from solver.errors import InputError
 from solver.stats import CellSummary
-from solver.sweep import Cell, parse_task_cell
+from solver.sweep import OBJECTIVE_CELLS, Cell, parse_task_cell
 
 Point = tuple[float, CellSummary]  # x, cell
 DODGE = 0.08  # sideways step between the lines of a panel, in x units
@@ -23,18 +24,20 @@ DODGE = 0.08  # sideways step between the lines of a panel, in x units
 def mission_lines(summaries: list[CellSummary]) -> tuple[dict[str, list[Point]], dict[float, str]]:
     """Return the mission cells as {line label: [(x, cell)]} and {x: mission name}.
 
-    x is the mission number; missions with other names follow the largest number, in order.
+    x is the mission number when every mission has one; otherwise missions take places 1, 2, ...
+    in the sweep's order.
     """
     numbers = [int(name) for _, name in map(split_id, (s.mission for s in summaries)) if name.isdigit()]
+    all_numbered = len(numbers) == len(summaries)
     named: dict[str, float] = {}
     games = {split_id(s.mission)[0] for s in summaries}
     lines: dict[str, list[Point]] = {}
     for s in summaries:
         game, name = split_id(s.mission)
-        if name.isdigit():
+        if all_numbered:
             x = float(name)
-        else:
-            x = named.setdefault(s.mission, float(max(numbers, default=0) + 1 + len(named)))
+        else:  # some missions have names: one place per mission, in the sweep's order
+            x = named.setdefault(s.mission, float(len(named) + 1))
         label = f"{s.players} players" if len(games) == 1 else f"{game}, {s.players} players"
         lines.setdefault(label, []).append((x, s))
     ticks = {x: split_id(s.mission)[1] for points in lines.values() for x, s in points}
@@ -82,10 +85,11 @@ def plot_summaries(summaries: list[CellSummary], target: Path) -> None:
         raise InputError(f"the plot file must end in .png or .svg, got {target.name}")
     decided = [s for s in summaries if s.interval is not None]
     tasks = [s for s in decided if parse_task_cell(Cell(s.mission, s.players)) is not None]
-    missions = [s for s in decided if parse_task_cell(Cell(s.mission, s.players)) is None]
+    objectives = [s for s in decided if s.mission.startswith(OBJECTIVE_CELLS)]
+    missions = [s for s in decided if s not in tasks and s not in objectives]
     if not decided:
         raise InputError("nothing to plot: no cell has a decided deal (a win or a loss)")
-    panels = (1 if missions else 0) + (1 if tasks else 0)
+    panels = (1 if missions else 0) + (1 if tasks else 0) + (1 if objectives else 0)
     figure = Figure(figsize=(10, 4.5 * panels), layout="constrained")
     axes = iter(figure.subplots(panels, 1, squeeze=False)[:, 0])
     if missions:
@@ -97,6 +101,10 @@ def plot_summaries(summaries: list[CellSummary], target: Path) -> None:
     if tasks:
         draw(next(axes), task_lines(tasks), "Win rate against the number of random tasks (no tokens)",
              "tasks")
+    if objectives:
+        lines, _ = mission_lines(objectives)
+        draw(next(axes), lines, "Family Adventure: win rate against the number of random required cards "
+             "(12 cards played)", "required cards")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         figure.savefig(target)

@@ -20,7 +20,7 @@ moves its cards between the hands after its trick.
 import time
 
 from solver.cards import SUIT_MASKS, bit, card_set, scan, suit_of
-from solver.conditions import counter_failed, counter_settled, counts_trick, unbalanced
+from solver.conditions import breaks_sequence, counter_failed, counter_settled, counts_trick, unbalanced
 from solver.deal import Deal
 from solver.rules import legal_plays, num_tricks, trick_winner, winning_card
 from solver.solution import Limits, Outcome, Solution, Trick
@@ -50,6 +50,7 @@ class _Search:
         self.deadline = None if limits.max_seconds is None else time.perf_counter() + limits.max_seconds
         self.nodes = 0
         self.lost: set = set()
+        self.across = any(sequence.across_tricks for sequence in mission.sequences)
         self.equivalence = equivalence
         self.task_cards = card_set(mission.cards)
         self.distinct = distinct_cards(mission)
@@ -63,19 +64,20 @@ class _Search:
         if self.deadline is not None and self.nodes % 1024 == 0 and time.perf_counter() > self.deadline:
             raise BudgetExceeded
 
-    def from_boundary(self, hands, leader, played, state):
+    def from_boundary(self, hands, leader, played, state, last=None):
         """Return the winning line of play from a trick boundary, or None.
 
-        `state` is (owners, done, counter values, tricks won per seat).
+        `state` is (owners, done, counter values, tricks won per seat); `last` the card that
+        ended the previous trick (sequence rules across tricks look at it).
         """
         if self.won(hands, played, state):
             return []
         if played == self.tricks:
             return None
-        key = (hands, leader, state)
+        key = (hands, leader, state, last)
         if key in self.lost:
             return None
-        line = self.play_trick(hands, leader, played, state, ())
+        line = self.play_trick(hands, leader, played, state, (), last)
         if line is None:
             self.lost.add(key)
         return line
@@ -88,18 +90,22 @@ class _Search:
         if self.mission.balanced is not None and played < self.tricks:
             return False
         in_hands = cards_in_play(hands, ())
+        if played < self.tricks and any(sequence.after & in_hands for sequence in self.mission.sequences):
+            return False  # a card that could still break a sequence rule is in play
         return all(
             counter_settled(counter, value, played + 1, self.tricks, in_hands)
             for counter, value in zip(self.mission.counters, values)
         )
 
-    def play_trick(self, hands, leader, played, state, trick):
+    def play_trick(self, hands, leader, played, state, trick, last=None):
         """Return the winning line of play from inside a trick, or None."""
         players = len(hands)
         if len(trick) == players:
             return self.finish_trick(hands, leader, played, state, trick)
         seat = (leader + len(trick)) % players
         plays = legal_plays(hands[seat], trick)
+        previous = trick[-1] if trick else last
+        plays &= ~sum(bit(c) for c in scan(plays) if breaks_sequence(self.mission.sequences, previous, c, bool(trick)))
         if self.equivalence and played >= self.pass_after:  # before a pass, every card is itself
             plays = without_equivalent_plays(plays, cards_in_play(hands, trick), self.distinct)
         owners = state[0]
@@ -117,19 +123,19 @@ class _Search:
     def finish_trick(self, hands, leader, played, state, trick):
         """Settle a full trick; return the winning line from there, or None."""
         winner = trick_winner(leader, trick, len(hands))
-        after = self.settle(state, played + 1, trick, winner)
+        after = self.settle(state, played + 1, trick, winner, hands)
         if after is None:
             return None
         if played + 1 == self.pass_after:
             hands = self.random_pass.apply(hands)
-        rest = self.from_boundary(hands, winner, played + 1, after)
+        rest = self.from_boundary(hands, winner, played + 1, after, trick[-1] if self.across else None)
         if rest is None:
             return None
         done, new_done = state[1], after[1]
         completed = tuple(c for i, c in enumerate(self.mission.cards) if (new_done & ~done) >> i & 1)
         return [Trick(leader, trick, winner, completed)] + rest
 
-    def settle(self, state, number: int, trick, winner: int):
+    def settle(self, state, number: int, trick, winner: int, hands):
         """Return the state after trick `number` (1-based), or None when the mission fails."""
         owners, done, values, won = state
         cards = card_set(trick)
@@ -141,7 +147,8 @@ class _Search:
             value + counts_trick(counter, number, cards, winner, best)
             for counter, value in zip(self.mission.counters, values)
         )
-        if any(counter_failed(c, v, number + 1, self.tricks) for c, v in zip(self.mission.counters, values)):
+        in_hands = cards_in_play(hands, ()) & ~cards
+        if any(counter_failed(c, v, number + 1, self.tricks, in_hands) for c, v in zip(self.mission.counters, values)):
             return None
         won = tuple(count + (seat == winner) for seat, count in enumerate(won))
         if unbalanced(self.mission.balanced, won):

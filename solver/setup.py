@@ -21,15 +21,17 @@ import numpy as np
 
 from solver.cards import CARD_COUNT, bit, format_card, parse_card
 from solver.chance import PASS_LEFT_AFTER_TRICK_1, RandomPass, draw_random_pass
-from solver.conditions import ALL_TRICKS, NO_LIMIT, Balanced, TrickCounter
+from solver.conditions import ALL_TRICKS, NO_LIMIT, Balanced, Sequence, TrickCounter
 from solver.deal import Deal
 from solver.errors import InputError
 from solver.mission import (
     BalancedRule,
     Mission,
     OwnTrickRule,
+    SequenceRule,
     TaskInLastTrickRule,
     TricksRule,
+    WonCardsRule,
     resolve_trick,
 )
 from solver.rules import num_tricks
@@ -54,11 +56,12 @@ class Setup:
 
 
 def mission_setups(
-    mission: Mission, deal: Deal, cards: list[int], random_pass: RandomPass | None = None
+    mission: Mission, deal: Deal, cards: list[int], random_pass: RandomPass | None = None, events: int = 0
 ) -> list[Setup]:
     """Return every setup of `mission` on `deal` with task cards `cards` (in draw order).
 
-    A mission with a chance event needs its draw (`draw_chance`), made with the deal.
+    A mission with a chance event needs its draw (`draw_chance`), made with the deal. A
+    special mission's setups ask for at least `events` scoring events (solver/score.py).
     """
     if deal.players not in mission.players:
         raise InputError(f"mission {mission.id} is for {', '.join(map(str, mission.players))} players, not {deal.players}")
@@ -71,9 +74,29 @@ def mission_setups(
     setups = []
     for players_label, seats in player_choices(mission, deal):
         for tokens_label, tokens in token_choices(mission, cards):
-            label = "; ".join(part for part in (players_label, tokens_label) if part)
-            setups.append(Setup(label, build(mission, deal, cards, tokens, seats, random_pass)))
+            for score_label, score_counters in score_choices(mission, deal, events):
+                label = "; ".join(part for part in (players_label, tokens_label, score_label) if part)
+                built = build(mission, deal, cards, tokens, seats, random_pass, score_counters)
+                setups.append(Setup(label, built))
     return setups
+
+
+def score_choices(mission: Mission, deal: Deal, events: int):
+    """Yield (label, counters) asking for at least `events` scoring events of a special mission.
+
+    Trick events: one counter. Player events ("each player who wins a pink card"): every set of
+    `events` players, each winning a card of the set (the crew chooses which players score).
+    """
+    score = mission.score
+    if score is None or events == 0:
+        yield "", []
+    elif score.each == "trick":
+        rule = score.trick
+        yield "", [trick_conditions_counter(rule, everyone(deal.players), num_tricks(deal.hands), events, NO_LIMIT)]
+    else:
+        for seats in itertools.combinations(range(deal.players), events):
+            counters = [TrickCounter(1 << seat, containing=score.won, at_least=1, count_cards=True) for seat in seats]
+            yield "scoring: " + ", ".join(f"seat {seat}" for seat in seats), counters
 
 
 def player_choices(mission: Mission, deal: Deal):
@@ -130,15 +153,21 @@ def draw_chance(mission: Mission, rng: np.random.Generator) -> RandomPass | None
     return draw_random_pass(rng, after=1) if PASS_LEFT_AFTER_TRICK_1 in mission.chance else None
 
 
-def build(mission: Mission, deal: Deal, cards: list[int], tokens, seats: dict, random_pass) -> TaskMission:
+def build(
+    mission: Mission, deal: Deal, cards: list[int], tokens, seats: dict, random_pass, score_counters=()
+) -> TaskMission:
     """Return the TaskMission of one setup."""
     tricks = num_tricks(deal.hands)
     task_cards, task_tokens = list(cards), list(tokens)
     owners = [LAZY] * len(cards)
-    counters, balanced = [], None
+    counters, balanced, sequences = list(score_counters), None, []
     for rule in mission.rules:
         if isinstance(rule, TricksRule):
             counters.append(tricks_counter(rule, seats, deal.players, tricks))
+        elif isinstance(rule, WonCardsRule):
+            counters += won_cards_counters(rule, seats, deal.players)
+        elif isinstance(rule, SequenceRule):
+            sequences.append(Sequence(rule.before, rule.after, rule.across_tricks))
         elif isinstance(rule, BalancedRule):
             balanced = Balanced(rule.gap)
         elif isinstance(rule, OwnTrickRule):
@@ -154,7 +183,8 @@ def build(mission: Mission, deal: Deal, cards: list[int], tokens, seats: dict, r
             counters.append(TrickCounter(everyone(deal.players), containing=bit(card), tricks=(1 << (tricks - 1)) - 1, at_most=0))
     counts = task_counts(mission, deal, len(cards), seats)
     return make_task_mission(
-        deal, task_cards, task_tokens, owners, counts, counters, balanced, random_pass, specs=True
+        deal, task_cards, task_tokens, owners, counts, counters, balanced, random_pass, specs=True,
+        sequences=sequences,
     )
 
 
@@ -162,14 +192,31 @@ def everyone(players: int) -> int:
     return (1 << players) - 1
 
 
+def winners_of(who: str | None, seats: dict, players: int) -> int:
+    """Return the seat mask of `who`: None for anyone, a named player, or "not NAME"."""
+    if who is None:
+        return everyone(players)
+    if who.startswith("not "):
+        return everyone(players) & ~(1 << seats[who[4:]])
+    return 1 << seats[who]
+
+
+def won_cards_counters(rule: WonCardsRule, seats: dict, players: int) -> list[TrickCounter]:
+    """Return the counters of a `won-cards` rule: one per player for "each", else one."""
+    at_most = NO_LIMIT if rule.at_most is None else rule.at_most
+    groups = [1 << seat for seat in range(players)] if rule.who == "each" else [winners_of(rule.who, seats, players)]
+    return [TrickCounter(group, containing=rule.cards, at_least=rule.at_least, at_most=at_most, count_cards=True)
+            for group in groups]
+
+
 def tricks_counter(rule: TricksRule, seats: dict, players: int, tricks: int) -> TrickCounter:
     """Return the counter of a `tricks` rule with its players and trick numbers resolved."""
-    if rule.who is None:
-        winners = everyone(players)
-    elif rule.who.startswith("not "):
-        winners = everyone(players) & ~(1 << seats[rule.who[4:]])
-    else:
-        winners = 1 << seats[rule.who]
+    at_most = NO_LIMIT if rule.at_most is None else rule.at_most
+    return trick_conditions_counter(rule, winners_of(rule.who, seats, players), tricks, rule.at_least, at_most)
+
+
+def trick_conditions_counter(rule: TricksRule, winners: int, tricks: int, at_least: int, at_most: int) -> TrickCounter:
+    """Return a counter of the tricks matching a rule's conditions, won by `winners`."""
     mask = ALL_TRICKS
     if rule.tricks:
         mask = 0
@@ -177,8 +224,10 @@ def tricks_counter(rule: TricksRule, seats: dict, players: int, tricks: int) -> 
             for number in range(resolve_trick(first, tricks), resolve_trick(last, tricks) + 1):
                 if 1 <= number <= tricks:
                     mask |= 1 << (number - 1)
-    at_most = NO_LIMIT if rule.at_most is None else rule.at_most
-    return TrickCounter(winners, rule.won_with, rule.containing, 1, mask, rule.at_least, at_most)
+    low, high = rule.value or (0, NO_LIMIT)
+    if rule.without:
+        return TrickCounter(winners, rule.won_with, rule.without, 0, mask, at_least, at_most, 0, low, high)
+    return TrickCounter(winners, rule.won_with, rule.containing, 1, mask, at_least, at_most, NO_LIMIT, low, high)
 
 
 def task_counts(mission: Mission, deal: Deal, tasks: int, seats: dict) -> frozenset | None:

@@ -105,8 +105,11 @@ def parse_task_cell(cell: Cell) -> tuple[int, str] | None:
     return None
 
 
+OBJECTIVE_CELLS = f"{FAMILY}/{OBJECTIVES}/"
+
+
 def objective_cell(count: int, players: int) -> Cell:
-    return Cell(f"{FAMILY}/{OBJECTIVES}/{count}", players)
+    return Cell(f"{OBJECTIVE_CELLS}{count}", players)
 
 
 def family_case(batch: Batch, index: int):

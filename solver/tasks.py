@@ -23,9 +23,9 @@ simultaneous and never violate each other's order.
 
 from dataclasses import dataclass
 
-from solver.cards import COLOUR_CARDS, SUIT_MASKS, bit, card_set, format_card, scan
+from solver.cards import COLOUR_CARDS, DECK, SUIT_MASKS, bit, card_set, format_card, scan
 from solver.chance import RandomPass
-from solver.conditions import Balanced, TrickCounter
+from solver.conditions import NO_LIMIT, Balanced, Sequence, TrickCounter
 from solver.deal import Deal
 from solver.errors import InputError
 
@@ -94,6 +94,7 @@ class TaskMission:
     counters: tuple[TrickCounter, ...] = ()
     balanced: Balanced | None = None
     random_pass: RandomPass | None = None
+    sequences: tuple[Sequence, ...] = ()
 
     @property
     def all_done(self) -> int:
@@ -108,6 +109,7 @@ class TaskMission:
             and not self.counters
             and self.balanced is None
             and self.random_pass is None
+            and not self.sequences
             and (self.owners is None or min(self.owners, default=0) >= 0)
         )
 
@@ -116,12 +118,15 @@ def distinct_cards(mission: TaskMission) -> int:
     """Return the cards no other card may stand in for: task cards, and cards a condition's
     card set names while other cards of their suit are outside it."""
     distinct = card_set(mission.cards)
-    for counter in mission.counters:
-        for named in (counter.won_with, counter.containing):
-            for suit_mask in SUIT_MASKS:
-                part = named & suit_mask
-                if part and part != suit_mask:
-                    distinct |= part
+    named_sets = [s for counter in mission.counters for s in (counter.won_with, counter.containing)]
+    named_sets += [s for sequence in mission.sequences for s in (sequence.before, sequence.after)]
+    for named in named_sets:
+        for suit_mask in SUIT_MASKS:
+            part = named & suit_mask
+            if part and part != suit_mask:
+                distinct |= part
+    if any(counter.min_value or counter.max_value < NO_LIMIT for counter in mission.counters):
+        distinct = DECK  # a trick's total value tells every rank apart
     return distinct
 
 
@@ -156,7 +161,7 @@ def counts_allow(counts, taken) -> bool:
 
 def make_task_mission(
     deal: Deal, cards, tokens=None, owners=None, counts=None, counters=(), balanced=None, random_pass=None,
-    specs=False,
+    specs=False, sequences=(),
 ) -> TaskMission:
     """Return a checked task mission for `deal`; no tokens means none, no owners means a draft.
 
@@ -188,7 +193,7 @@ def make_task_mission(
         lazy = len(cards) if owners is None else owners.count(LAZY)
         if not counts or any(len(v) != deal.players or sum(v) != lazy or min(v) < 0 for v in counts):
             raise TaskError(f"allowed counts must give every seat a count, summing to the {lazy} lazy tasks")
-    return TaskMission(cards, tokens, owners, counts, tuple(counters), balanced, random_pass)
+    return TaskMission(cards, tokens, owners, counts, tuple(counters), balanced, random_pass, tuple(sequences))
 
 
 def lazy_counts(specs, owners, players: int) -> tuple[int, ...]:

@@ -183,6 +183,12 @@ def check_witness(deal, mission, solution):
         for k, c in enumerate(trick.cards):
             seat = (leader + k) % players
             assert hands[seat] & bit(c), f"trick {index + 1}: seat {seat} does not hold {format_card(c)}"
+            previous = trick.cards[k - 1] if k else solution.tricks[index - 1].cards[-1] if index else None
+            for rule in mission.sequences:
+                if previous is not None and (k or rule.across_tricks):
+                    assert not (rule.before & bit(previous) and rule.after & bit(c)), (
+                        f"trick {index + 1}: {format_card(c)} right after {format_card(previous)}"
+                    )
             assert legal_plays(hands[seat], trick.cards[:k]) & bit(c), (
                 f"trick {index + 1}: seat {seat} may not play {format_card(c)}"
             )
@@ -231,22 +237,27 @@ def check_witness(deal, mission, solution):
             assert not could_count(counter, played + 1, total, remaining), f"counter {i} could still fail"
     if mission.balanced is not None:
         assert played == total
+    if played < total:
+        assert not any(rule.after & remaining for rule in mission.sequences), "a sequence rule could still break"
     if mission.plain:
         # Plain task missions end with the last task.
         assert played == (max(when) + 1 if mission.cards else 0)
 
 
-def counter_matches(counter, number, cards, winner) -> bool:
-    """Independent counter check: does trick `number` (1-based) match?"""
+def counter_matches(counter, number, cards, winner) -> int:
+    """Independent counter check: what does trick `number` (1-based) add to the counter?"""
     from solver.rules import winning_card
 
     held = sum(1 for c in cards if counter.containing >> c & 1)
-    return (
+    value = sum(c % 9 + 1 for c in cards)  # the numbers: 1-9 per colour, 1-4 for trumps
+    matches = (
         counter.winners >> winner & 1 == 1
         and counter.tricks >> (number - 1) & 1 == 1
         and (counter.won_with == 0 or counter.won_with >> winning_card(cards) & 1 == 1)
-        and (counter.containing == 0 or held >= counter.min_containing)
+        and (counter.containing == 0 or counter.min_containing <= held <= counter.max_containing)
+        and counter.min_value <= value <= counter.max_value
     )
+    return (held if counter.count_cards else 1) if matches else 0
 
 
 def could_count(counter, next_number, total, remaining) -> bool:
@@ -254,7 +265,8 @@ def could_count(counter, next_number, total, remaining) -> bool:
     later = any(counter.tricks >> (n - 1) & 1 for n in range(next_number, total + 1))
     with_card = counter.won_with == 0 or counter.won_with & remaining
     held = bin(counter.containing & remaining).count("1")
-    return bool(later and with_card and (counter.containing == 0 or held >= counter.min_containing))
+    return bool(later and with_card and (counter.containing == 0 or held >= max(counter.min_containing, 1)
+                                         or counter.min_containing == 0 and not counter.count_cards))
 
 
 @st.composite
@@ -268,11 +280,27 @@ def trick_counters(draw, players, tricks, cards):
     containing = draw(st.one_of(st.just(0), st.sets(st.sampled_from(dealt), min_size=1, max_size=6)))
     won_with = sum(1 << c for c in won_with) if won_with else 0
     containing = sum(1 << c for c in containing) if containing else 0
-    min_containing = draw(st.integers(1, 2)) if containing else 1
+    min_containing = draw(st.integers(0, 2)) if containing else 1
+    max_containing = draw(st.one_of(st.just(NO_LIMIT), st.integers(min_containing, 2))) if containing else NO_LIMIT
+    count_cards = bool(containing) and draw(st.booleans(), label="count cards")
+    low, high = draw(st.one_of(st.just((0, NO_LIMIT)), st.tuples(st.integers(0, 20), st.integers(0, 25)).map(sorted)))
     mask = draw(st.integers(1, (1 << tricks) - 1), label="tricks")
     at_least = draw(st.integers(0, 2), label="at_least")
     at_most = draw(st.one_of(st.just(NO_LIMIT), st.integers(at_least, at_least + 2)), label="at_most")
-    return TrickCounter(winners, won_with, containing, min_containing, mask, at_least, at_most)
+    return TrickCounter(
+        winners, won_with, containing, min_containing, mask, at_least, at_most, max_containing, low, high, count_cards
+    )
+
+
+@st.composite
+def sequences(draw, cards):
+    """A random sequence rule over the deal's cards: no card of one set right after one of another."""
+    from solver.conditions import Sequence
+
+    dealt = list(scan(cards))
+    before = sum(1 << c for c in draw(st.sets(st.sampled_from(dealt), min_size=1, max_size=6)))
+    after = sum(1 << c for c in draw(st.sets(st.sampled_from(dealt), min_size=1, max_size=6)))
+    return Sequence(before, after, draw(st.booleans(), label="across tricks"))
 
 
 @st.composite
@@ -303,4 +331,5 @@ def missions_with_conditions(draw, deal):
     tokens = draw(token_lists(count)) if count else []
     counters = draw(st.lists(trick_counters(deal.players, tricks, deal.cards), max_size=2), label="counters")
     balanced = draw(st.one_of(st.none(), st.builds(Balanced, st.integers(1, 2))), label="balanced")
-    return make_task_mission(deal, cards, tokens, owners, vectors, counters, balanced, specs=True)
+    rules = draw(st.lists(sequences(deal.cards), max_size=2), label="sequences")
+    return make_task_mission(deal, cards, tokens, owners, vectors, counters, balanced, specs=True, sequences=rules)

@@ -3,7 +3,8 @@
 The two searches share only the rules module's reading of the rulebook (the
 DFS walks `solver.family.turns`; the CP-SAT model encodes the rules itself), so
 agreement on many cases checks the model. 1,000 seeded cases run in every CI
-run, plus fresh hypothesis-drawn ones.
+run, plus hypothesis-drawn seeds (the derandomised CI profile draws the same
+ones each run; other profiles draw new ones).
 """
 
 from collections import Counter

@@ -22,7 +22,7 @@ from solver.mission import (
 from solver.tasks import parse_token
 
 FACTS = Path(__file__).parent / "data" / "planet_nine_facts.jsonl"  # from ../shared/missions/planet-nine.md
-MISSIONS = built_in_missions()
+MISSIONS = {k: m for k, m in built_in_missions().items() if k.startswith("planet-nine/")}
 
 
 def facts():

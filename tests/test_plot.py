@@ -122,13 +122,17 @@ def test_plot_with_no_decided_deal_exits_2(tmp_path):
     assert not (tmp_path / "winrates.png").exists()
 
 
-def test_mission_lines_number_the_missions_and_place_named_ones_after():
+def test_mission_lines_place_numbered_missions_at_their_number_and_named_ones_in_order():
+    numbered = [cell("g/1", 3, 5, 5), cell("g/2", 3, 0, 4), cell("g/10", 4, 3, 0)]
+    lines, ticks = mission_lines(numbered)
+    assert {label: [x for x, _ in points] for label, points in lines.items()} == {"3 players": [1, 2], "4 players": [10]}
+    assert ticks == {1: "1", 2: "2", 10: "10"}
     summaries = [cell("g/1", 3, 5, 5), cell("g/2", 3, 0, 4), cell("g/variant", 3, 1, 1), cell("g/10", 4, 3, 0),
                  cell("g/extra", 4, 2, 2)]
-    lines, ticks = mission_lines(summaries)
+    lines, ticks = mission_lines(summaries)  # some names: one place per mission, in the sweep's order
     assert {label: [x for x, _ in points] for label, points in lines.items()} == {
-        "3 players": [1, 2, 11], "4 players": [10, 12]}
-    assert ticks == {1: "1", 2: "2", 10: "10", 11: "variant", 12: "extra"}
+        "3 players": [1, 2, 3], "4 players": [4, 5]}
+    assert ticks == {1: "1", 2: "2", 3: "variant", 4: "10", 5: "extra"}
     lines, _ = mission_lines([cell("a/1", 3, 1, 1), cell("b/1", 3, 1, 1)])
     assert list(lines) == ["a, 3 players", "b, 3 players"]  # two games: lines apart
 

@@ -19,7 +19,6 @@ three for 3/4/5 players; two players use the 3-player number) and `specials`
 """
 
 import re
-import tomllib
 from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
@@ -35,7 +34,7 @@ from solver.family.cards import (
     format_cards,
     parse_card,
 )
-from solver.mission import MissionError, _Reader
+from solver.mission import MissionError, _Reader, parse_mission_table, read_mission_file, start_entry
 
 GAME = "family"
 ROWS = ("white", "grey", "black")
@@ -131,64 +130,23 @@ def describe_objectives(m: FamilyMission) -> list[str]:
 
 def load_family_missions(path: str | Path) -> dict[str, FamilyMission]:
     """Return the missions of a family mission file by id; raise MissionError listing every problem."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise MissionError([f"{path}: cannot read: {error.strerror or error}"]) from None
-    return parse_family_missions(text, str(path))
+    return parse_family_missions(read_mission_file(path), str(path))
 
 
 def parse_family_missions(text: str, source: str) -> dict[str, FamilyMission]:
-    reader = _Reader(source)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise MissionError([f"{source}: not valid TOML: {error}"]) from None
-    for key in set(data) - {"game", "mission"}:
-        reader.problem("top level", f"unknown field {key!r} (allowed: game, mission)")
-    if data.get("game") != GAME:
-        reader.problem("top level", f"field 'game' must be {GAME!r} in a Family Adventure mission file")
-    entries = data.get("mission", [])
-    if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-        reader.problem("top level", "missions must be [[mission]] tables")
-        entries = []
-    missions: dict[str, FamilyMission] = {}
-    for index, entry in enumerate(entries, 1):
-        mission = read_mission(reader, index, entry)
-        if mission is not None:
-            if mission.id in missions:
-                reader.problem(f"mission {mission.id}", "defined twice")
-            missions[mission.id] = mission
-    if reader.problems:
-        raise MissionError(reader.problems)
-    return missions
+    return parse_mission_table(text, source, read_mission, GAME)
 
 
 def whole(value, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
-def read_mission(reader: _Reader, index: int, entry: dict) -> FamilyMission | None:
+def read_mission(reader: _Reader, game: str, index: int, entry: dict) -> FamilyMission | None:
     """Return one checked mission, or None after recording its problems."""
-    number, name = entry.get("number"), entry.get("name")
-    if whole(number, 1, 10**6):
-        mission_id = f"{GAME}/{number}"
-    elif isinstance(name, str) and name:
-        mission_id = f"{GAME}/{name}"
-    else:
-        reader.problem(f"mission #{index}", "needs a 'number' (1, 2, ...) or a 'name'")
+    started = start_entry(reader, game, index, entry, FIELDS)
+    if started is None:
         return None
-    before = len(reader.problems)
-
-    def bad(field_name: str, message: str) -> None:
-        reader.problem(f"mission {mission_id}: field {field_name!r}", message)
-
-    for key in sorted(set(entry) - FIELDS):
-        bad(key, f"unknown field (allowed: {', '.join(sorted(FIELDS))})")
-    title = entry.get("title", "")
-    if not isinstance(title, str):
-        bad("title", "must be a string")
+    mission_id, title, bad, before = started
     players = entry.get("players", [2, 3, 4, 5])
     if not isinstance(players, list) or not players or not all(whole(p, 2, 5) for p in players):
         bad("players", "must be a list of player counts from 2 to 5")
