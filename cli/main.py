@@ -17,7 +17,7 @@ from solver.errors import InputError
 from solver.family.mission import GAME as FAMILY
 from solver.family.mission import built_in_family_missions, find_family_mission, load_family_missions
 from solver.kernel import SINGLE_DEAL_TT_BITS, KernelSolver
-from solver.mission import built_in_missions, describe_rule, find_mission, load_missions
+from solver.mission import built_in_missions, describe_rule, describe_score, find_mission, load_missions
 from solver.portfolio import ROUND_NODES, PortfolioSolver, TableSharing, solve_setups
 from solver.score import ScoreAnswer, max_score
 from solver.setup import Setup, draw_chance, mission_setups
@@ -279,10 +279,11 @@ def list_missions(game, mission_file):
     shown = [m for m in found.values() if game is None or m.id.startswith(f"{game}/")]
     if not shown:
         raise InputError(f"no missions for game {game!r}")
-    click.echo(f"{'mission':16s} {'tasks':>5s}  {'tokens':14s} {'assignment':22s} rules")
+    width = max([16] + [len(m.id) for m in shown])
+    click.echo(f"{'mission':{width}s} {'tasks':>5s}  {'tokens':14s} {'assignment':22s} rules")
     for m in shown:
         tokens = " ".join(str(t) for t in m.tokens) or "-"
-        click.echo(f"{m.id:16s} {m.tasks:5d}  {tokens:14s} {m.assignment if m.tasks else '-':22s} {m.summary()}")
+        click.echo(f"{m.id:{width}s} {m.tasks:5d}  {tokens:14s} {m.assignment if m.tasks else '-':22s} {m.summary()}")
 
 
 @missions.command("show")
@@ -305,6 +306,11 @@ def show_mission(name, mission_file):
         click.echo(f"rule           {describe_rule(rule)}")
     for item in m.options + m.chance:
         click.echo(f"option         {item}")
+    if m.difficulty or m.kind != "standard":
+        click.echo(f"kind           {m.kind}" + (f", difficulty {'/'.join(map(str, m.difficulty))} for 3/4/5 players"
+                                               if m.difficulty else ""))
+    if m.score is not None:
+        click.echo(f"score          {describe_score(m.score).removeprefix('score: ')}")
     click.echo(f"communication  {m.communication} (no effect under perfect information)")
 
 

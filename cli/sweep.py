@@ -52,7 +52,8 @@ def sweep_cells(game, missions_text, mission_file, tasks_text, owners_text, obje
     found = load_missions(mission_file) if mission_file else built_in_missions()
     in_game = {m.id.split("/", 1)[1]: m for m in found.values() if m.id.startswith(f"{game}/")}
     if not in_game:
-        raise InputError(f"no missions for game {game!r}" + ("" if mission_file else " (built in: planet-nine)"))
+        hint = "" if mission_file else " (built in: planet-nine, journey, family)"
+        raise InputError(f"no missions for game {game!r}{hint}")
     return mission_cells(in_game, missions_text, players, "crew missions list")
 
 
@@ -129,6 +130,7 @@ def rows(summaries: list[CellSummary]) -> list[dict]:
             "low": interval[0] if interval else None, "high": interval[1] if interval else None,
             "median_ms": round(s.median_ms, 3) if s.deals else None,
             "p99_ms": round(s.p99_ms, 3) if s.deals else None,
+            **({"scores": dict(s.scores)} if s.scores else {}),
         })
     return out
 
@@ -147,6 +149,11 @@ def format_table(summaries: list[CellSummary]) -> str:
             f"{row['unknowns']:7d} {rate:>6s}  {interval:>15s} {milliseconds(row['median_ms'])} "
             f"{milliseconds(row['p99_ms'])}"
         )
+    scored = [row for row in rows(summaries) if "scores" in row]
+    if scored:  # special missions: how many deals reach each score (win % counts scores above 0)
+        lines.append("")
+        lines += [f"scores {row['mission']} {row['players']}p: " + ", ".join(
+            f"{score}: {deals}" for score, deals in row["scores"].items()) for row in scored]
     return "\n".join(lines)
 
 
@@ -157,7 +164,11 @@ def milliseconds(value: float | None) -> str:
 def format_csv(summaries: list[CellSummary]) -> str:
     buffer = io.StringIO()
     table = rows(summaries)
-    writer = csv.DictWriter(buffer, fieldnames=list(table[0]) if table else ["mission"], lineterminator="\n")
+    if any("scores" in row for row in table):
+        for row in table:
+            row["scores"] = " ".join(f"{score}:{deals}" for score, deals in row.get("scores", {}).items())
+    fields = max((list(row) for row in table), key=len, default=["mission"])
+    writer = csv.DictWriter(buffer, fieldnames=fields, lineterminator="\n")
     writer.writeheader()
     writer.writerows(table)
     return buffer.getvalue().rstrip("\n")
@@ -189,7 +200,8 @@ def write_summary(out: Path, summaries: list[CellSummary], details: dict) -> Non
 
 
 @click.command()
-@click.option("--game", default="planet-nine", show_default=True, help="The game of the missions.")
+@click.option("--game", default="planet-nine", show_default=True,
+              help="The game of the missions: planet-nine, journey or family.")
 @click.option("--missions", "missions_text", help="Mission numbers (1-50, 5,17) or names; default: all of the game.")
 @click.option("--mission-file", type=click.Path(), help="Missions from this file instead of the built-in ones.")
 @click.option("--tasks", "tasks_text", help="Random-task experiment: task counts, e.g. 1-12 or 5,10,12 (no tokens).")

@@ -26,6 +26,7 @@ import itertools
 import numpy as np
 
 from solver.cards import CARD_COUNT, card_set
+from solver.conditions import MAX_COUNTERS
 from solver.deal import MAX_PLAYERS, Deal
 from solver.rules import num_tricks
 from solver.tasks import (
@@ -40,7 +41,6 @@ from solver.tasks import (
 )
 
 MAX_TASKS = CARD_COUNT
-MAX_COUNTERS = 8
 MAX_TRICKS = 14
 LAZY_OWNER = LAZY
 ANY_OWNER = ANYONE
@@ -175,7 +175,10 @@ def compile_task_mission(deal: Deal, mission: TaskMission) -> tuple[np.ndarray, 
             counter.tricks, counter.at_least, counter.at_most, counter.max_containing, counter.min_value,
             counter.max_value, counter.count_cards,
         ]
-        if counter.at_most == 0 and not counter.won_with and not counter.containing and counter.plain_bounds:
+        if (
+            counter.at_most == 0 and not counter.won_with and not counter.containing and counter.plain_bounds
+            and not counter.count_cards
+        ):
             for t in range(MAX_TRICKS):
                 if counter.tricks >> t & 1:
                     problem[ALLOWED_WINNERS + t] &= ~counter.winners

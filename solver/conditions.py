@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from solver.cards import popcount, rank_of, scan
 
 NO_LIMIT = 99  # at_most of a counter without an upper bound
+MAX_COUNTERS = 8  # trick counters per mission, as the kernel holds them
 ALL_TRICKS = (1 << 14) - 1
 
 

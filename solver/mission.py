@@ -33,6 +33,7 @@ from solver.cards import (
     parse_card_list,
 )
 from solver.chance import PASS_LEFT_AFTER_TRICK_1
+from solver.conditions import MAX_COUNTERS
 from solver.errors import InputError
 from solver.tasks import ABSOLUTE, TaskError, Token, check_tokens, parse_token
 
@@ -283,6 +284,14 @@ def parse_card_set(text: str) -> int:
     return cards
 
 
+def nonempty_card_set(text, field_name: str) -> int:
+    """Return a card set that must name at least one card."""
+    cards = parse_card_set(text)
+    if not cards:
+        raise InputError(f"{field_name} must name cards, e.g. \"yellow\" or \"p9 b9\"")
+    return cards
+
+
 def describe_cards(cards: int) -> str:
     """Return the name of a card set."""
     for name, mask in NAMED_SETS.items():
@@ -457,14 +466,28 @@ def read_mission(reader: _Reader, game: str, index: int, entry: dict) -> Mission
         bad("difficulty", "must be three whole numbers, the steps for 3, 4 and 5 players")
         difficulty = []
     score = read_score(entry.get("score"), bad)
-    if (kind == "special") != (score is not None) and kind in KINDS:
+    if (kind == "special") != ("score" in entry) and kind in KINDS:
         bad("score", "a special mission needs a score, and only a special mission has one")
+    if kind == "individual" and not choose and len(reader.problems) == before:  # else a rule already says so
+        bad("choose", "an individual mission names the crew member it is assigned to (a choose entry)")
+    if counters_needed(rules, score) > MAX_COUNTERS:
+        bad("rules", f"needs {counters_needed(rules, score)} trick counters with 5 players; at most {MAX_COUNTERS}")
     if len(reader.problems) > before:
         return None
     return Mission(
         mission_id, title, tasks, tokens, assignment, five_player_pass, communication,
         choose, rules, options, chance, tuple(sorted(players)), kind, tuple(difficulty), score,
     )
+
+
+def counters_needed(rules, score: Score | None, players: int = 5) -> int:
+    """Return the trick counters a mission's rules and score take with `players` players at most."""
+    needed = sum(
+        players if isinstance(rule, WonCardsRule) and rule.who == "each" else 1
+        for rule in rules
+        if isinstance(rule, (TricksRule, WonCardsRule, OwnTrickRule, TaskInLastTrickRule))
+    )
+    return needed + (0 if score is None else 1 if score.each == "trick" else players)
 
 
 def read_score(value, bad) -> Score | None:
@@ -490,7 +513,7 @@ def read_score(value, bad) -> Score | None:
     try:
         if each == "trick":
             return Score(each, tuple(deduction), trick=read_trick_conditions(value, None, (0, None)))
-        return Score(each, tuple(deduction), won=parse_card_set(value.get("won", "")))
+        return Score(each, tuple(deduction), won=nonempty_card_set(value.get("won", ""), "won"))
     except InputError as error:
         bad("score", str(error))
         return None
@@ -653,12 +676,13 @@ def read_rule(kind: str, entry: dict, names: set[str], tokens) -> Rule:
     if kind == "won-cards":
         who = entry.get("who")
         read_who(who, names, {"each"})
-        return WonCardsRule(who, parse_card_set(entry.get("cards", "")), *read_bounds(entry))
+        return WonCardsRule(who, nonempty_card_set(entry.get("cards", ""), "cards"), *read_bounds(entry))
     if kind == "sequence":
         across = entry.get("across_tricks", False)
         if not isinstance(across, bool):
             raise InputError("across_tricks must be true or false")
-        return SequenceRule(parse_card_set(entry.get("before", "")), parse_card_set(entry.get("after", "")), across)
+        before, after = (nonempty_card_set(entry.get(key, ""), key) for key in ("before", "after"))
+        return SequenceRule(before, after, across)
     if kind == "call":
         who = entry.get("who")
         if who not in names:

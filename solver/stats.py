@@ -60,6 +60,7 @@ class CellSummary:
     unknowns: int
     median_ms: float
     p99_ms: float
+    scores: tuple[tuple[str, int], ...] = ()  # special missions: (score, deals), ">=N" where a budget ran out
 
     @property
     def rate(self) -> float | None:
@@ -71,9 +72,12 @@ class CellSummary:
         return win_interval(self.wins, self.wins + self.losses)
 
 
-def summarize(mission: str, players: int, results: list[str], ms: list[float]) -> CellSummary:
-    """Summarize a cell from its per-deal results ('win', 'loss', 'unknown') and times."""
+def summarize(mission: str, players: int, results: list[str], ms: list[float], scores=()) -> CellSummary:
+    """Summarize a cell from its per-deal results ('win', 'loss', 'unknown'), times and scores."""
     times = sorted(ms)
+    counted: dict[str, int] = {}
+    for score in scores:
+        counted[score] = counted.get(score, 0) + 1
     return CellSummary(
         mission,
         players,
@@ -83,4 +87,5 @@ def summarize(mission: str, players: int, results: list[str], ms: list[float]) -
         results.count("unknown"),
         percentile(times, 0.5),
         percentile(times, 0.99),
+        tuple(sorted(counted.items(), key=lambda item: (int(item[0].lstrip(">=")), item[0]))),
     )

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from solver.errors import InputError
 from solver.stats import CellSummary, summarize
-from solver.sweep import Record
+from solver.sweep import SCORE_PREFIX, Record
 
 DATABASE = "results.db"
 SCHEMA = """
@@ -94,13 +94,14 @@ class ResultStore:
 
     def summary(self, mission: str, players: int, limit: int | None = None) -> CellSummary:
         """Summarize a cell over all its seeds (or its first `limit` deal indices)."""
-        query = "SELECT result, ms FROM deals WHERE mission = ? AND players = ?"
+        query = "SELECT result, ms, setup FROM deals WHERE mission = ? AND players = ?"
         arguments: tuple = (mission, players)
         if limit is not None:
             query += " AND deal_index < ?"
             arguments += (limit,)
         rows = self.db.execute(query, arguments).fetchall()
-        return summarize(mission, players, [r for r, _ in rows], [ms for _, ms in rows])
+        scores = [setup[len(SCORE_PREFIX):] for _, _, setup in rows if setup.startswith(SCORE_PREFIX)]
+        return summarize(mission, players, [r for r, _, _ in rows], [ms for _, ms, _ in rows], scores)
 
     def summaries(self, cells=None) -> list[CellSummary]:
         """Summarize the given cells (default: every cell with results)."""

@@ -34,6 +34,7 @@ from solver.family.mission import OBJECTIVES, FamilyMission, random_objectives
 from solver.family.solution import FamilySolution
 from solver.mission import Mission
 from solver.portfolio import PortfolioSolver, TableSharing, solve_setups
+from solver.score import ScoreAnswer, max_score
 from solver.setup import Setup, draw_chance, mission_setups
 from solver.solution import Limits, Solution
 from solver.tasks import make_task_mission
@@ -148,11 +149,17 @@ def batch_case(batch: Batch, index: int) -> tuple[Deal, list[Setup]]:
         cards = random_tasks(count, rng)
         owners = None if mode == "draft" else [(deal.commander + j) % players for j in range(count)]
         return deal, [Setup("", make_task_mission(deal, cards, owners=owners))]
+    deal, cards, chance = mission_case(batch, index)
+    return deal, mission_setups(batch.mission, deal, cards, chance)
+
+
+def mission_case(batch: Batch, index: int) -> tuple[Deal, list[int], object]:
+    """Return deal `index` of a mission cell, its task cards and its chance draw."""
     mission = batch.mission
-    rng = deal_rng(batch.seed, index, zlib.crc32(mission.id.encode()), players)
-    deal = random_deal(players, rng)
+    rng = deal_rng(batch.seed, index, zlib.crc32(mission.id.encode()), batch.cell.players)
+    deal = random_deal(batch.cell.players, rng)
     cards = random_tasks(mission.tasks, rng)
-    return deal, mission_setups(mission, deal, cards, draw_chance(mission, rng))
+    return deal, cards, draw_chance(mission, rng)
 
 
 _SOLVER: PortfolioSolver | None = None  # one per worker process: its table is reused deal after deal
@@ -169,24 +176,38 @@ def solve_batch(batch: Batch) -> list[Record]:
         _SOLVER.solve(warm_up, make_task_mission(warm_up, [warm_up.hands[0].bit_length() - 1]))
     records = []
     for index in batch.indices:
+        if batch.mission is not None and batch.mission.score is not None:
+            deal, cards, chance = mission_case(batch, index)
+            answer = max_score(deal, batch.mission, cards, chance, TableSharing(_SOLVER), Limits(max_seconds=batch.budget))
+            records.append(record(batch, index, answer.solution, answer.outcome, score_text(answer)))
+            continue
         deal, setups = batch_case(batch, index)
         solution = solve_setups(deal, setups, TableSharing(_SOLVER), Limits(max_seconds=batch.budget))
         records.append(record(batch, index, solution))
     return records
 
 
-def record(batch: Batch, index: int, solution: Solution) -> Record:
+SCORE_PREFIX = "score "
+
+
+def score_text(answer: ScoreAnswer) -> str:
+    """Return what a special mission's record keeps in its setup column: `score 3` (or `score >=3`)."""
+    return f"{SCORE_PREFIX}{'' if answer.exact else '>='}{answer.score}"
+
+
+def record(batch: Batch, index: int, solution: Solution, outcome=None, setup: str | None = None) -> Record:
+    """Return the record of a solved deal (a special mission passes its own outcome and score)."""
     line = "/".join(" ".join(format_card(c) for c in trick.cards) for trick in solution.tricks)
     return Record(
         batch.cell.mission,
         batch.cell.players,
         batch.seed,
         index,
-        solution.outcome.value,
+        (outcome or solution.outcome).value,
         solution.nodes,
         solution.seconds * 1000,
         solution.engine,
-        solution.setup,
+        solution.setup if setup is None else setup,
         line,
     )
 
