@@ -584,7 +584,7 @@ def mission_won(trick, problem, frames):
 
 _RNG = np.random.default_rng(0xC5E7)
 ZOBRIST_RUN = _RNG.integers(-(2**63), 2**63 - 1, size=(2, 5, 16, 5), dtype=np.int64)
-ZOBRIST_DISTINCT = _RNG.integers(-(2**63), 2**63 - 1, size=(2, CARD_COUNT, 16), dtype=np.int64)
+ZOBRIST_DISTINCT = _RNG.integers(-(2**63), 2**63 - 1, size=(2, CARD_COUNT, 16, MAX_PLAYERS), dtype=np.int64)
 ZOBRIST_LEADER = _RNG.integers(-(2**63), 2**63 - 1, size=(2, 5), dtype=np.int64)
 TAKEN_MULTIPLIERS = _RNG.integers(1, 2**62, size=2, dtype=np.int64) | 1
 ZOBRIST_COUNTER = _RNG.integers(-(2**63), 2**63 - 1, size=(2, MAX_COUNTERS, CARD_COUNT + 1), dtype=np.int64)
@@ -611,9 +611,9 @@ def position_hash(trick, frames, hands, problem):
             card = lowest_bit_index(rest)
             rest &= rest - 1
             index = popcount(present & SUIT_MASK_OF_CARD[card] & ((np.int64(1) << card) - 1))
-            if distinct >> card & 1:
-                h1 ^= ZOBRIST_DISTINCT[0, card, index]
-                h2 ^= ZOBRIST_DISTINCT[1, card, index]
+            if distinct >> card & 1:  # its holder too: cards move in a random pass, and between distress passes
+                h1 ^= ZOBRIST_DISTINCT[0, card, index, seat]
+                h2 ^= ZOBRIST_DISTINCT[1, card, index, seat]
             else:
                 suit = SUIT_OF_CARD[card]
                 h1 ^= ZOBRIST_RUN[0, suit, index, seat]

@@ -136,7 +136,7 @@ class Score:
 
     each: str  # "trick" or "player"
     deduction: tuple[int, int, int]
-    trick: "TricksRule | None" = None
+    trick: TricksRule | None = None
     won: int = 0
 
     def deduction_for(self, players: int) -> int:
@@ -201,7 +201,7 @@ class Mission:
         return "; ".join(parts) or "-"
 
 
-def describe_trick_conditions(rule: "TricksRule") -> list[str]:
+def describe_trick_conditions(rule: TricksRule) -> list[str]:
     what = []
     if rule.won_with:
         what.append(f"with {describe_cards(rule.won_with)}")

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from cli.main import main
 from solver import reference
 from solver.cards import TRUMPS, parse_card_list, popcount
+from solver.conditions import TrickCounter
 from solver.deal import parse_deal
 from solver.distress import distress_passes, solve_with_distress
 from solver.kernel import KernelSolver
@@ -110,3 +111,20 @@ def test_crew_solve_reports_with_and_without_the_signal():
     won = CliRunner().invoke(main, ["solve", "--deal", "p9 y1 | y9 p1 | y2 b1", "--tasks", "p9", "--owners", "0",
                                     "--commander", "0", "--distress"])
     assert won.output.splitlines()[-1] == "with distress signal: WIN  (not needed)"
+
+
+def test_a_shared_table_tells_apart_who_holds_a_distinct_card():
+    # Regression: the position key hashed a card the mission tells apart by card and rank only,
+    # not by holder; passes of one deal move cards between hands, so a position lost in one pass
+    # was taken as lost in another where the same cards sit with other players. Seat 0 must win
+    # tricks 2 and 3 with at most 12 points each: only the pass "to the left: seat 0 gives p1,
+    # seat 1 gives p5, seat 2 gives p6" wins (all cards told apart: a trick's value needs ranks).
+    deal = parse_deal("p1 p4 p7 | p2 p5 p8 | p3 p6 p9")
+    mission = make_task_mission(deal, [], counters=[TrickCounter(1, tricks=0b110, at_least=2, max_value=12)],
+                                specs=True)
+    setups = [Setup("", mission)]
+    expected, _ = solve_with_distress(deal, setups, reference.solve)
+    got, passed = solve_with_distress(deal, setups, TableSharing(KernelSolver(tt_bits=14)))
+    assert expected.outcome is got.outcome is Outcome.WIN
+    check_witness(passed, mission, got)
+
