@@ -13,7 +13,9 @@ results therefore do not depend on the job count, the batching or the cluster.
 Family Adventure cells (`family/NAME`, or `family/objectives/K`: K random
 required cards drawn per deal) are solved by a short DFS, then the CP-SAT
 model (solver.family.engines.auto_solve), deal i from
-`deal_rng(seed, i, crc32(cell id), players)`.
+`deal_rng(seed, i, crc32(cell id), players)`. A special (scored) Journey
+mission's deal is solved for its highest score (solver.score.max_score); the
+record keeps `score N` in its setup column, and WIN means a score above 0.
 
 Work goes out in batches (`Batch`) of deal indices of one cell, so a worker
 pays the JIT load and its transposition table once and then solves deal after
