@@ -459,7 +459,6 @@ def count_trick(trick, winner, cards, best, problem, frames, hands):
     tricks = problem[TRICKS]
     left = frames[trick, PRESENT] & ~cards
     tricks_left = tricks - nxt
-    total = trick_value(cards)
     players = problem[PLAYERS]
     for k in range(problem[COUNTER_COUNT]):
         base = COUNTERS + k * COUNTER_FIELDS
@@ -473,7 +472,10 @@ def count_trick(trick, winner, cards, best, problem, frames, hands):
             and mask >> trick & 1
             and (problem[base + C_WON_WITH] == 0 or problem[base + C_WON_WITH] >> best & 1)
             and (containing == 0 or problem[base + C_MIN_CONTAINING] <= held <= problem[base + C_MAX_CONTAINING])
-            and problem[base + C_MIN_VALUE] <= total <= problem[base + C_MAX_VALUE]
+            and (  # a trick's value is summed only for a counter that bounds it
+                problem[base + C_MIN_VALUE] == 0 and problem[base + C_MAX_VALUE] >= NO_LIMIT
+                or problem[base + C_MIN_VALUE] <= trick_value(cards) <= problem[base + C_MAX_VALUE]
+            )
         ):
             value += held if count_cards else 1
         later = popcount(mask & ((np.int64(1) << tricks) - 1) & ~((np.int64(1) << nxt) - 1))
