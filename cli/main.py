@@ -16,12 +16,15 @@ from solver.distress import solve_with_distress
 from solver.errors import InputError
 from solver.family.mission import GAME as FAMILY
 from solver.family.mission import built_in_family_missions, find_family_mission, load_family_missions
+from solver.ghost import DISPLAY_MARK, parse_ghost_deal
 from solver.kernel import SINGLE_DEAL_TT_BITS, KernelSolver
 from solver.mission import built_in_missions, describe_rule, describe_score, find_mission, load_missions
 from solver.portfolio import ROUND_NODES, PortfolioSolver, TableSharing, solve_setups
 from solver.score import ScoreAnswer, max_score
 from solver.setup import Setup, draw_chance, mission_setups
 from solver.solution import Limits, Outcome, Solution
+from solver.spaces import TRAIN, parse_space
+from solver.stage import Stage, stage_of
 from solver.tasks import TaskMission, make_task_mission, parse_tokens
 
 ENGINES = {
@@ -75,7 +78,7 @@ def parse_owners(text: str) -> list[int]:
         raise InputError(f"owners must be seat numbers separated by commas, got {text!r}") from None
 
 
-TASK_DRAW, CHANCE_DRAW = 0, 1  # keys of a mission's random draws for one deal (deal_rng)
+TASK_DRAW, CHANCE_DRAW, SPACE_DRAW = 0, 1, 2  # keys of a deal's random draws (deal_rng)
 
 
 def random_pass_given(deal: Deal, mission: TaskMission, solution: Solution) -> dict[int, int]:
@@ -110,13 +113,20 @@ def format_solution(solution: Solution, mission: TaskMission, given: dict[int, i
             f"trick {number:2d}: seat {trick.leader} leads  {cards}  -> seat {trick.winner}"
             + (f"  done: {done}" if done else "")
         )
+        if trick.passed:  # helicopter: one card a seat, to the left; jeep: two a seat, into the middle
+            per_seat = len(trick.passed) // len(trick.cards)
+            lines.append("passed: " + ", ".join(
+                f"seat {seat} " + " ".join(format_card(c) for c in trick.passed[seat * per_seat : (seat + 1) * per_seat])
+                for seat in range(len(trick.cards))))
         if given and number == mission.random_pass.after:
             lines.append("random pass: " + ", ".join(f"seat {s} gives {format_card(c)}" for s, c in given.items()))
     return "\n".join(lines)
 
 
 @main.command()
-@click.option("--deal", "deal_text", required=True, help='Hands separated by "|", seat 0 first.')
+@click.option("--deal", "deal_text", required=True,
+              help='Hands separated by "|", seat 0 first. Two players: "HAND | HAND | FACE-UP / FACE-DOWN", '
+              "the third seat being the Ghost's (JARVIS's) display of columns.")
 @click.option("--tasks", "tasks_text", help='Task cards, e.g. "g3 b7 y1" (with --mission: drawn from --seed if omitted).')
 @click.option("--owners", "owners_text", help="Fixed owner seat per task, e.g. 0,2,1 (default: draft).")
 @click.option("--tokens", "tokens_text", help='Token per task: 1-5, > to >>>>, omega/Ω, - (e.g. "1,2,-").')
@@ -146,9 +156,16 @@ def format_solution(solution: Solution, mission: TaskMission, given: dict[int, i
     help="Also solve with the distress signal (each player passes one non-trump card to the "
     "same side before trick 1; the crew picks side and cards) and report both answers.",
 )
+@click.option(
+    "--space", "space_text",
+    help="A Journey stage space to play on: skis, vespa, machete[=CARDS], hang-glider, helicopter, dog-sled, "
+    "jeep, fog[=N] (fog's draws and the jeep's shuffle come from --seed), or one without effect such as storm.",
+)
+@click.option("--difficult-ghost", is_flag=True,
+              help="Two players: the difficult Ghost (after winning a trick he leads below or beside his card).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission_file, seed, commander,
-          budget, max_nodes, engine, distress, as_json):
+          budget, max_nodes, engine, distress, space_text, difficult_ghost, as_json):
     """Decide whether a deal's mission can be won; print the line of play of a WIN.
 
     Either a task mission (--tasks, with --owners and --tokens), or a mission from the
@@ -156,8 +173,20 @@ def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission
     the solver makes: the answer names the ones that win. With --distress, the budget
     applies to the answer without the signal and again to the one with it.
     """
-    deal = parse_deal(deal_text, commander)
+    display = ()
+    if DISPLAY_MARK in deal_text:
+        deal, display = parse_ghost_deal(deal_text, commander)
+    else:
+        deal = parse_deal(deal_text, commander)
+    if difficult_ghost and not display:
+        raise InputError("--difficult-ghost needs a two-player deal with the Ghost's display (HAND | HAND | UP / DOWN)")
     limits = Limits(max_nodes, budget)
+    space = parse_space(space_text) if space_text is not None else TRAIN
+    if (space != TRAIN or display) and (distress or engine == "cpsat"):
+        raise InputError("a stage space or the Ghost is solved by --engine auto, kernel or reference, without --distress")
+    stage = stage_of(space, deal, deal_rng(seed, 0, SPACE_DRAW), display, difficult_ghost)
+    if not as_json and (stage.arrivals or stage.jeep_order):
+        click.echo(describe_draws(deal, stage))
     if mission_name is None:
         if tasks_text is None:
             raise InputError("give --tasks, or --mission")
@@ -177,14 +206,14 @@ def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission
             if distress or engine == "cpsat":
                 raise InputError("a special (scored) mission is solved by --engine auto, kernel or reference, "
                                  "without --distress")
-            answer = max_score(deal, mission, cards, chance, sharing_engine(engine), limits)
+            answer = max_score(deal, mission, cards, chance, sharing_engine(engine), limits, stage)
             report_score(deal, mission, mission_setups(mission, deal, cards, chance, answer.events), answer, as_json)
             return
         setups = mission_setups(mission, deal, cards, chance)
     if engine == "cpsat" and not all(setup.mission.plain for setup in setups):
         raise InputError("the cpsat engine models plain task missions only; use --engine auto or kernel")
     solve_with = sharing_engine(engine)
-    solution = solve_setups(deal, setups, solve_with, limits, rounds=() if engine == "cpsat" else ROUND_NODES)
+    solution = solve_setups(deal, setups, solve_with, limits, () if engine == "cpsat" else ROUND_NODES, stage)
     if not distress:
         report(deal, setups, solution, as_json)
         return
@@ -207,6 +236,22 @@ def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission
         click.echo("without distress signal: " + format_solution(solution, setups[0].mission, {}))
         click.echo("with distress signal: ", nl=False)
         report(passed or deal, setups, signalled, as_json)
+
+
+def describe_draws(deal: Deal, stage: Stage) -> str:
+    """Return a space's chance as text: the jeep's shuffle, or fog's cards dealt and who draws what when."""
+    if stage.jeep_order:
+        seats = " ".join(map(str, stage.jeep_order))
+        return f"jeep: the middle's cards, lowest first, go to seats {seats}"
+    arrivals = stage.arrivals
+    dealt = " | ".join(" ".join(format_card(c) for c in range(40) if hand >> c & 1 and arrivals[c] == 0)
+                       for hand in deal.hands)
+    lines = [f"fog: dealt {dealt}"]
+    for after in range(1, max(arrivals) + 1):
+        draws = ", ".join(f"seat {deal.holder(c)} {format_card(c)}" for c in range(40)
+                          if arrivals[c] == after and deal.holder(c) is not None)
+        lines.append(f"fog: after trick {after}: {draws}")
+    return "\n".join(lines)
 
 
 class RoundProgress(StatusLine):

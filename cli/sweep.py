@@ -18,14 +18,14 @@ from solver.family.mission import GAME as FAMILY
 from solver.family.mission import OBJECTIVE_CARDS, built_in_family_missions, load_family_missions
 from solver.mission import built_in_missions, load_missions
 from solver.runner import default_jobs, run_batches
+from solver.spaces import PLAY_SPACES, TRAIN, parse_space
 from solver.stats import CellSummary
 from solver.store import ResultStore, cell_order
-from solver.sweep import MAX_TASKS, OWNER_MODES, Cell, batches, objective_cell, parse_numbers, task_cell
+from solver.sweep import MAX_TASKS, OWNER_MODES, Cell, batches, objective_cell, parse_numbers, space_cell, task_cell
 
 EXIT_INTERRUPTED = 130
 FORMATS = ("table", "csv", "json")
-MIN_PLAYERS, MAX_PLAYERS = 3, 5
-FAMILY_MIN_PLAYERS = 2  # with the Ghost
+MIN_PLAYERS, MAX_PLAYERS = 2, 5  # two players: with the Ghost (Journey, Family) or JARVIS (Planet Nine)
 
 
 def sweep_cells(game, missions_text, mission_file, tasks_text, owners_text, objectives_text, players):
@@ -36,8 +36,6 @@ def sweep_cells(game, missions_text, mission_file, tasks_text, owners_text, obje
         return family_cells(missions_text, mission_file, objectives_text, players)
     if objectives_text is not None:
         raise InputError("--objectives goes with --game family")
-    if min(players) < MIN_PLAYERS:
-        raise InputError(f"--players {min(players)} is not within {MIN_PLAYERS}-{MAX_PLAYERS}")
     if tasks_text is not None:
         if missions_text is not None or mission_file is not None:
             raise InputError("--tasks runs a random-task experiment; leave out --missions and --mission-file")
@@ -55,6 +53,19 @@ def sweep_cells(game, missions_text, mission_file, tasks_text, owners_text, obje
         hint = "" if mission_file else " (built in: planet-nine, journey, family)"
         raise InputError(f"no missions for game {game!r}{hint}")
     return mission_cells(in_game, missions_text, players, "crew missions list")
+
+
+def parse_spaces(text: str | None, game: str) -> list:
+    """Return the stage spaces of `--space`: a comma-separated list, `all` for every space that changes play."""
+    if text is None:
+        return [TRAIN]
+    if game == FAMILY:
+        raise InputError("--space is a Journey stage space; Family Adventure has none")
+    words = [word.strip() for word in text.split(",") if word.strip()]
+    if not words:
+        raise InputError("--space needs at least one stage space")
+    names = [name for word in words for name in (("train", *PLAY_SPACES) if word == "all" else (word,))]
+    return list(dict.fromkeys(parse_space(name) for name in names))
 
 
 def mission_cells(by_name: dict, missions_text, players, listing: str) -> list:
@@ -214,8 +225,17 @@ def write_summary(out: Path, summaries: list[CellSummary], details: dict) -> Non
     "--objectives", "objectives_text",
     help="With --game family: random-objective experiment, numbers of required cards, e.g. 0-8 (12 cards played).",
 )
+@click.option(
+    "--space", "space_text",
+    help="Journey stage spaces to play every cell on, e.g. skis,vespa or fog=4 (all: the train and every space "
+    "that changes play); one cell per space.",
+)
 @click.option("--players", "players_text", default="4", show_default=True,
-              help="Player counts, e.g. 3,4,5 (2-5 for family: two play with the Ghost).")
+              help="Player counts, e.g. 3,4,5; 2: two players with the Ghost (Journey, Family) or JARVIS "
+              "(Planet Nine), played as three seats.")
+@click.option("--difficult-ghost", is_flag=True,
+              help="Two-player cells play the difficult Ghost (after winning a trick he leads below or beside his "
+              "card); cells named MISSION@difficult-ghost.")
 @click.option("--deals", type=click.IntRange(min=1), default=100, show_default=True, help="Deals per cell.")
 @click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True, help="Seed of every deal.")
 @click.option("--jobs", type=click.IntRange(min=1), help="Local worker processes (default: the cores).")
@@ -225,25 +245,33 @@ def write_summary(out: Path, summaries: list[CellSummary], details: dict) -> Non
 @click.option("--scheduler", help="A Dask scheduler, tcp://HOST:PORT: run the batches on its cluster.")
 @click.option("--batch", type=click.IntRange(min=1), default=25, show_default=True, help="Deals per task sent to a worker.")
 @click.option("--format", "output_format", type=click.Choice(FORMATS), default="table", show_default=True)
-def sweep(game, missions_text, mission_file, tasks_text, owners_text, objectives_text, players_text, deals, seed, jobs,
-          budget, out, scheduler, batch, output_format):
+def sweep(game, missions_text, mission_file, tasks_text, owners_text, objectives_text, space_text, players_text,
+          difficult_ghost, deals, seed, jobs, budget, out, scheduler, batch, output_format):
     """Solve many seeded deals per mission and player count; print each cell's win rate.
 
     Every deal is stored in OUT/results.db as it is solved; running the same command
     again resumes where it stopped. Deal i of a cell depends only on the seed, the
     cell and i, so --jobs and --scheduler never change the results.
     """
-    players = parse_numbers(players_text, "--players", FAMILY_MIN_PLAYERS, MAX_PLAYERS)
-    cells = sweep_cells(game, missions_text, mission_file, tasks_text, owners_text, objectives_text, players)
+    players = parse_numbers(players_text, "--players", MIN_PLAYERS, MAX_PLAYERS)
+    spaces = parse_spaces(space_text, game)
+    if difficult_ghost and (game == FAMILY or 2 not in players):
+        raise InputError("--difficult-ghost needs a trick-taking game and --players including 2")
+    cells = [
+        (space_cell(cell, space, difficult_ghost and cell.players == 2), mission, space)
+        for cell, mission in sweep_cells(game, missions_text, mission_file, tasks_text, owners_text, objectives_text,
+                                         players)
+        for space in spaces
+    ]
     out_dir = Path(out) if out else Path("sweeps") / default_name(game, missions_text, tasks_text, owners_text,
-                                                                   objectives_text, players_text, seed)
+                                                                   objectives_text, space_text, players_text, seed)
     store = ResultStore(out_dir)
     store.check_settings({"seed": seed, "budget": budget, "engine": "auto"})
     work = []
-    for cell, mission in cells:
+    for cell, mission, space in cells:
         done = store.done(cell.mission, cell.players, seed)
         missing = [i for i in range(deals) if i not in done]
-        work += batches(cell, mission, seed, missing, budget, batch)
+        work += batches(cell, mission, seed, missing, budget, batch, space, difficult_ghost and cell.players == 2)
     progress = Progress(sum(len(b.indices) for b in work))
     interrupted = False
     try:
@@ -252,7 +280,7 @@ def sweep(game, missions_text, mission_file, tasks_text, owners_text, objectives
         interrupted = True
     finally:
         progress.finish()
-    ordered = sorted((cell for cell, _ in cells), key=lambda cell: (cell_order(cell.mission), cell.players))
+    ordered = sorted((cell for cell, _, _ in cells), key=lambda cell: (cell_order(cell.mission), cell.players))
     summaries = [store.summary(cell.mission, cell.players, limit=deals) for cell in ordered]
     write_summary(out_dir, summaries, {
         "command": shlex.join(["crew", *sys.argv[1:]]), "seed": seed, "deals": deals, "budget_seconds": budget,
@@ -265,13 +293,15 @@ def sweep(game, missions_text, mission_file, tasks_text, owners_text, objectives
         sys.exit(EXIT_INTERRUPTED)
 
 
-def default_name(game, missions_text, tasks_text, owners_text, objectives_text, players_text, seed) -> str:
+def default_name(game, missions_text, tasks_text, owners_text, objectives_text, space_text, players_text, seed) -> str:
     if tasks_text:
         what = f"tasks-{tasks_text}-{owners_text or 'draft'}"
     elif objectives_text:
         what = f"{game}-objectives-{objectives_text}"
     else:
         what = f"{game}-{missions_text or 'all'}"
+    if space_text:
+        what += f"-space-{space_text}"
     return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in f"{what}-p{players_text}-seed{seed}")
 
 

@@ -17,7 +17,11 @@ for every code -1 when those counts cannot grow into an allowed final vector,
 else the seats that may still take a task (`count_table`). Trick counters take
 COUNTER_FIELDS cells each and sequence rules SEQUENCE_FIELDS (see conditions.py), and ALLOWED_WINNERS[t] holds the seats that may win trick t+1 at all (the counters
 that forbid a winner outright, such as "X wins no trick"). A random pass
-(chance.py) is its trick number and each card's place in its ordering.
+(chance.py) is its trick number and each card's place in its ordering. A stage
+space (spaces.py) is its skis cards, hang-glider flag, dog-sled driver, for fog
+the cards each seat draws at each trick boundary, the helicopter's trigger cards,
+and the jeep's trick and the seats taking the middle's cards. Two players: the
+Ghost's seat, display and variant.
 """
 
 import functools
@@ -58,8 +62,17 @@ BALANCED_GAP = 8  # 0: no balance rule
 PASS_AFTER = 9  # a random pass follows this trick (1-based); 0: no pass
 SEQUENCE_COUNT = 10
 ACROSS = 11  # 1 when a sequence rule also links one trick's last card to the next trick's first
+SKIS = 12  # cards whose trick makes every hand pass whole to the left (stage space skis)
+GLIDER = 13  # 1 under the hang glider
+SLED = 14  # the dog-sled driver, who may open any trick; -1: none
+LAST_ARRIVAL = 15  # fog: the last trick boundary where a card reaches a hand; 0: none
+HELI_PASS = 16  # helicopter: a trick holding one of these cards is followed by a pass of one card each to the left
+JEEP_AFTER = 17  # jeep: the trick after which each hand puts 2 cards in the middle; 0: none
+GHOST = 18  # the Ghost's seat (two players); -1: none
+COLUMNS = 19  # the columns of the Ghost's display
+DIFFICULT = 20  # 1 for the difficult Ghost
 # Per seat.
-HANDS = 12
+HANDS = 21  # the cards in hand before trick 1
 MAX_COUNT = HANDS + MAX_PLAYERS  # most lazily assigned tasks the seat may end with
 RADIX = MAX_COUNT + MAX_PLAYERS  # place value of the seat's count in the taken code
 # Per trick.
@@ -84,7 +97,16 @@ TASK_OWNER = TASK_CARD + MAX_TASKS  # fixed seat, LAZY_OWNER or ANY_OWNER
 BEFORE = TASK_OWNER + MAX_TASKS
 # Per card: its place in the random pass's ordering (the pass gives each hand's lowest).
 PASS_RANK = BEFORE + MAX_TASKS
-SIZE = PASS_RANK + CARD_COUNT
+# Per trick boundary and seat (fog): the cards the seat draws before trick t + 1, at ARRIVE + t * MAX_PLAYERS + seat.
+ARRIVE = PASS_RANK + CARD_COUNT
+# Per card of the jeep's middle, lowest first: the seat that takes it.
+JEEP_ORDER = ARRIVE + (MAX_TRICKS + 1) * MAX_PLAYERS
+# The Ghost's display: the face-up card of each column, then the face-down ones.
+DISPLAY = JEEP_ORDER + 2 * MAX_PLAYERS
+MAX_COLUMNS = 7
+# Per card: its place in the display, or -1.
+DISPLAY_PLACE = DISPLAY + 2 * MAX_COLUMNS
+SIZE = DISPLAY_PLACE + CARD_COUNT
 
 
 @functools.lru_cache(maxsize=1024)
@@ -158,7 +180,27 @@ def compile_task_mission(deal: Deal, mission: TaskMission) -> tuple[np.ndarray, 
     problem[DISTINCT] = distinct_cards(mission)
     problem[COUNTER_COUNT] = len(mission.counters)
     problem[BALANCED_GAP] = mission.balanced.gap if mission.balanced is not None else 0
-    problem[HANDS : HANDS + deal.players] = deal.hands
+    space = mission.space
+    space.check(deal)
+    problem[SKIS] = space.skis
+    problem[GLIDER] = space.hang_glider
+    problem[SLED] = space.sled
+    problem[HANDS : HANDS + deal.players] = space.arriving(deal, 0)
+    for after in range(1, max(space.arrivals, default=0) + 1):
+        base = ARRIVE + after * MAX_PLAYERS
+        problem[base : base + deal.players] = space.arriving(deal, after)
+    problem[LAST_ARRIVAL] = max(space.arrivals, default=0)
+    problem[HELI_PASS] = space.heli_pass
+    problem[JEEP_AFTER] = space.jeep_after
+    if space.jeep_after:
+        problem[JEEP_ORDER : JEEP_ORDER + 2 * deal.players] = space.jeep_order
+    problem[GHOST] = space.ghost
+    problem[COLUMNS] = len(space.display) // 2
+    problem[DIFFICULT] = space.difficult
+    problem[DISPLAY : DISPLAY + len(space.display)] = space.display
+    problem[DISPLAY_PLACE : DISPLAY_PLACE + CARD_COUNT] = [-1] * CARD_COUNT
+    for place, c in enumerate(space.display):
+        problem[DISPLAY_PLACE + c] = place
     if mission.random_pass is not None:
         problem[PASS_AFTER] = mission.random_pass.after
         for place, c in enumerate(mission.random_pass.order):

@@ -19,10 +19,13 @@ Machinery:
   seats with draft count left) have all played without winning, nothing
   later can change that; a task whose order needs another task no later
   fails at once when no seat still to play holds that task's card;
-- static checks at trick boundaries (`hopeless`);
-- a random pass drawn with the deal (mission 12) moves cards at its trick
-  boundary and is undone on the way back; before it, no two cards are
+- static checks at trick boundaries (`hopeless`), once no card will move;
+- cards move between tricks (`between_tricks`, undone on the way back): a
+  random pass drawn with the deal (mission 12), before which no two cards are
   equivalent, since which card a hand gives depends on exactly what it holds;
+  the skis (every hand to the left); fog's draws;
+- stage spaces in the plays: the hang glider's looser following of suit, the
+  dog-sled driver's cards offered at every lead;
 - order tokens checked on completion, early success when all tasks are done;
 - move ordering: a heuristic (win a trick when you may, duck when you must
   not, lead low), and a second search in plain card order taking turns with
@@ -49,6 +52,7 @@ from solver.compiled import (
     ALL_DONE,
     ALLOWED_WINNERS,
     ANY_OWNER,
+    ARRIVE,
     BALANCED_GAP,
     BEFORE,
     C_AT_LEAST,
@@ -63,12 +67,22 @@ from solver.compiled import (
     C_WINNERS,
     C_WON_WITH,
     CARD_TASK,
+    COLUMNS,
     COMMANDER,
     COUNTER_COUNT,
     COUNTER_FIELDS,
     COUNTERS,
+    DIFFICULT,
+    DISPLAY,
+    DISPLAY_PLACE,
     DISTINCT,
+    GHOST,
+    GLIDER,
     HANDS,
+    HELI_PASS,
+    JEEP_AFTER,
+    JEEP_ORDER,
+    LAST_ARRIVAL,
     LAZY_OWNER,
     MAX_COUNT,
     MAX_COUNTERS,
@@ -82,6 +96,8 @@ from solver.compiled import (
     SEQUENCE_COUNT,
     SEQUENCE_FIELDS,
     SEQUENCES,
+    SKIS,
+    SLED,
     TASK_CARD,
     TASK_CARDS,
     TASK_OWNER,
@@ -97,20 +113,26 @@ from solver.tasks import TaskMission
 RUNNING, WIN, LOSS = 0, 1, 2
 
 MAX_TRICKS = 14
-MAX_PLIES = CARD_COUNT + 1
-MAX_MOVES = 16
+MAX_PLIES = CARD_COUNT + 32  # card plays, and the cards passed between tricks (helicopter, jeep)
+MAX_MOVES = 32  # a hand's cards, or two hands' when the dog-sled driver may open the trick
 
-# Per-trick frame columns: the position at the start of the trick.
-LEAD, DONE, TAKEN, PRESENT, KEY, WORK, QUOTA_SEATS, KEY2 = range(8)
-COUNTER_VALUES = 8  # one cell per trick counter
+# Per-trick frame columns: the position at the start of the trick. DUE: the seat the rules
+# have lead it (the previous winner); LEAD: the seat that did (the dog-sled driver may);
+# MOVED: which of PASSED, SKIED, DRAWN moved cards right before it; WON_WITH: the card that
+# won the previous trick (the difficult Ghost leads next to it).
+LEAD, DONE, TAKEN, PRESENT, KEY, WORK, QUOTA_SEATS, KEY2, DUE, MOVED, WON_WITH = range(11)
+COUNTER_VALUES = 11  # one cell per trick counter
 WON = COUNTER_VALUES + MAX_COUNTERS  # tricks won per seat (kept for the balance rule)
+PASSED, SKIED, DRAWN = 1, 2, 4
 GIVEN = WON + MAX_PLAYERS  # the card each seat gave in a random pass before this trick
 LAST = GIVEN + MAX_PLAYERS  # the card that ended the previous trick (sequence rules across tricks)
 FRAME_COLUMNS = LAST + 1
-# Per-ply columns.
+# Per-ply columns. A ply is a card played to trick TRICK_NO at POS (0: the lead), or a card passed
+# before trick TRICK_NO (POS = players + the pass step); MOVER: the seat that played or passed it.
 PLAYED, WIN_CARD, WIN_SEAT, ALLOWED, SEATS_PLAYED, TRICK_CARDS, TRICK_TASKS, MOVE_COUNT, NEXT_MOVE = range(9)
-SCORES = 9  # MAX_MOVES scratch cells for move ordering
-PLY_COLUMNS = SCORES + 16
+TRICK_NO, POS, MOVER = 9, 10, 11
+SCORES = 12  # MAX_MOVES scratch cells for move ordering
+PLY_COLUMNS = SCORES + MAX_MOVES
 # Control cells.
 DEPTH, NODES, STATUS, GENERATION, STARTED, ORDERING = range(6)
 CONTROL_CELLS = 6
@@ -121,8 +143,6 @@ TT_KEY, TT_KEY2, TT_META = range(3)  # entry columns; META = generation << 32 | 
 
 TRUMP_MASK = SUIT_MASKS[TRUMP]
 TRUMP_CARD_BASE = TRUMP * COLOUR_RANKS  # cards below are colour cards
-# Integer division by the player count is slow in the hot loop: look it up instead.
-TRICK_OF_PLY = np.array([[d // max(n, 1) for d in range(MAX_PLIES)] for n in range(MAX_PLAYERS + 1)], dtype=np.int64)
 SEAT_AT = np.array(
     [[[(lead + pos) % max(n, 1) for pos in range(MAX_PLAYERS)] for lead in range(MAX_PLAYERS)] for n in range(MAX_PLAYERS + 1)],
     dtype=np.int64,
@@ -206,19 +226,35 @@ def allowed_winners(card, allowed, problem, quota_seats):
 def expand(depth, problem, frames, plies, moves, hands, ordering):
     """Generate the candidate plays at `depth`, best first."""
     players = problem[PLAYERS]
-    trick = TRICK_OF_PLY[players, depth]
-    pos = depth - trick * players
-    seat = SEAT_AT[players, frames[trick, LEAD], pos]
-    hand = hands[seat]
+    trick = plies[depth, TRICK_NO]
+    pos = plies[depth, POS]
     present = frames[trick, PRESENT]
-    legal = hand
-    if pos > 0:
-        follow = hand & SUIT_MASK_OF_CARD[plies[depth - pos, PLAYED]]
-        if follow:
-            legal = follow
-    if problem[SEQUENCE_COUNT] and depth > 0 and (pos > 0 or problem[ACROSS]):
-        legal &= ~sequence_breakers(plies[depth - 1, PLAYED], pos > 0, problem)
-    reps = representatives(legal, present, distinct_at(trick, problem))
+    if pos >= players:
+        expand_pass(depth, pos - players, problem, plies, moves, hands)
+        return
+    if pos == 0:
+        seat = frames[trick, DUE]
+        legal = hands[seat]
+        if seat == problem[GHOST]:
+            legal = ghost_playable(legal, problem)
+            if problem[DIFFICULT] and trick > 0:
+                legal &= ghost_leads(hands[seat], frames[trick, WON_WITH], problem)
+    else:
+        seat = SEAT_AT[players, frames[trick, LEAD], pos]
+        hand = hands[seat]
+        if seat == problem[GHOST]:
+            hand = ghost_playable(hand, problem)
+        legal = legal_plays(hand, plies[depth - pos, PLAYED], trick, problem)
+    forbidden = np.int64(0)
+    if problem[SEQUENCE_COUNT] and pos > 0:
+        forbidden = sequence_breakers(plies[depth - 1, PLAYED], True, problem)
+    elif problem[SEQUENCE_COUNT] and problem[ACROSS] and trick > 0:
+        forbidden = sequence_breakers(frames[trick, LAST], False, problem)
+    distinct = distinct_at(trick, problem)
+    reps = representatives(legal & ~forbidden, present, distinct)
+    driver = problem[SLED]
+    if pos == 0 and driver >= 0 and driver != seat:  # the dog-sled driver may open the trick instead
+        reps |= representatives(hands[driver] & ~forbidden, present, distinct)
     if reps & (reps - 1) == 0 or ordering == CARD_ORDER:
         count = 0
         while reps:
@@ -249,9 +285,10 @@ def expand(depth, problem, frames, plies, moves, hands, ordering):
         if problem[CARD_TASK + card] >= 0:
             allowed = allowed_winners(card, before, problem, quota_seats)
         if pos == 0:
+            mover = driver if driver >= 0 and hands[driver] >> card & 1 else seat
             if allowed == everyone:
                 score = 30 - rank
-            elif allowed >> seat & 1 and present & SUIT_MASK_OF_CARD[card] & ~((np.int64(2) << card) - 1) == 0:
+            elif allowed >> mover & 1 and present & SUIT_MASK_OF_CARD[card] & ~((np.int64(2) << card) - 1) == 0:
                 score = 100
             else:
                 score = 50 - rank
@@ -273,6 +310,118 @@ def expand(depth, problem, frames, plies, moves, hands, ordering):
         count += 1
     plies[depth, MOVE_COUNT] = count
     plies[depth, NEXT_MOVE] = 0
+
+
+@njit(cache=True, inline="always")
+def legal_plays(hand, led, trick, problem):
+    """Return the cards of `hand` that may follow `led` in `trick` (0-based).
+
+    Under the hang glider one card of the led suit can be set aside for the last
+    trick, so only a hand holding two must follow; the last trick is the set-aside cards.
+    """
+    follow = hand & SUIT_MASK_OF_CARD[led]
+    if follow == 0 or problem[GLIDER] and (trick == problem[TRICKS] - 1 or follow & (follow - 1) == 0):
+        return hand
+    return follow
+
+
+@njit(cache=True)
+def ghost_playable(hand, problem):
+    """Return the Ghost's face-up cards: those of `hand` no other card of it lies on."""
+    columns = problem[COLUMNS]
+    for column in range(columns):
+        if hand >> problem[DISPLAY + column] & 1:
+            hand &= ~(np.int64(1) << problem[DISPLAY + columns + column])
+    return hand
+
+
+@njit(cache=True)
+def ghost_leads(hand, won_with, problem):
+    """Return the cards the difficult Ghost may lead after winning with `won_with`: the card
+    below it, and the face-up card of the nearest column with cards on either side (ends joined)."""
+    columns = problem[COLUMNS]
+    place = problem[DISPLAY_PLACE + won_with]
+    column = place % columns
+    below = problem[DISPLAY + columns + column]
+    leads = np.int64(0)
+    if place < columns and hand >> below & 1:
+        leads |= np.int64(1) << below
+    for step in (columns - 1, 1):  # left, then right
+        other = (column + step) % columns
+        while other != column:
+            top = problem[DISPLAY + other]
+            bottom = problem[DISPLAY + columns + other]
+            if hand >> top & 1:
+                leads |= np.int64(1) << top
+                break
+            if hand >> bottom & 1:
+                leads |= np.int64(1) << bottom
+                break
+            other = (other + step) % columns
+    return leads
+
+
+@njit(cache=True, inline="always")
+def pass_steps(problem):
+    """Return how many cards are passed between two tricks: one per seat (helicopter), two (jeep)."""
+    return problem[PLAYERS] * (2 if problem[JEEP_AFTER] else 1)
+
+
+@njit(cache=True, inline="always")
+def passes_before(trick, cards, problem):
+    """Return True when the crew passes cards before `trick`, after a trick of `cards`."""
+    return trick < problem[TRICKS] and (cards & problem[HELI_PASS] != 0 or trick == problem[JEEP_AFTER])
+
+
+@njit(cache=True)
+def expand_pass(depth, step, problem, plies, moves, hands):
+    """Generate the cards a seat may pass at pass step `step`.
+
+    Helicopter: seat `step` passes any card. Jeep: seat step // 2 puts two cards in
+    the middle, the higher first (the middle is shuffled: only the pair matters).
+    Every card is tried: two cards that are equivalent in one hand are not once
+    one of them goes to another hand, where they meet in tricks.
+    """
+    jeep = problem[JEEP_AFTER] != 0
+    seat = step // 2 if jeep else step
+    reps = hands[seat]
+    if jeep and step % 2:
+        reps &= (np.int64(1) << plies[depth - 1, PLAYED]) - 1
+    count = 0
+    while reps:
+        moves[depth, count] = lowest_bit_index(reps)
+        reps &= reps - 1
+        count += 1
+    plies[depth, MOVE_COUNT] = count
+    plies[depth, NEXT_MOVE] = 0
+
+
+@njit(cache=True)
+def complete_pass(depth, problem, plies, hands, sign):
+    """Give the passed cards of the pass ending at `depth` to their takers (sign 1), or take them back (-1).
+
+    Helicopter: each to the next seat. Jeep: the middle's cards, lowest first, to the
+    seats drawn with the deal.
+    """
+    players = problem[PLAYERS]
+    steps = pass_steps(problem)
+    first = depth - steps + 1
+    if problem[JEEP_AFTER] == 0:
+        for step in range(steps):
+            card = np.int64(1) << plies[first + step, PLAYED]
+            taker = (step + 1) % players
+            hands[taker] = hands[taker] | card if sign > 0 else hands[taker] & ~card
+        return
+    middle = np.int64(0)
+    for step in range(steps):
+        middle |= np.int64(1) << plies[first + step, PLAYED]
+    slot = 0
+    while middle:
+        card = middle & -middle
+        middle &= middle - 1
+        taker = problem[JEEP_ORDER + slot]
+        hands[taker] = hands[taker] | card if sign > 0 else hands[taker] & ~card
+        slot += 1
 
 
 @njit(cache=True)
@@ -392,15 +541,71 @@ def settle_trick(depth, trick, problem, feasible, frames, plies, hands):
     if conditions and not count_trick(trick, winner, cards, plies[depth, WIN_CARD], problem, frames, hands):
         return False
     frames[nxt, LEAD] = winner
+    frames[nxt, DUE] = winner
+    frames[nxt, WON_WITH] = plies[depth, WIN_CARD]
     frames[nxt, DONE] = frames[trick, DONE] | completed
     frames[nxt, TAKEN] = taken
     frames[nxt, PRESENT] = frames[trick, PRESENT] & ~cards
     frames[nxt, QUOTA_SEATS] = feasible[taken]
     frames[nxt, LAST] = plies[depth, PLAYED]
-    if nxt == problem[PASS_AFTER]:
-        random_pass(nxt, problem, frames, hands)
+    between_tricks(nxt, cards, problem, frames, hands)
     position_hash(nxt, frames, hands, problem)
     return True
+
+
+@njit(cache=True)
+def between_tricks(trick, cards, problem, frames, hands):
+    """Move cards before `trick` as the rules say: the random pass, the skis, fog's draws.
+
+    `cards`: the previous trick's. Records what moved in MOVED for `undo_between_tricks`.
+    """
+    players = problem[PLAYERS]
+    moved = 0
+    if trick == problem[PASS_AFTER]:
+        random_pass(trick, problem, frames, hands)
+        moved |= PASSED
+    if cards & problem[SKIS]:  # every hand goes to the next seat
+        last = hands[players - 1]
+        for seat in range(players - 1, 0, -1):
+            hands[seat] = hands[seat - 1]
+        hands[0] = last
+        moved |= SKIED
+    if trick <= problem[LAST_ARRIVAL]:
+        for seat in range(players):
+            hands[seat] |= problem[ARRIVE + trick * MAX_PLAYERS + seat]
+        moved |= DRAWN
+    frames[trick, MOVED] = moved
+
+
+@njit(cache=True)
+def undo_between_tricks(trick, problem, frames, hands):
+    """Undo `between_tricks` before `trick`, last change first."""
+    players = problem[PLAYERS]
+    moved = frames[trick, MOVED]
+    if moved & DRAWN:
+        for seat in range(players):
+            hands[seat] &= ~problem[ARRIVE + trick * MAX_PLAYERS + seat]
+    if moved & SKIED:
+        first = hands[0]
+        for seat in range(players - 1):
+            hands[seat] = hands[seat + 1]
+        hands[players - 1] = first
+    if moved & PASSED:
+        undo_random_pass(trick, problem, frames, hands)
+
+
+@njit(cache=True, inline="always")
+def hands_settled(trick, present, problem):
+    """Return True when no card changes hands or reaches one at the boundary before `trick` or later.
+
+    `present`: the cards in play then (the skis and helicopter move cards only while their cards are).
+    """
+    return (
+        trick > problem[PASS_AFTER]
+        and trick > problem[LAST_ARRIVAL]
+        and trick > problem[JEEP_AFTER]
+        and present & (problem[SKIS] | problem[HELI_PASS]) == 0
+    )
 
 
 @njit(cache=True, inline="always")
@@ -482,8 +687,8 @@ def count_trick(trick, winner, cards, best, problem, frames, hands):
         if count_cards:
             later = popcount(left & containing) if later else 0
         elif problem[base + C_WON_WITH]:
-            if nxt > problem[PASS_AFTER]:  # no random pass to come, which could empty a hand faster
-                winners = can_still_win(problem[base + C_WON_WITH], left, hands, problem[PLAYERS], tricks_left)
+            if hands_settled(nxt, frames[trick, PRESENT], problem):  # no card moving later, which could empty a hand faster
+                winners = can_still_win(problem[base + C_WON_WITH], left, hands, problem, tricks_left)
             else:
                 winners = popcount(left & problem[base + C_WON_WITH])
             later = min(later, winners)
@@ -531,13 +736,14 @@ def trick_value(cards):
 
 
 @njit(cache=True)
-def can_still_win(cards, left, hands, players, tricks_left):
+def can_still_win(cards, left, hands, problem, tricks_left):
     """Return how many of `cards` still in play could win a trick of the `tricks_left` to come.
 
     The lowest colour card left of its suit wins only when it leads and every other hand
     is void in the suit; a hand sheds at most one card a trick, so one holding as many
     cards of the suit as there are tricks left can never be void before the last of them.
-    (A low trump can win as a ruff, with trumps still in other hands: no such bound.)
+    (A low trump can win as a ruff, with trumps still in other hands: no such bound.) The
+    Ghost's face-down cards do not count for following suit: his hand gives no bound.
     """
     count = 0
     rest = cards & left
@@ -546,7 +752,9 @@ def can_still_win(cards, left, hands, players, tricks_left):
         rest &= rest - 1
         suit = SUIT_MASK_OF_CARD[card]
         if card < TRUMP_CARD_BASE and left & suit & ((np.int64(1) << card) - 1) == 0:  # lowest of its colour
-            for seat in range(players):
+            for seat in range(problem[PLAYERS]):
+                if seat == problem[GHOST]:
+                    continue
                 if not hands[seat] >> card & 1 and popcount(hands[seat] & suit) >= tricks_left:
                     count -= 1
                     break
@@ -592,6 +800,8 @@ TAKEN_MULTIPLIERS = _RNG.integers(1, 2**62, size=2, dtype=np.int64) | 1
 ZOBRIST_COUNTER = _RNG.integers(-(2**63), 2**63 - 1, size=(2, MAX_COUNTERS, CARD_COUNT + 1), dtype=np.int64)
 ZOBRIST_WON = _RNG.integers(-(2**63), 2**63 - 1, size=(2, MAX_PLAYERS, 16), dtype=np.int64)
 ZOBRIST_LAST = _RNG.integers(-(2**63), 2**63 - 1, size=(2, CARD_COUNT), dtype=np.int64)
+ZOBRIST_TRICK = _RNG.integers(-(2**63), 2**63 - 1, size=(2, MAX_TRICKS + 1), dtype=np.int64)
+ZOBRIST_GHOST_LEAD = _RNG.integers(-(2**63), 2**63 - 1, size=(2, CARD_COUNT), dtype=np.int64)
 
 
 @njit(cache=True)
@@ -601,10 +811,12 @@ def position_hash(trick, frames, hands, problem):
     Two positions whose suits hold the same holders in the same rank order (cards
     gone from play squeezed out), with the same task cards in the same places,
     the same leader, task counts and trick counter values are the same game.
+    Under fog the cards still to be drawn are in play (they keep their places in
+    the rank order) and the trick number fixes which they are and who draws them.
     """
     present = frames[trick, PRESENT]
     distinct = distinct_at(trick, problem)
-    leader = frames[trick, LEAD]
+    leader = frames[trick, DUE]
     h1 = ZOBRIST_LEADER[0, leader] ^ (frames[trick, TAKEN] * TAKEN_MULTIPLIERS[0])
     h2 = ZOBRIST_LEADER[1, leader] ^ (frames[trick, TAKEN] * TAKEN_MULTIPLIERS[1])
     for seat in range(problem[PLAYERS]):
@@ -631,6 +843,12 @@ def position_hash(trick, frames, hands, problem):
     if problem[ACROSS] and trick > 0:
         h1 ^= ZOBRIST_LAST[0, frames[trick, LAST]]
         h2 ^= ZOBRIST_LAST[1, frames[trick, LAST]]
+    if problem[LAST_ARRIVAL]:  # fog: the trick number says which cards are still to come
+        h1 ^= ZOBRIST_TRICK[0, trick]
+        h2 ^= ZOBRIST_TRICK[1, trick]
+    if problem[DIFFICULT] and leader == problem[GHOST] and trick > 0:  # his leads depend on his winning card
+        h1 ^= ZOBRIST_GHOST_LEAD[0, frames[trick, WON_WITH]]
+        h2 ^= ZOBRIST_GHOST_LEAD[1, frames[trick, WON_WITH]]
     frames[trick, KEY] = h1
     frames[trick, KEY2] = h2
 
@@ -671,7 +889,11 @@ def start(problem, feasible, frames, plies, moves, hands, control):
     for seat in range(players):
         hands[seat] = problem[HANDS + seat]
         present |= hands[seat]
+    for i in range(MAX_PLAYERS, MAX_PLAYERS * (problem[LAST_ARRIVAL] + 1)):  # fog: the cards still to be drawn
+        present |= problem[ARRIVE + i]
     frames[0, LEAD] = problem[COMMANDER]
+    frames[0, DUE] = problem[COMMANDER]
+    frames[0, MOVED] = 0
     frames[0, DONE] = 0
     frames[0, TAKEN] = 0
     frames[0, PRESENT] = present
@@ -688,12 +910,24 @@ def start(problem, feasible, frames, plies, moves, hands, control):
         control[DEPTH] = -1
         return
     control[STATUS] = RUNNING
+    set_ply(0, 0, 0, plies)
     expand(0, problem, frames, plies, moves, hands, control[ORDERING])
+
+
+@njit(cache=True, inline="always")
+def set_ply(depth, trick, pos, plies):
+    plies[depth, TRICK_NO] = trick
+    plies[depth, POS] = pos
 
 
 @njit(cache=True)
 def search(problem, feasible, frames, plies, moves, hands, control, table, node_limit):
-    """Search until a win, a proof of loss, or `node_limit` total nodes; return the status."""
+    """Search until a win, a proof of loss, or `node_limit` total nodes; return the status.
+
+    Between two tricks the crew may pass cards (helicopter, jeep): one ply per card
+    passed; the position of the next trick (its key, the table) is the one after
+    the pass.
+    """
     if control[STARTED] == 0:
         start(problem, feasible, frames, plies, moves, hands, control)
     if control[STATUS] != RUNNING:
@@ -704,10 +938,8 @@ def search(problem, feasible, frames, plies, moves, hands, control, table, node_
     depth = control[DEPTH]
     nodes = control[NODES]
     while True:
-        trick = TRICK_OF_PLY[players, depth]
-        pos = depth - trick * players
-        leader = frames[trick, LEAD]
-        seat = SEAT_AT[players, leader, pos]
+        trick = plies[depth, TRICK_NO]
+        pos = plies[depth, POS]
         index = plies[depth, NEXT_MOVE]
         if index < plies[depth, MOVE_COUNT]:
             if nodes >= node_limit:
@@ -715,10 +947,38 @@ def search(problem, feasible, frames, plies, moves, hands, control, table, node_
             nodes += 1
             card = moves[depth, index]
             plies[depth, NEXT_MOVE] = index + 1
+            if pos >= players:  # a card passed before `trick`
+                step = pos - players
+                seat = step // 2 if problem[JEEP_AFTER] else step
+                hands[seat] &= ~(np.int64(1) << card)
+                plies[depth, PLAYED] = card
+                plies[depth, MOVER] = seat
+                if step < pass_steps(problem) - 1:
+                    depth += 1
+                    set_ply(depth, trick, pos + 1, plies)
+                    expand(depth, problem, frames, plies, moves, hands, control[ORDERING])
+                    continue
+                complete_pass(depth, problem, plies, hands, 1)
+                position_hash(trick, frames, hands, problem)
+                if open_trick(trick, problem, frames, hands, table, generation):
+                    frames[trick, WORK] = nodes
+                    depth += 1
+                    set_ply(depth, trick, 0, plies)
+                    expand(depth, problem, frames, plies, moves, hands, control[ORDERING])
+                    continue
+                complete_pass(depth, problem, plies, hands, -1)
+                hands[seat] |= np.int64(1) << card
+                continue
+            seat = SEAT_AT[players, frames[trick, LEAD], pos]
+            if pos == 0 and problem[SLED] >= 0:  # the holder of the card opens the trick: due leader or driver
+                seat = problem[SLED] if hands[problem[SLED]] >> card & 1 else frames[trick, DUE]
+                frames[trick, LEAD] = seat
             hands[seat] &= ~(np.int64(1) << card)
+            plies[depth, MOVER] = seat
             if play_into_trick(depth, card, seat, pos, trick, problem, frames, plies, hands):
                 if pos < players - 1:
                     depth += 1
+                    set_ply(depth, trick, pos + 1, plies)
                     expand(depth, problem, frames, plies, moves, hands, control[ORDERING])
                     continue
                 if settle_trick(depth, trick, problem, feasible, frames, plies, hands):
@@ -728,14 +988,19 @@ def search(problem, feasible, frames, plies, moves, hands, control, table, node_
                         control[NODES] = nodes
                         control[STATUS] = WIN
                         return WIN
-                    if nxt < tricks and not tt_lost(frames[nxt, KEY], frames[nxt, KEY2], table, generation):
-                        if not hopeless(nxt, problem, frames, hands):
-                            frames[nxt, WORK] = nodes
-                            depth += 1
-                            expand(depth, problem, frames, plies, moves, hands, control[ORDERING])
-                            continue
-                    if nxt == problem[PASS_AFTER]:
-                        undo_random_pass(nxt, problem, frames, hands)
+                    if passes_before(nxt, plies[depth, TRICK_CARDS], problem):
+                        depth += 1
+                        set_ply(depth, nxt, players, plies)
+                        expand(depth, problem, frames, plies, moves, hands, control[ORDERING])
+                        continue
+                    if nxt < tricks and open_trick(nxt, problem, frames, hands, table, generation):
+                        frames[nxt, WORK] = nodes
+                        depth += 1
+                        set_ply(depth, nxt, 0, plies)
+                        expand(depth, problem, frames, plies, moves, hands, control[ORDERING])
+                        continue
+                    if frames[nxt, MOVED]:
+                        undo_between_tricks(nxt, problem, frames, hands)
             hands[seat] |= np.int64(1) << card
         else:
             if pos == 0:
@@ -744,15 +1009,24 @@ def search(problem, feasible, frames, plies, moves, hands, control, table, node_
                 control[STATUS] = LOSS
                 control[NODES] = nodes
                 return LOSS
-            if pos == 0 and trick == problem[PASS_AFTER]:
-                undo_random_pass(trick, problem, frames, hands)
+            if pos == 0 and plies[depth - 1, POS] >= players:  # back into the pass before this trick
+                complete_pass(depth - 1, problem, plies, hands, -1)
+            elif (pos == 0 or pos == players) and frames[trick, MOVED]:
+                undo_between_tricks(trick, problem, frames, hands)
             depth -= 1
-            prev_trick = TRICK_OF_PLY[players, depth]
-            prev_seat = SEAT_AT[players, frames[prev_trick, LEAD], depth - prev_trick * players]
-            hands[prev_seat] |= np.int64(1) << plies[depth, PLAYED]
+            hands[plies[depth, MOVER]] |= np.int64(1) << plies[depth, PLAYED]
     control[DEPTH] = depth
     control[NODES] = nodes
     return RUNNING
+
+
+@njit(cache=True)
+def open_trick(trick, problem, frames, hands, table, generation):
+    """Return True when the search should enter `trick`: not stored as lost, not hopeless."""
+    if tt_lost(frames[trick, KEY], frames[trick, KEY2], table, generation):
+        return False
+    settled = hands_settled(trick + 1, frames[trick, PRESENT], problem)  # hopeless needs still hands
+    return not (settled and hopeless(trick, problem, frames, hands))
 
 
 class TranspositionTable:
@@ -808,15 +1082,26 @@ class SearchStack:
         return int(self.control[NODES])
 
     def witness(self, problem: np.ndarray, players: int) -> list[Trick]:
-        """Return the winning line held in the stack after a WIN."""
-        plays = self.plies[: int(self.control[DEPTH]) + 1, PLAYED].tolist()
+        """Return the winning line held in the stack after a WIN (with the cards passed after each trick)."""
+        depth = int(self.control[DEPTH]) + 1
+        plays = self.plies[:depth, PLAYED].tolist()
+        positions = self.plies[:depth, POS].tolist()
         leaders = self.frames[:, LEAD].tolist()
+        winners = self.frames[:, DUE].tolist()  # a trick's winner is due to lead the next
         task_cards = int(problem[TASK_CARDS])
+        cards = [c for c, pos in zip(plays, positions) if pos < players]
+        passed = [[] for _ in range(len(cards) // players)]
+        trick = 0
+        for c, pos in zip(plays, positions):
+            if pos >= players:
+                passed[trick - 1].append(c)
+            elif pos == players - 1:
+                trick += 1
         tricks = []
-        for t in range(len(plays) // players):
-            cards = tuple(plays[t * players : (t + 1) * players])
-            completed = tuple([c for c in cards if task_cards >> c & 1])
-            tricks.append(Trick(leaders[t], cards, leaders[t + 1], completed))
+        for t in range(len(cards) // players):
+            played = tuple(cards[t * players : (t + 1) * players])
+            completed = tuple([c for c in played if task_cards >> c & 1])
+            tricks.append(Trick(leaders[t], played, winners[t + 1], completed, tuple(passed[t])))
         return tricks
 
 

@@ -16,6 +16,7 @@ from solver import cpsat
 from solver.deal import Deal
 from solver.kernel import SINGLE_DEAL_TT_BITS, KernelSolver
 from solver.solution import Limits, Outcome, Solution
+from solver.stage import ON_TRAIN, Stage, space_cases
 from solver.tasks import TaskMission
 
 ENGINE = "auto"
@@ -59,12 +60,16 @@ def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits()) -> Soluti
     return PortfolioSolver(SINGLE_DEAL_TT_BITS).solve(deal, mission, limits)
 
 
-def solve_setups(deal: Deal, setups, solve, limits: Limits = Limits(), rounds=ROUND_NODES) -> Solution:
-    """Solve a mission's setups (its existential choices); the first WIN wins.
+def solve_setups(
+    deal: Deal, setups, solve, limits: Limits = Limits(), rounds=ROUND_NODES, stage: Stage = ON_TRAIN
+) -> Solution:
+    """Solve a mission's setups (its existential choices) on a stage; the first WIN wins.
 
-    With several setups, in rounds of growing node budgets (see `solve_in_rounds`).
+    The stage space may add choices (solver/stage.py), named in the answer's setup
+    (a Vespa swap: the line of play starts from the hands after it). With several
+    cases, in rounds of growing node budgets (see `solve_in_rounds`).
     """
-    cases = [(setup.label, deal, setup.mission) for setup in setups]
+    cases = space_cases(stage, deal, setups)
     return solve_in_rounds(cases, solve, limits, rounds if len(cases) > 1 else ())[0]
 
 

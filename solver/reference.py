@@ -14,7 +14,16 @@ switches it off; the tests check both against a brute force.
 The mission is won as soon as every task is done and no condition can still
 fail; it is lost at once when a task or a condition fails, and at the end
 when anything is left undone. A random pass drawn with the deal (chance.py)
-moves its cards between the hands after its trick.
+moves its cards between the hands after its trick. Stage spaces (spaces.py):
+after a trick with the skis every hand moves to the left; under fog the cards
+drawn after a trick join their hands then; the dog-sled driver may open any
+trick; under the hang glider a play is legal when it is legal with some other
+card of the hand set aside, and the last trick is the set-aside cards; after a
+trick with a heli (helicopter) every hand passes one card to the left, and after
+the jeep's trick every hand puts two cards in the middle, which go to the seats
+drawn with the deal, lowest card first: the crew tries every choice of cards.
+The Ghost (two players) plays his face-up cards only; the difficult Ghost leads
+after a won trick next to the card he won it with (solver/variants.py).
 """
 
 import time
@@ -32,6 +41,7 @@ from solver.tasks import (
     initial_owners,
     settle_trick,
 )
+from solver.variants import ghost_leads, ghost_playable, hang_glider_plays, heli_passes, jeep_exchanges, skis_rotation
 
 ENGINE = "reference"
 
@@ -56,6 +66,14 @@ class _Search:
         self.distinct = distinct_cards(mission)
         self.random_pass = mission.random_pass
         self.pass_after = mission.random_pass.after if mission.random_pass is not None else 0
+        self.space = mission.space
+        self.space.check(deal)
+        self.drawn = [self.space.arriving(deal, after) for after in range(self.tricks + 1)]
+        self.pending = [sum(sum(hands) for hands in self.drawn[played + 1 :]) for played in range(self.tricks + 1)]
+
+    def still_to_draw(self, played: int) -> int:
+        """Return the cards drawn after a later trick than the `played` tricks so far (fog)."""
+        return self.pending[played]
 
     def count_node(self) -> None:
         self.nodes += 1
@@ -64,20 +82,24 @@ class _Search:
         if self.deadline is not None and self.nodes % 1024 == 0 and time.perf_counter() > self.deadline:
             raise BudgetExceeded
 
-    def from_boundary(self, hands, leader, played, state, last=None):
+    def from_boundary(self, hands, leader, played, state, last=None, won_with=None):
         """Return the winning line of play from a trick boundary, or None.
 
         `state` is (owners, done, counter values, tricks won per seat); `last` the card that
-        ended the previous trick (sequence rules across tricks look at it).
+        ended the previous trick (sequence rules across tricks look at it); `won_with` the
+        card that won it (the difficult Ghost's leads depend on it).
         """
         if self.won(hands, played, state):
             return []
         if played == self.tricks:
             return None
-        key = (hands, leader, state, last)
+        key = (hands, leader, played, state, last, won_with)
         if key in self.lost:
             return None
-        line = self.play_trick(hands, leader, played, state, (), last)
+        line = None
+        for opener in dict.fromkeys((leader, self.space.sled)):  # the dog-sled driver may open instead
+            if opener >= 0 and line is None:
+                line = self.play_trick(hands, opener, played, state, (), last, won_with)
         if line is None:
             self.lost.add(key)
         return line
@@ -89,7 +111,7 @@ class _Search:
             return False
         if self.mission.balanced is not None and played < self.tricks:
             return False
-        in_hands = cards_in_play(hands, ())
+        in_hands = cards_in_play(hands, ()) | self.still_to_draw(played)
         if played < self.tricks and any(sequence.after & in_hands for sequence in self.mission.sequences):
             return False  # a card that could still break a sequence rule is in play
         return all(
@@ -97,17 +119,26 @@ class _Search:
             for counter, value in zip(self.mission.counters, values)
         )
 
-    def play_trick(self, hands, leader, played, state, trick, last=None):
+    def play_trick(self, hands, leader, played, state, trick, last=None, won_with=None):
         """Return the winning line of play from inside a trick, or None."""
         players = len(hands)
         if len(trick) == players:
             return self.finish_trick(hands, leader, played, state, trick)
         seat = (leader + len(trick)) % players
-        plays = legal_plays(hands[seat], trick)
+        hand = hands[seat]
+        if seat == self.space.ghost:
+            hand = ghost_playable(hand, self.space.display)
+        if self.space.hang_glider:
+            plays = hang_glider_plays(hand, trick, played == self.tricks - 1)
+        else:
+            plays = legal_plays(hand, trick)
+        if seat == self.space.ghost and self.space.difficult and not trick and won_with is not None:
+            plays &= ghost_leads(hands[seat], self.space.display, won_with)
         previous = trick[-1] if trick else last
         plays &= ~sum(bit(c) for c in scan(plays) if breaks_sequence(self.mission.sequences, previous, c, bool(trick)))
         if self.equivalence and played >= self.pass_after:  # before a pass, every card is itself
-            plays = without_equivalent_plays(plays, cards_in_play(hands, trick), self.distinct)
+            in_play = cards_in_play(hands, trick) | self.still_to_draw(played)
+            plays = without_equivalent_plays(plays, in_play, self.distinct)
         owners = state[0]
         for c in scan(plays):
             self.count_node()
@@ -126,14 +157,36 @@ class _Search:
         after = self.settle(state, played + 1, trick, winner, hands)
         if after is None:
             return None
-        if played + 1 == self.pass_after:
-            hands = self.random_pass.apply(hands)
-        rest = self.from_boundary(hands, winner, played + 1, after, trick[-1] if self.across else None)
-        if rest is None:
-            return None
+        hands = self.between_tricks(hands, played + 1, trick)
         done, new_done = state[1], after[1]
         completed = tuple(c for i, c in enumerate(self.mission.cards) if (new_done & ~done) >> i & 1)
-        return [Trick(leader, trick, winner, completed)] + rest
+        for passed, passed_hands in self.passes(hands, played + 1, trick, after):
+            last = trick[-1] if self.across else None
+            won_with = winning_card(trick) if self.space.difficult and winner == self.space.ghost else None
+            rest = self.from_boundary(passed_hands, winner, played + 1, after, last, won_with)
+            if rest is not None:
+                return [Trick(leader, trick, winner, completed, passed)] + rest
+        return None
+
+    def passes(self, hands, played: int, trick, state):
+        """Yield (cards passed, hands after) for every pass the crew may make after trick `played`.
+
+        None (one empty pass) when the space has none there, or the mission is won already.
+        """
+        if self.won(hands, played, state) or not self.space.passes_after(played, card_set(trick), self.tricks):
+            yield (), hands
+        elif self.space.jeep_after:
+            yield from jeep_exchanges(hands, self.space.jeep_order)
+        else:
+            yield from heli_passes(hands)
+
+    def between_tricks(self, hands, played: int, trick):
+        """Return the hands after trick `played`: its random pass, the skis, fog's draws."""
+        if played == self.pass_after:
+            hands = self.random_pass.apply(hands)
+        if card_set(trick) & self.space.skis:
+            hands = skis_rotation(hands)
+        return tuple(hand | drawn for hand, drawn in zip(hands, self.drawn[played]))
 
     def settle(self, state, number: int, trick, winner: int, hands):
         """Return the state after trick `number` (1-based), or None when the mission fails."""
@@ -147,7 +200,7 @@ class _Search:
             value + counts_trick(counter, number, cards, winner, best)
             for counter, value in zip(self.mission.counters, values)
         )
-        in_hands = cards_in_play(hands, ()) & ~cards
+        in_hands = (cards_in_play(hands, ()) | self.still_to_draw(number - 1)) & ~cards
         if any(counter_failed(c, v, number + 1, self.tricks, in_hands) for c, v in zip(self.mission.counters, values)):
             return None
         won = tuple(count + (seat == winner) for seat, count in enumerate(won))
@@ -194,7 +247,7 @@ def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits(), equivalen
     start = time.perf_counter()
     try:
         start_state = (initial_owners(mission), 0, (0,) * len(mission.counters), (0,) * deal.players)
-        line = search.from_boundary(deal.hands, deal.commander, 0, start_state)
+        line = search.from_boundary(search.drawn[0], deal.commander, 0, start_state)
     except BudgetExceeded:
         return Solution(Outcome.UNKNOWN, search.nodes, time.perf_counter() - start, ENGINE)
     seconds = time.perf_counter() - start

@@ -18,6 +18,7 @@ from solver.portfolio import solve_setups
 from solver.rules import num_tricks
 from solver.setup import mission_setups
 from solver.solution import Limits, Outcome, Solution
+from solver.stage import ON_TRAIN, Stage
 
 
 @dataclass
@@ -42,8 +43,11 @@ def most_events(mission: Mission, deal: Deal) -> int:
     return num_tricks(deal.hands) if mission.score.each == "trick" else deal.players
 
 
-def max_score(deal: Deal, mission: Mission, cards, chance, solve, limits: Limits = Limits()) -> ScoreAnswer:
-    """Return the highest score of special `mission` on `deal` (task cards and chance as for its setups)."""
+def max_score(
+    deal: Deal, mission: Mission, cards, chance, solve, limits: Limits = Limits(), stage: Stage = ON_TRAIN
+) -> ScoreAnswer:
+    """Return the highest score of special `mission` on `deal` played on `stage` (task cards and chance as
+    for its setups)."""
     began = time.perf_counter()
     nodes = 0
 
@@ -51,7 +55,7 @@ def max_score(deal: Deal, mission: Mission, cards, chance, solve, limits: Limits
         nonlocal nodes
         left = None if limits.max_seconds is None else max(limits.max_seconds - (time.perf_counter() - began), 1e-3)
         answer = solve_setups(deal, mission_setups(mission, deal, cards, chance, events), solve,
-                              Limits(limits.max_nodes, left))
+                              Limits(limits.max_nodes, left), stage=stage)
         nodes += answer.nodes
         return answer
 

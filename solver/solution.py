@@ -14,12 +14,14 @@ class Outcome(str, Enum):
 
 
 class Trick(NamedTuple):
-    """One played trick: who led, the cards in play order, who won, which tasks it completed."""
+    """One played trick: who led, the cards in play order, who won, which tasks it completed,
+    and the cards passed right after it (helicopter: one per seat from seat 0; jeep: two per seat)."""
 
     leader: int
     cards: tuple[int, ...]
     winner: int
     completed: tuple[int, ...] = ()
+    passed: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,7 @@ class Solution:
             "assignment": {format_card(c): seat for c, seat in self.assignment.items()},
             "tricks": [
                 {"leader": t.leader, "cards": [format_card(c) for c in t.cards], "winner": t.winner}
+                | ({"passed": [format_card(c) for c in t.passed]} if t.passed else {})
                 for t in self.tricks
             ],
             "nodes": self.nodes,

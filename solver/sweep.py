@@ -17,6 +17,13 @@ model (solver.family.engines.auto_solve), deal i from
 mission's deal is solved for its highest score (solver.score.max_score); the
 record keeps `score N` in its setup column, and WIN means a score above 0.
 
+A trick-taking cell may stand on a Journey stage space: `MISSION@SPACE`
+(`journey/yellow-for-everyone@skis`). Its deals are the same as the cell's
+without the space (same generator and key), so spaces compare pair by pair;
+fog deals its own way (solver.stage.stage_deal). Two-player cells play with the
+Ghost (JARVIS for Planet Nine and task experiments); `@difficult-ghost` marks
+the difficult variant.
+
 Work goes out in batches (`Batch`) of deal indices of one cell, so a worker
 pays the JIT load and its transposition table once and then solves deal after
 deal; `solve_batch` is what a worker runs (a process pool, or a Dask cluster).
@@ -27,7 +34,7 @@ import zlib
 from dataclasses import dataclass
 
 from solver.cards import format_card
-from solver.deal import Deal, deal_rng, parse_deal, random_deal, random_tasks
+from solver.deal import Deal, deal_rng, parse_deal, random_tasks
 from solver.errors import InputError
 from solver.family.deal import random_family_deal
 from solver.family.engines import auto_solve
@@ -39,6 +46,8 @@ from solver.portfolio import PortfolioSolver, TableSharing, solve_setups
 from solver.score import ScoreAnswer, max_score
 from solver.setup import Setup, draw_chance, mission_setups
 from solver.solution import Limits, Solution
+from solver.spaces import TRAIN, Space
+from solver.stage import Stage, stage_deal
 from solver.tasks import make_task_mission
 
 TASKS = "tasks"
@@ -64,6 +73,8 @@ class Batch:
     seed: int
     indices: tuple[int, ...]
     budget: float | None
+    space: Space = TRAIN
+    difficult: bool = False  # two players: the difficult Ghost
 
 
 @dataclass(frozen=True)
@@ -100,9 +111,19 @@ def task_cell(tasks: int, mode: str, players: int) -> Cell:
     return Cell(f"{TASKS}/{tasks}/{mode}", players)
 
 
+SPACE_MARK = "@"
+DIFFICULT_GHOST = "difficult-ghost"
+
+
+def space_cell(cell: Cell, space: Space, difficult: bool = False) -> Cell:
+    """Return the cell on a stage space (the train has no rule), and with the difficult Ghost."""
+    marks = ([] if space == TRAIN else [str(space)]) + ([DIFFICULT_GHOST] if difficult else [])
+    return Cell(SPACE_MARK.join([cell.mission, *marks]), cell.players)
+
+
 def parse_task_cell(cell: Cell) -> tuple[int, str] | None:
     """Return (K, mode) of a task-experiment cell, or None for a mission cell."""
-    parts = cell.mission.split("/")
+    parts = cell.mission.partition(SPACE_MARK)[0].split("/")
     if len(parts) == 3 and parts[0] == TASKS:
         return int(parts[1]), parts[2]
     return None
@@ -140,28 +161,29 @@ def family_record(batch: Batch, index: int, solution: FamilySolution) -> Record:
     )
 
 
-def batch_case(batch: Batch, index: int) -> tuple[Deal, list[Setup]]:
-    """Return deal `index` of the batch's cell and the setups to solve on it."""
+def batch_case(batch: Batch, index: int) -> tuple[Deal, list[Setup], Stage]:
+    """Return deal `index` of the batch's cell, the setups to solve on it and its stage."""
     players = batch.cell.players
     task = parse_task_cell(batch.cell)
     if task is not None:
         count, mode = task
         rng = deal_rng(batch.seed, index, TASKS_KEY, count, players)
-        deal = random_deal(players, rng)
+        deal, stage = stage_deal(batch.space, players, rng, "planet-nine", batch.difficult)
         cards = random_tasks(count, rng)
         owners = None if mode == "draft" else [(deal.commander + j) % players for j in range(count)]
-        return deal, [Setup("", make_task_mission(deal, cards, owners=owners))]
-    deal, cards, chance = mission_case(batch, index)
-    return deal, mission_setups(batch.mission, deal, cards, chance)
+        return deal, [Setup("", make_task_mission(deal, cards, owners=owners))], stage
+    deal, cards, chance, stage = mission_case(batch, index)
+    return deal, mission_setups(batch.mission, deal, cards, chance), stage
 
 
-def mission_case(batch: Batch, index: int) -> tuple[Deal, list[int], object]:
-    """Return deal `index` of a mission cell, its task cards and its chance draw."""
+def mission_case(batch: Batch, index: int) -> tuple[Deal, list[int], object, Stage]:
+    """Return deal `index` of a mission cell, its task cards, its chance draw and its stage."""
     mission = batch.mission
     rng = deal_rng(batch.seed, index, zlib.crc32(mission.id.encode()), batch.cell.players)
-    deal = random_deal(batch.cell.players, rng)
+    game = mission.id.split("/", 1)[0]
+    deal, stage = stage_deal(batch.space, batch.cell.players, rng, game, batch.difficult)
     cards = random_tasks(mission.tasks, rng)
-    return deal, cards, draw_chance(mission, rng)
+    return deal, cards, draw_chance(mission, rng), stage
 
 
 _SOLVER: PortfolioSolver | None = None  # one per worker process: its table is reused deal after deal
@@ -179,12 +201,14 @@ def solve_batch(batch: Batch) -> list[Record]:
     records = []
     for index in batch.indices:
         if batch.mission is not None and batch.mission.score is not None:
-            deal, cards, chance = mission_case(batch, index)
-            answer = max_score(deal, batch.mission, cards, chance, TableSharing(_SOLVER), Limits(max_seconds=batch.budget))
+            deal, cards, chance, stage = mission_case(batch, index)
+            answer = max_score(
+                deal, batch.mission, cards, chance, TableSharing(_SOLVER), Limits(max_seconds=batch.budget), stage
+            )
             records.append(record(batch, index, answer.solution, answer.outcome, score_text(answer)))
             continue
-        deal, setups = batch_case(batch, index)
-        solution = solve_setups(deal, setups, TableSharing(_SOLVER), Limits(max_seconds=batch.budget))
+        deal, setups, stage = batch_case(batch, index)
+        solution = solve_setups(deal, setups, TableSharing(_SOLVER), Limits(max_seconds=batch.budget), stage=stage)
         records.append(record(batch, index, solution))
     return records
 
@@ -214,9 +238,12 @@ def record(batch: Batch, index: int, solution: Solution, outcome=None, setup: st
     )
 
 
-def batches(cell: Cell, mission: Mission | None, seed: int, indices: list[int], budget, size: int) -> list[Batch]:
+def batches(
+    cell: Cell, mission: Mission | None, seed: int, indices: list[int], budget, size: int, space: Space = TRAIN,
+    difficult: bool = False,
+) -> list[Batch]:
     """Split the deal indices of a cell into batches of `size`."""
     return [
-        Batch(cell, mission, seed, tuple(indices[start : start + size]), budget)
+        Batch(cell, mission, seed, tuple(indices[start : start + size]), budget, space, difficult)
         for start in range(0, len(indices), size)
     ]

@@ -28,6 +28,7 @@ from solver.chance import RandomPass
 from solver.conditions import NO_LIMIT, Balanced, Sequence, TrickCounter
 from solver.deal import Deal
 from solver.errors import InputError
+from solver.variants import NO_RULES, PlayRules
 
 ABSOLUTE, RELATIVE, OMEGA = "absolute", "relative", "omega"
 MAX_ABSOLUTE = 5
@@ -84,7 +85,8 @@ class TaskMission:
     Task cards in draw order with a token (or None) each; owners: None for a draft,
     else per task a seat, LAZY or ANYONE; `counts`: the final per-seat counts of
     LAZY tasks allowed (None: the draft counts); trick conditions (conditions.py);
-    a random pass drawn with the deal (chance.py), if the mission has one.
+    a random pass drawn with the deal (chance.py), if the mission has one; the
+    stage space's rules (spaces.py).
     """
 
     cards: tuple[int, ...]
@@ -95,6 +97,7 @@ class TaskMission:
     balanced: Balanced | None = None
     random_pass: RandomPass | None = None
     sequences: tuple[Sequence, ...] = ()
+    space: PlayRules = NO_RULES
 
     @property
     def all_done(self) -> int:
@@ -110,16 +113,19 @@ class TaskMission:
             and self.balanced is None
             and self.random_pass is None
             and not self.sequences
+            and self.space == NO_RULES
             and (self.owners is None or min(self.owners, default=0) >= 0)
         )
 
 
 def distinct_cards(mission: TaskMission) -> int:
     """Return the cards no other card may stand in for: task cards, and cards a condition's
-    card set names while other cards of their suit are outside it."""
-    distinct = card_set(mission.cards)
+    card set names while other cards of their suit are outside it, the skis, and the Ghost's
+    display (a card's place there matters)."""
+    distinct = card_set(mission.cards) | mission.space.skis | card_set(mission.space.display)
     named_sets = [s for counter in mission.counters for s in (counter.won_with, counter.containing)]
     named_sets += [s for sequence in mission.sequences for s in (sequence.before, sequence.after)]
+    named_sets.append(mission.space.heli_pass)  # the cards whose trick brings a pass (all helis: a whole suit)
     for named in named_sets:
         for suit_mask in SUIT_MASKS:
             part = named & suit_mask
@@ -161,7 +167,7 @@ def counts_allow(counts, taken) -> bool:
 
 def make_task_mission(
     deal: Deal, cards, tokens=None, owners=None, counts=None, counters=(), balanced=None, random_pass=None,
-    specs=False, sequences=(),
+    specs=False, sequences=(), space=NO_RULES,
 ) -> TaskMission:
     """Return a checked task mission for `deal`; no tokens means none, no owners means a draft.
 
@@ -193,7 +199,11 @@ def make_task_mission(
         lazy = len(cards) if owners is None else owners.count(LAZY)
         if not counts or any(len(v) != deal.players or sum(v) != lazy or min(v) < 0 for v in counts):
             raise TaskError(f"allowed counts must give every seat a count, summing to the {lazy} lazy tasks")
-    return TaskMission(cards, tokens, owners, counts, tuple(counters), balanced, random_pass, tuple(sequences))
+    if space.sled >= deal.players:
+        raise TaskError(f"dog-sled driver {space.sled} is not a seat of this {deal.players}-player deal")
+    return TaskMission(
+        cards, tokens, owners, counts, tuple(counters), balanced, random_pass, tuple(sequences), space
+    )
 
 
 def lazy_counts(specs, owners, players: int) -> tuple[int, ...]:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from solver.cards import CARD_COUNT, COLOUR_CARDS, SUIT_MASKS, SUITS, bit, format_card, scan
 from solver.deal import COMMANDER_CARD, make_deal
-from solver.rules import legal_plays, num_tricks, trick_winner
+from solver.rules import legal_plays, num_tricks, trick_winner, winning_card
 from solver.solution import Outcome
 from solver.tasks import ABSOLUTE, LAZY, OMEGA, RELATIVE, Token, draft_counts, make_task_mission
 
@@ -168,17 +168,24 @@ def played_tricks(draw, **deal_args):
 
 
 def check_witness(deal, mission, solution):
-    """Replay a WIN through solver.rules and check every task, owner, token and condition by hand."""
+    """Replay a WIN through solver.rules and check every task, owner, token and condition by hand.
+
+    Stage spaces by hand too: fog's cards join their hands after their trick, the skis
+    turn the hands, the dog-sled driver may lead, the hang glider hides one card.
+    """
     assert solution.outcome is Outcome.WIN
     players = deal.players
-    hands = list(deal.hands)
+    space = mission.space
+    arrives = [space.arrivals[c] if space.arrivals else 0 for c in range(CARD_COUNT)]
+    hands = [sum(bit(c) for c in scan(hand) if arrives[c] == 0) for hand in deal.hands]
     leader = deal.commander  # the Commander leads trick 1
     won = {}  # card -> (trick index, winning seat)
     tricks_won = [0] * players
     values = [0] * len(mission.counters)
     assert len(solution.tricks) <= num_tricks(deal.hands)
     for index, trick in enumerate(solution.tricks):
-        assert trick.leader == leader, f"trick {index + 1} led by the wrong seat"
+        assert trick.leader in (leader, space.sled), f"trick {index + 1} led by the wrong seat"
+        leader = trick.leader
         assert len(trick.cards) == players
         for k, c in enumerate(trick.cards):
             seat = (leader + k) % players
@@ -189,9 +196,23 @@ def check_witness(deal, mission, solution):
                     assert not (rule.before & bit(previous) and rule.after & bit(c)), (
                         f"trick {index + 1}: {format_card(c)} right after {format_card(previous)}"
                     )
-            assert legal_plays(hands[seat], trick.cards[:k]) & bit(c), (
-                f"trick {index + 1}: seat {seat} may not play {format_card(c)}"
-            )
+            hand = hands[seat]
+            if seat == space.ghost:  # only face-up cards exist
+                hand = face_up(hand, space.display)
+                assert hand & bit(c), f"trick {index + 1}: the Ghost plays {format_card(c)}, which is face down"
+                if k == 0 and space.difficult and index and solution.tricks[index - 1].winner == seat:
+                    won_with = winning_card(solution.tricks[index - 1].cards)
+                    assert c in difficult_leads(hands[seat], space.display, won_with), (
+                        f"trick {index + 1}: the difficult Ghost may not lead {format_card(c)}"
+                    )
+            if space.hang_glider:  # legal with some other card set aside, anything in the last trick
+                legal = index == num_tricks(deal.hands) - 1 or any(
+                    legal_plays(hand & ~bit(aside), trick.cards[:k]) & bit(c)
+                    for aside in scan(hand) if aside != c
+                )
+            else:
+                legal = legal_plays(hand, trick.cards[:k]) & bit(c)
+            assert legal, f"trick {index + 1}: seat {seat} may not play {format_card(c)}"
             hands[seat] &= ~bit(c)
         winner = trick_winner(leader, trick.cards, players)
         assert trick.winner == winner
@@ -206,6 +227,18 @@ def check_witness(deal, mission, solution):
         leader = winner  # the winner leads the next trick
         if mission.random_pass is not None and index + 1 == mission.random_pass.after:
             hands = list(mission.random_pass.apply(tuple(hands)))
+        if any(space.skis >> c & 1 for c in trick.cards):
+            hands = hands[-1:] + hands[:-1]  # seat s's hand goes to seat s + 1
+        for c in range(CARD_COUNT):
+            if arrives[c] == index + 1:
+                hands[deal.holder(c)] |= bit(c)
+        due = index + 1 < num_tricks(deal.hands) and (
+            any(space.heli_pass >> c & 1 for c in trick.cards) or index + 1 == space.jeep_after
+        )
+        if index + 1 < len(solution.tricks):
+            assert bool(trick.passed) == due, f"trick {index + 1}: cards passed {'without' if trick.passed else 'with'} a pass due"
+        if trick.passed:
+            hands = passed_hands(hands, trick.passed, space, index + 1)
 
     assert list(solution.assignment) == list(mission.cards)
     when = []
@@ -226,10 +259,10 @@ def check_witness(deal, mission, solution):
     for index, trick in enumerate(solution.tricks):
         assert set(trick.completed) == {c for c, w in zip(mission.cards, when) if w == index}
     # The line ends once nothing can fail any more: bounds met, no counted trick left possible.
-    remaining = 0
+    played = len(solution.tricks)
+    remaining = sum(bit(c) for c in range(CARD_COUNT) if arrives[c] > played)
     for hand in hands:
         remaining |= hand
-    played = len(solution.tricks)
     total = num_tricks(deal.hands)
     for i, counter in enumerate(mission.counters):
         assert values[i] >= counter.at_least, f"counter {i} below its minimum"
@@ -242,6 +275,46 @@ def check_witness(deal, mission, solution):
     if mission.plain:
         # Plain task missions end with the last task.
         assert played == (max(when) + 1 if mission.cards else 0)
+
+
+def face_up(hand, display):
+    """The Ghost's cards no card of his hand lies on (display: the tops, then the bottoms)."""
+    columns = len(display) // 2
+    return hand & ~sum(bit(display[columns + i]) for i in range(columns) if hand & bit(display[i]))
+
+
+def difficult_leads(hand, display, won_with) -> set:
+    """The cards the difficult Ghost may lead after winning with `won_with`, by the rulebook's words."""
+    columns = len(display) // 2
+    stacks = [[c for c in (display[i], display[columns + i]) if hand & bit(c)] for i in range(columns)]
+    column = display.index(won_with) % columns
+    leads = set()
+    if display.index(won_with) < columns and stacks[column]:
+        leads.add(stacks[column][0])  # the card that lay under it
+    others = [i for i in range(columns) if i != column and stacks[i]]
+    if others:
+        right = min(others, key=lambda i: (i - column) % columns)
+        left = min(others, key=lambda i: (column - i) % columns)
+        leads |= {stacks[right][0], stacks[left][0]}
+    return leads
+
+
+def passed_hands(hands, passed, space, number):
+    """Check and apply a pass after trick `number`: a card a seat to the left, or the jeep's middle."""
+    players = len(hands)
+    givers = [k // 2 for k in range(2 * players)] if space.jeep_after else list(range(players))
+    assert len(passed) == len(givers), f"after trick {number}: {len(passed)} cards passed"
+    after = list(hands)
+    for seat, c in zip(givers, passed):
+        assert after[seat] & bit(c), f"after trick {number}: seat {seat} passes {format_card(c)}, not in its hand"
+        after[seat] &= ~bit(c)
+    if space.jeep_after:
+        for c, seat in zip(sorted(passed), space.jeep_order):  # lowest card of the middle first
+            after[seat] |= bit(c)
+    else:
+        for seat, c in zip(givers, passed):
+            after[(seat + 1) % players] |= bit(c)
+    return after
 
 
 def counter_matches(counter, number, cards, winner) -> int:

@@ -596,7 +596,8 @@ BAD_SWEEPS = [
     (["--game", "family", "--objectives", "x"], "--objectives"),
     (["--game", "family", "--players", "1"], "--players 1"),
     (["--game", "family", "--players", "6"], "--players 6"),
-    (["--players", "2"], "--players 2"),  # the Ghost is Family Adventure's
+    (["--players", "1"], "--players 1"),
+    (["--game", "family", "--players", "2", "--difficult-ghost"], "--difficult-ghost"),
 ]
 
 

@@ -1,0 +1,183 @@
+"""A mission played on a stage space: each deal's rules there, and the crew's choices the space adds.
+
+A mission's setups (setup.py) become cases, (label, deal, TaskMission), that
+the engines solve in turn; the deal is won when some case is:
+- skis, hang glider, fog, helicopter, jeep: rules of play, in every setup
+  (PlayRules; the passes of the helicopter and the jeep are the crew's
+  choices inside the search);
+- dog sled: the crew chooses the driver, one case per seat;
+- Vespa: the holder of the blue 1 swaps one card with another member right
+  before trick 1, neither giving nor taking r4; the crew chooses the member
+  and both cards, one case (and deal) per swap. Our reading: the swap is
+  compulsory, as the rule says ("chooses, once, ... and exchanges");
+- machete: a trick holding a machete card and totalling 15/16, 20/21 or 25/26
+  fails the mission: one "no such trick" counter per pair of totals.
+The machete cards and fog's card count come with the space (spaces.py); fog's
+draws and the jeep's shuffle come with the deal: a `Stage` is a space and its
+draws for one deal, and with two players the Ghost's display (solver/ghost.py).
+With the Ghost only the spaces whose rule does not involve him are built (the
+train, those without effect, and the machete); the rulebook's special rules
+for the others are not (issue 7).
+"""
+
+import dataclasses
+from dataclasses import dataclass
+
+import numpy as np
+
+from solver.cards import TRUMPS, bit, format_card, scan
+from solver.conditions import MAX_COUNTERS, TrickCounter
+from solver.deal import COMMANDER_CARD, Deal, make_deal, random_deal
+from solver.errors import InputError
+from solver.ghost import GHOST_SEAT, random_ghost_deal
+from solver.rules import num_tricks
+from solver.spaces import (
+    JEEP_AFTER,
+    MACHETE_VALUES,
+    SKIS_CARD,
+    TRAIN,
+    VESPA_CARD,
+    Space,
+    draw_jeep_order,
+    fog_arrivals,
+    random_fog_deal,
+)
+from solver.tasks import TaskMission
+from solver.variants import PlayRules
+
+Case = tuple[str, Deal, TaskMission]
+
+
+@dataclass(frozen=True)
+class Stage:
+    """Where one deal is played: the stage space, and what it drew with the deal (fog's arrivals)."""
+
+    space: Space = TRAIN
+    arrivals: tuple[int, ...] = ()
+    jeep_order: tuple[int, ...] = ()
+    display: tuple[int, ...] = ()  # two players: the Ghost's display (seat 2)
+    difficult: bool = False  # the difficult Ghost
+
+
+ON_TRAIN = Stage()
+
+
+def stage_deal(
+    space: Space, players: int, rng: np.random.Generator, game: str = "journey", difficult: bool = False
+) -> tuple[Deal, Stage]:
+    """Deal for a space: fog deals its own way and draws its arrivals; the others deal as usual.
+
+    The space's chance (fog's draws, the jeep's shuffle) is drawn after the deal, so a
+    space's deals are the same as the train's (but fog's). Two players: the Ghost's deal
+    of `game` (journey or planet-nine), played as three seats.
+    """
+    if players == 2:
+        check_ghost_space(space)
+        deal, display = random_ghost_deal(game, rng)
+        return deal, Stage(space, display=display, difficult=difficult)
+    if space.name == "fog":
+        deal, arrivals = random_fog_deal(players, space.fog_cards, rng)
+        return deal, Stage(space, arrivals)
+    deal = random_deal(players, rng)
+    return deal, stage_of(space, deal, rng)
+
+
+def stage_of(
+    space: Space, deal: Deal, rng: np.random.Generator, display: tuple[int, ...] = (), difficult: bool = False
+) -> Stage:
+    """Return the stage of a given deal on `space`, drawing its chance (fog's arrivals, the jeep's shuffle);
+    two players: with the Ghost's `display`."""
+    if display:
+        check_ghost_space(space)
+        return Stage(space, display=display, difficult=difficult)
+    if space.name == "fog":
+        return Stage(space, fog_arrivals(deal, space.fog_cards, rng))
+    if space.name == "jeep":
+        return Stage(space, jeep_order=draw_jeep_order(deal.players, rng))
+    return Stage(space)
+
+
+def check_ghost_space(space: Space) -> None:
+    """Raise for a space whose rule involves the Ghost (not built)."""
+    if space.changes_play and space.name != "machete":
+        raise InputError(f"stage space {space} with the Ghost (two players) is not built yet; built: machete and "
+                         "the spaces without effect")
+
+
+def space_cases(stage: Stage, deal: Deal, setups) -> list[Case]:
+    """Return the cases of a mission's setups on `deal` played on `stage`."""
+    space = stage.space
+    cases = []
+    for setup in setups:
+        mission = setup.mission
+        if space.name == "machete":
+            mission = with_machete(mission, space.machete, deal.players)
+        for label, rules in space_rules(stage, deal):
+            if stage.display:
+                check_ghost_space(space)
+                rules = dataclasses.replace(rules, ghost=GHOST_SEAT, display=stage.display, difficult=stage.difficult)
+            ruled = dataclasses.replace(mission, space=rules) if rules != mission.space else mission
+            for swap_label, swapped in vespa_swaps(deal) if space.name == "vespa" else [("", deal)]:
+                cases.append((join(setup.label, label, swap_label), swapped, ruled))
+    return cases
+
+
+def space_rules(stage: Stage, deal: Deal):
+    """Yield (label, PlayRules) for every choice the space gives the crew."""
+    space = stage.space
+    if space.name == "skis":
+        yield "", PlayRules(skis=bit(SKIS_CARD))
+    elif space.name == "hang-glider":
+        yield "", PlayRules(hang_glider=True)
+    elif space.name == "fog":
+        if not stage.arrivals:
+            raise InputError("fog needs the draws of its cards (drawn with the deal)")
+        yield "", PlayRules(arrivals=stage.arrivals)
+    elif space.name == "helicopter":
+        yield "", PlayRules(heli_pass=TRUMPS)
+    elif space.name == "jeep":
+        if not stage.jeep_order:
+            raise InputError("the jeep needs its shuffle (drawn with the deal)")
+        if num_tricks(deal.hands) - JEEP_AFTER < 2:
+            raise InputError(f"the jeep needs two cards in every hand after trick {JEEP_AFTER}")
+        yield "", PlayRules(jeep_after=JEEP_AFTER, jeep_order=stage.jeep_order)
+    elif space.name == "dog-sled":
+        for seat in range(deal.players):
+            yield f"dog-sled driver = seat {seat}", PlayRules(sled=seat)
+    else:
+        yield "", PlayRules()
+
+
+def with_machete(mission: TaskMission, machete: int, players: int) -> TaskMission:
+    """Return the mission with the machete's tricks forbidden."""
+    counters = mission.counters + tuple(
+        TrickCounter((1 << players) - 1, containing=machete, at_most=0, min_value=low, max_value=high)
+        for low, high in MACHETE_VALUES
+    )
+    if len(counters) > MAX_COUNTERS:
+        raise InputError(f"this mission with the machete needs {len(counters)} trick counters; the solver holds {MAX_COUNTERS}")
+    return dataclasses.replace(mission, counters=counters)
+
+
+def vespa_swaps(deal: Deal):
+    """Yield (label, deal) for every swap the Vespa's holder may make before trick 1."""
+    holder = deal.holder(VESPA_CARD)
+    if holder is None:
+        yield "", deal  # nobody rides the Vespa
+        return
+    keep = bit(COMMANDER_CARD)
+    for partner in range(deal.players):
+        if partner == holder:
+            continue
+        for given in scan(deal.hands[holder] & ~keep):
+            for taken in scan(deal.hands[partner] & ~keep):
+                hands = list(deal.hands)
+                hands[holder] = hands[holder] & ~bit(given) | bit(taken)
+                hands[partner] = hands[partner] & ~bit(taken) | bit(given)
+                label = f"Vespa: seat {holder} gives {format_card(given)} to seat {partner} for {format_card(taken)}"
+                yield label, make_deal(hands, deal.commander)
+
+
+def join(*parts: str) -> str:
+    return "; ".join(part for part in parts if part)
+

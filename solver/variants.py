@@ -1,0 +1,152 @@
+"""Rule variants of trick play: what a Journey stage space or the two-player Ghost changes.
+
+`PlayRules` is part of a TaskMission; the reference solver uses the plain
+functions below, the kernel its compiled twins. Stage spaces (spaces.py):
+- skis: after a trick holding the blue 7, every hand passes whole to the left;
+- hang glider: a card set aside for the last trick, changeable before every
+  trick, is not in the hand for following suit, and the last trick is the
+  set-aside cards (`hang_glider_plays`);
+- dog sled: the chosen driver may open any trick instead of its leader;
+- fog: each card comes to its holder's hand at a trick boundary drawn with the
+  deal (`arrivals`);
+- helicopter: after a trick holding a heli, every hand passes one card of the
+  crew's choice to the left (`heli_passes`);
+- jeep: after trick 3, every hand puts two cards of the crew's choice in the
+  middle; the middle is shuffled and each takes two back (`jeep_exchanges`).
+  The shuffle is chance, drawn with the deal as the seat taking each card of
+  the middle in card order (`jeep_order`), and the crew sees it, as it sees
+  every hand; ordering the middle by card (not by who put what in) makes the
+  draw a fair shuffle of whichever cards the crew puts in.
+
+Two players (Journey's Ghost, Planet Nine's JARVIS): a third seat whose cards
+lie in a display of columns, a face-up card over a face-down one. Only
+face-up cards exist for play and for following suit; a face-down card turns
+up once the card over it has been played, after that trick
+(`ghost_playable`). The difficult Ghost, after winning a trick, may lead only
+the card below the one he won it with, or the face-up card of the nearest
+column on either side, gaps skipped, the ends joined (`ghost_leads`).
+"""
+
+import itertools
+from dataclasses import dataclass
+
+from solver.cards import bit, scan
+from solver.deal import Deal, DealError, pass_cards
+from solver.rules import legal_plays, num_tricks
+
+
+@dataclass(frozen=True)
+class PlayRules:
+    """What a stage space or the two-player Ghost changes in the play of one deal, as every engine applies it."""
+
+    skis: int = 0  # cards whose trick makes every hand pass whole to the left after it
+    hang_glider: bool = False
+    sled: int = -1  # the dog-sled driver, who may open any trick instead of its leader; -1: none
+    arrivals: tuple[int, ...] = ()  # fog: per card, the trick boundary (after trick n) it reaches its hand; 0: dealt
+    heli_pass: int = 0  # helicopter: after a trick holding one of these cards, each hand passes one card left
+    jeep_after: int = 0  # jeep: after this trick each hand puts 2 cards in the middle and takes 2 back; 0: none
+    jeep_order: tuple[int, ...] = ()  # jeep: the seat taking each card of the middle, lowest card first
+    ghost: int = -1  # the Ghost's seat (two players); -1: none
+    display: tuple[int, ...] = ()  # the Ghost's display: the face-up card of each column, then the face-down ones
+    difficult: bool = False  # the difficult Ghost: after winning a trick he leads below or beside his card
+
+    def arriving(self, deal: Deal, after: int) -> tuple[int, ...]:
+        """Return the cards each seat draws right after trick `after` (0: the cards dealt)."""
+        if not self.arrivals:
+            return deal.hands if after == 0 else (0,) * deal.players
+        return tuple(
+            sum(bit(c) for c in scan(hand) if self.arrivals[c] == after) for hand in deal.hands
+        )
+
+    def check(self, deal: Deal) -> None:
+        """Raise unless every hand holds a card to play at every trick (fog) and the jeep finds two."""
+        tricks = num_tricks(deal.hands)
+        for seat, hand in enumerate(deal.hands):
+            for played in range(tricks):
+                held = sum(1 for c in scan(hand) if not self.arrivals or self.arrivals[c] <= played) - played
+                needed = 2 if self.jeep_after and played == self.jeep_after else 1
+                if held < needed:
+                    raise DealError(f"hand {seat} has {max(held, 0)} cards to play at trick {played + 1}")
+        if self.jeep_after and sorted(self.jeep_order) != [seat for seat in range(deal.players) for _ in range(2)]:
+            raise DealError("the jeep's shuffle must give every seat two cards")
+
+    def passes_after(self, played: int, trick_cards: int, tricks: int) -> bool:
+        """Return True when the crew passes cards (helicopter, jeep) after trick `played` holding `trick_cards`."""
+        return played < tricks and (bool(trick_cards & self.heli_pass) or played == self.jeep_after)
+
+
+NO_RULES = PlayRules()
+
+
+def hang_glider_plays(hand: int, trick, last_trick: bool) -> int:
+    """Return the cards a hand may play under the hang glider.
+
+    Before every trick a player sets one card of their hand aside (the one they
+    will play in the last trick); it does not count for following suit. So a card
+    may be played when, with some other card set aside, it is a legal play; in
+    the last trick each plays their set-aside card, whatever was led.
+    """
+    if last_trick:
+        return hand
+    plays = 0
+    for aside in scan(hand):
+        plays |= legal_plays(hand & ~bit(aside), trick) & ~bit(aside)
+    return plays
+
+
+def heli_passes(hands: tuple[int, ...]):
+    """Yield (cards given per seat, hands after) for every way each seat passes one card to the left."""
+    for given in itertools.product(*(list(scan(hand)) for hand in hands)):
+        yield given, pass_cards(hands, given)
+
+
+def jeep_exchanges(hands: tuple[int, ...], order: tuple[int, ...]):
+    """Yield (cards put in per seat, hands after) for every way each seat puts 2 cards in the middle.
+
+    The middle is shuffled: its cards, lowest first, go to the seats in `order` (drawn with the deal).
+    """
+    pairs = [list(itertools.combinations(sorted(scan(hand), reverse=True), 2)) for hand in hands]
+    for put in itertools.product(*pairs):
+        middle = sorted(c for pair in put for c in pair)
+        after = [hand & ~bit(a) & ~bit(b) for hand, (a, b) in zip(hands, put)]
+        for c, seat in zip(middle, order):
+            after[seat] |= bit(c)
+        yield tuple(c for pair in put for c in pair), tuple(after)
+
+
+def skis_rotation(hands: tuple[int, ...]) -> tuple[int, ...]:
+    """Return the hands after every seat passes its whole hand to the left (the next seat)."""
+    return (hands[-1], *hands[:-1])
+
+
+def ghost_playable(hand: int, display: tuple[int, ...]) -> int:
+    """Return the Ghost's cards that lie face up: every card of `hand` but those still under another."""
+    columns = len(display) // 2
+    covered = 0
+    for top, bottom in zip(display[:columns], display[columns:]):
+        if hand & bit(top):
+            covered |= bit(bottom)
+    return hand & ~covered
+
+
+def ghost_leads(hand: int, display: tuple[int, ...], won_with: int) -> int:
+    """Return the cards the difficult Ghost may lead after winning a trick with `won_with`.
+
+    The card below it, if it lay on one, and the face-up card of the nearest column with
+    cards to its left and to its right (gaps skipped, the leftmost and rightmost adjacent).
+    """
+    columns = len(display) // 2
+    column = display.index(won_with) % columns
+    face_up = []
+    for top, bottom in zip(display[:columns], display[columns:]):
+        face_up.append(top if hand & bit(top) else bottom if hand & bit(bottom) else None)
+    leads = 0
+    if won_with == display[column] and face_up[column] is not None:
+        leads |= bit(face_up[column])
+    for step in (-1, 1):
+        for distance in range(1, columns):
+            neighbour = face_up[(column + step * distance) % columns]
+            if neighbour is not None and (column + step * distance) % columns != column:
+                leads |= bit(neighbour)
+                break
+    return leads
