@@ -23,7 +23,7 @@ from solver.portfolio import ROUND_NODES, PortfolioSolver, TableSharing, solve_s
 from solver.score import ScoreAnswer, max_score
 from solver.setup import Setup, draw_chance, mission_setups
 from solver.solution import Limits, Outcome, Solution
-from solver.spaces import TRAIN, parse_space
+from solver.spaces import NO_EFFECT, PLAY_SPACES, TRAIN, parse_space
 from solver.stage import Stage, stage_of
 from solver.tasks import TaskMission, make_task_mission, parse_tokens
 
@@ -374,6 +374,16 @@ def is_family_file(path) -> bool:
             return tomllib.load(file).get("game") == FAMILY
     except (OSError, tomllib.TOMLDecodeError):
         return False  # the loader reports it
+
+
+@main.command()
+def spaces():
+    """List Journey's stage spaces and what each changes in one deal under perfect information."""
+    width = max(map(len, [*PLAY_SPACES, *NO_EFFECT]))
+    for name, effect in PLAY_SPACES.items():
+        click.echo(f"{name:{width}s}  {effect}")
+    for name, effect in NO_EFFECT.items():
+        click.echo(f"{name:{width}s}  no effect on one deal ({effect})")
 
 
 main.add_command(family)

@@ -256,13 +256,7 @@ def expand(depth, problem, frames, plies, moves, hands, ordering):
     if pos == 0 and driver >= 0 and driver != seat:  # the dog-sled driver may open the trick instead
         reps |= representatives(hands[driver] & ~forbidden, present, distinct)
     if reps & (reps - 1) == 0 or ordering == CARD_ORDER:
-        count = 0
-        while reps:
-            moves[depth, count] = lowest_bit_index(reps)
-            reps &= reps - 1
-            count += 1
-        plies[depth, MOVE_COUNT] = count
-        plies[depth, NEXT_MOVE] = 0
+        moves_in_card_order(depth, reps, plies, moves)
         return
     everyone = problem[ALLOWED_WINNERS + trick]  # no task in the trick: any seat the rules allow
     quota_seats = frames[trick, QUOTA_SEATS]
@@ -384,13 +378,19 @@ def expand_pass(depth, step, problem, plies, moves, hands):
     """
     jeep = problem[JEEP_AFTER] != 0
     seat = step // 2 if jeep else step
-    reps = hands[seat]
+    cards = hands[seat]
     if jeep and step % 2:
-        reps &= (np.int64(1) << plies[depth - 1, PLAYED]) - 1
+        cards &= (np.int64(1) << plies[depth - 1, PLAYED]) - 1
+    moves_in_card_order(depth, cards, plies, moves)
+
+
+@njit(cache=True, inline="always")
+def moves_in_card_order(depth, cards, plies, moves):
+    """Make `cards` the moves at `depth`, lowest first."""
     count = 0
-    while reps:
-        moves[depth, count] = lowest_bit_index(reps)
-        reps &= reps - 1
+    while cards:
+        moves[depth, count] = lowest_bit_index(cards)
+        cards &= cards - 1
         count += 1
     plies[depth, MOVE_COUNT] = count
     plies[depth, NEXT_MOVE] = 0

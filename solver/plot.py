@@ -1,6 +1,8 @@
 """Plots of a sweep's win rates with their 95% intervals (`crew plot`), headless.
 
-Mission cells (`game/N`): win % per mission, one line per player count.
+Mission cells (`game/N`): win % per mission, one line per player count; when
+cells stand on stage spaces (`game/NAME@SPACE`): one panel per mission, win %
+per space (the train first), one line per player count.
 Task experiments (`tasks/K/MODE`): win % against the number of tasks K, one
 line per owner mode and player count. Family Adventure random-objective cells
 (`family/objectives/K`): win % against K, one line per player count. One panel
@@ -15,7 +17,7 @@ from matplotlib.ticker import MaxNLocator
 
 from solver.errors import InputError
 from solver.stats import CellSummary
-from solver.sweep import OBJECTIVE_CELLS, Cell, parse_task_cell
+from solver.sweep import OBJECTIVE_CELLS, SPACE_MARK, Cell, parse_task_cell
 
 Point = tuple[float, CellSummary]  # x, cell
 DODGE = 0.08  # sideways step between the lines of a panel, in x units
@@ -42,6 +44,19 @@ def mission_lines(summaries: list[CellSummary]) -> tuple[dict[str, list[Point]],
         lines.setdefault(label, []).append((x, s))
     ticks = {x: split_id(s.mission)[1] for points in lines.values() for x, s in points}
     return lines, ticks
+
+
+def space_lines(summaries: list[CellSummary]) -> tuple[dict[str, dict[str, list[Point]]], list[str]]:
+    """Return {mission: {line label: [(x, cell)]}} with x the place of the cell's stage space, and the spaces."""
+    spaces: list[str] = []
+    panels: dict[str, dict[str, list[Point]]] = {}
+    for s in summaries:
+        mission, _, space = s.mission.partition(SPACE_MARK)
+        space = space or "train"
+        if space not in spaces:
+            spaces.append(space)
+        panels.setdefault(mission, {}).setdefault(f"{s.players} players", []).append((spaces.index(space) + 1.0, s))
+    return panels, spaces
 
 
 def task_lines(summaries: list[CellSummary]) -> dict[str, list[Point]]:
@@ -89,10 +104,16 @@ def plot_summaries(summaries: list[CellSummary], target: Path) -> None:
     missions = [s for s in decided if s not in tasks and s not in objectives]
     if not decided:
         raise InputError("nothing to plot: no cell has a decided deal (a win or a loss)")
-    panels = (1 if missions else 0) + (1 if tasks else 0) + (1 if objectives else 0)
+    on_spaces = any(SPACE_MARK in s.mission for s in missions)
+    by_space, spaces = space_lines(missions) if on_spaces else ({}, [])
+    panels = (len(by_space) or (1 if missions else 0)) + (1 if tasks else 0) + (1 if objectives else 0)
     figure = Figure(figsize=(10, 4.5 * panels), layout="constrained")
     axes = iter(figure.subplots(panels, 1, squeeze=False)[:, 0])
-    if missions:
+    for mission, lines in by_space.items():
+        panel = next(axes)
+        draw(panel, lines, f"{mission}: win rate per stage space", "stage space")
+        panel.set_xticks(range(1, len(spaces) + 1), spaces)
+    if missions and not on_spaces:
         lines, ticks = mission_lines(missions)
         panel = next(axes)
         draw(panel, lines, "Win rate per mission", "mission")

@@ -36,7 +36,16 @@ DEFAULT_MACHETE_CARDS = card_set(parse_card_list("p3 p8 b5 g2 g6 y4 y9"))
 MACHETE_VALUES = ((15, 16), (20, 21), (25, 26))  # a trick with a machete and one of these totals fails
 DEFAULT_FOG_CARDS = 4
 
-PLAY_SPACES = ("skis", "vespa", "machete", "hang-glider", "helicopter", "dog-sled", "jeep", "fog")
+PLAY_SPACES = {
+    "skis": "after a trick with the blue 7, every hand passes whole to the left",
+    "vespa": "before trick 1 the blue 1's holder swaps a card (not the 4-heli) with a member of the crew's choice",
+    "machete": "a trick with a machete card totalling 15/16, 20/21 or 25/26 fails the mission",
+    "hang-glider": "a card set aside for the last trick does not count for following suit",
+    "helicopter": "after a trick with a heli, every hand passes a card of the crew's choice to the left",
+    "dog-sled": "a driver of the crew's choice may open any trick",
+    "jeep": "after trick 3 every hand puts two cards in the middle, shuffled, and takes two back",
+    "fog": "N cards dealt each (the Guide one more), one drawn by everyone after each trick",
+}
 JEEP_AFTER = 3
 NO_EFFECT = {
     "train": "no special rule",

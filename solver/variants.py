@@ -60,6 +60,8 @@ class PlayRules:
 
     def check(self, deal: Deal) -> None:
         """Raise unless every hand holds a card to play at every trick (fog) and the jeep finds two."""
+        if not self.arrivals and not self.jeep_after:
+            return  # every hand holds the tricks' cards from the start
         tricks = num_tricks(deal.hands)
         for seat, hand in enumerate(deal.hands):
             for played in range(tricks):

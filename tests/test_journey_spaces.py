@@ -33,7 +33,7 @@ from solver.portfolio import solve_setups
 from solver.rules import legal_plays
 from solver.setup import Setup, mission_setups
 from solver.solution import Outcome, Solution, Trick
-from solver.spaces import DEFAULT_MACHETE_CARDS, JEEP_AFTER, Space, parse_space
+from solver.spaces import DEFAULT_MACHETE_CARDS, JEEP_AFTER, NO_EFFECT, PLAY_SPACES, Space, parse_space
 from solver.stage import ON_TRAIN, Stage, space_cases, stage_of, vespa_swaps
 from solver.tasks import make_task_mission
 from solver.variants import PlayRules, hang_glider_plays, heli_passes, jeep_exchanges
@@ -670,14 +670,15 @@ def test_cli_bad_space(space, words):
     assert_one_line_error(result, *words)
 
 
-def test_cli_sweep_on_spaces(tmp_path):
-    result = crew("sweep", "--game", "journey", "--missions", "yellow-for-everyone", "--players", "3",
-                  "--deals", "3", "--space", "skis,storm", "--out", tmp_path / "sweep", "--jobs", "1")
+@pytest.mark.parametrize("players, spaces", [("3", ("skis", "storm")), ("4", ("helicopter", "jeep"))])
+def test_cli_sweep_on_spaces(tmp_path, players, spaces):
+    result = crew("sweep", "--game", "journey", "--missions", "yellow-for-everyone", "--players", players,
+                  "--deals", "3", "--space", ",".join(spaces), "--out", tmp_path / "sweep", "--jobs", "1")
     assert result.exit_code == 0, result.output
     rows = {line.split()[0]: line.split() for line in result.stdout.splitlines() if line.startswith("journey/")}
-    assert set(rows) == {"journey/yellow-for-everyone@skis", "journey/yellow-for-everyone@storm"}
+    assert set(rows) == {f"journey/yellow-for-everyone@{space}" for space in spaces}
     for row in rows.values():
-        assert row[1:3] == ["3", "3"]  # players, deals
+        assert row[1:3] == [players, "3"]  # players, deals
         assert int(row[3]) + int(row[4]) + int(row[5]) == 3  # wins + losses + unknown
 
 
@@ -702,6 +703,9 @@ def test_cli_full_deal_prints_the_passes(space, per_seat):
     result = crew(*args)
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
+    if space == "jeep":  # the shuffle first: the seats taking the middle's cards, lowest first
+        stage = stage_of(parse_space(space), FULL_DEAL, deal_rng(0, 0, SPACE_DRAW))
+        assert lines.pop(0) == "jeep: the middle's cards, lowest first, go to seats " + " ".join(map(str, stage.jeep_order))
     assert lines[0].startswith("WIN")
     tricks = [line for line in lines if line.startswith("trick ")]
     passes = [line for line in lines if line.startswith("passed: ")]
@@ -743,12 +747,10 @@ def test_cli_full_deal_prints_the_passes(space, per_seat):
             holder.update(zip(sorted(trick.passed), stage.jeep_order))
 
 
-def test_cli_sweep_on_helicopter_and_jeep(tmp_path):
-    result = crew("sweep", "--game", "journey", "--missions", "yellow-for-everyone", "--players", "4",
-                  "--deals", "3", "--space", "helicopter,jeep", "--out", tmp_path / "sweep", "--jobs", "1")
+def test_cli_spaces_lists_every_space_and_each_is_accepted():
+    result = crew("spaces")
     assert result.exit_code == 0, result.output
-    rows = {line.split()[0]: line.split() for line in result.stdout.splitlines() if line.startswith("journey/")}
-    assert set(rows) == {"journey/yellow-for-everyone@helicopter", "journey/yellow-for-everyone@jeep"}
-    for row in rows.values():
-        assert row[1:3] == ["4", "3"]  # players, deals
-        assert int(row[3]) + int(row[4]) + int(row[5]) == 3  # wins + losses + unknown
+    names = [line.split()[0] for line in result.stdout.splitlines()]
+    assert set(names) == set(PLAY_SPACES) | set(NO_EFFECT)
+    assert all(parse_space(name).name == name for name in names)
+    assert all(("no effect" in line) == (line.split()[0] in NO_EFFECT) for line in result.stdout.splitlines())

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from cli.main import main
 from solver.errors import InputError
-from solver.plot import mission_lines, plot_summaries, task_lines
+from solver.plot import mission_lines, plot_summaries, space_lines, task_lines
 from solver.stats import CellSummary
 from solver.store import ResultStore
 from solver.sweep import Record
@@ -135,6 +135,21 @@ def test_mission_lines_place_numbered_missions_at_their_number_and_named_ones_in
     assert ticks == {1: "1", 2: "2", 3: "variant", 4: "10", 5: "extra"}
     lines, _ = mission_lines([cell("a/1", 3, 1, 1), cell("b/1", 3, 1, 1)])
     assert list(lines) == ["a, 3 players", "b, 3 players"]  # two games: lines apart
+
+
+def test_space_lines_one_panel_per_mission_the_train_first(tmp_path):
+    summaries = [cell(f"j/a{space}", p, 3, 1) for space in ("", "@skis", "@fog") for p in (3, 4)]
+    summaries += [cell("j/b@fog", 3, 1, 1), cell("j/b", 3, 2, 0)]
+    panels, spaces = space_lines(summaries)
+    assert spaces == ["train", "skis", "fog"]
+    assert list(panels) == ["j/a", "j/b"]
+    assert {label: [x for x, _ in points] for label, points in panels["j/a"].items()} == {
+        "3 players": [1, 2, 3], "4 players": [1, 2, 3]}
+    assert [x for x, _ in panels["j/b"]["3 players"]] == [3, 1]
+    plot_summaries(summaries, tmp_path / "spaces.png")
+    plot_summaries([s for s in summaries if s.mission.startswith("j/a")], tmp_path / "one.png")
+    (w1, h1), (w2, h2) = png_size(tmp_path / "one.png"), png_size(tmp_path / "spaces.png")
+    assert w1 == w2 and h2 == 2 * h1  # a panel per mission
 
 
 def test_task_lines_one_line_per_owner_mode_and_player_count():
