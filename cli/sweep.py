@@ -52,7 +52,7 @@ def sweep_cells(game, missions_text, mission_file, tasks_text, owners_text, obje
     if not in_game:
         hint = "" if mission_file else " (built in: planet-nine, journey, family)"
         raise InputError(f"no missions for game {game!r}{hint}")
-    return mission_cells(in_game, missions_text, players, "crew missions list")
+    return mission_cells(in_game, missions_text, players, "crew missions list", ghost=True)
 
 
 def parse_spaces(text: str | None, game: str) -> list:
@@ -68,8 +68,11 @@ def parse_spaces(text: str | None, game: str) -> list:
     return list(dict.fromkeys(parse_space(name) for name in names))
 
 
-def mission_cells(by_name: dict, missions_text, players, listing: str) -> list:
-    """Return [(cell, mission)] for the missions named in `missions_text` (all if None) at each player count."""
+def mission_cells(by_name: dict, missions_text, players, listing: str, ghost: bool = False) -> list:
+    """Return [(cell, mission)] for the missions named in `missions_text` (all if None) at each player count.
+
+    With `ghost` (trick-taking games), two players play a three-player mission with the Ghost (JARVIS).
+    """
     if missions_text is None:
         chosen = list(by_name.values())
     else:
@@ -79,7 +82,7 @@ def mission_cells(by_name: dict, missions_text, players, listing: str) -> list:
                 game = next(iter(by_name.values())).id.split("/", 1)[0]
                 raise InputError(f"unknown mission {game}/{name} (see {listing})")
             chosen.append(by_name[name])
-    cells = [(Cell(m.id, p), m) for m in chosen for p in players if p in m.players]
+    cells = [(Cell(m.id, p), m) for m in chosen for p in players if (max(p, 3) if ghost else p) in m.players]
     if not cells:
         raise InputError(f"none of the chosen missions is for {', '.join(map(str, players))} players")
     return cells
