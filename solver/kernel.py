@@ -131,8 +131,8 @@ FRAME_COLUMNS = LAST + 1
 # before trick TRICK_NO (POS = players + the pass step); MOVER: the seat that played or passed it.
 PLAYED, WIN_CARD, WIN_SEAT, ALLOWED, SEATS_PLAYED, TRICK_CARDS, TRICK_TASKS, MOVE_COUNT, NEXT_MOVE = range(9)
 TRICK_NO, POS, MOVER = 9, 10, 11
-SCORES = 12  # MAX_MOVES scratch cells for move ordering
-PLY_COLUMNS = SCORES + MAX_MOVES
+PLY_COLUMNS = 12
+SCORES = MAX_MOVES  # per ply, the moves then as many scratch cells for move ordering, in `moves`
 # Control cells.
 DEPTH, NODES, STATUS, GENERATION, STARTED, ORDERING = range(6)
 CONTROL_CELLS = 6
@@ -222,7 +222,7 @@ def allowed_winners(card, allowed, problem, quota_seats):
     return allowed & quota_seats
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def expand(depth, problem, frames, plies, moves, hands, ordering):
     """Generate the candidate plays at `depth`, best first."""
     players = problem[PLAYERS]
@@ -269,7 +269,7 @@ def expand(depth, problem, frames, plies, moves, hands, ordering):
         winning = SUIT_MASK_OF_CARD[best] & ~((np.int64(2) << best) - 1)
         if SUIT_OF_CARD[best] != TRUMP:
             winning |= TRUMP_MASK
-    scores = plies[depth, SCORES:]
+    scores = moves[depth, SCORES:]
     count = 0
     while reps:
         card = lowest_bit_index(reps)
@@ -548,7 +548,10 @@ def settle_trick(depth, trick, problem, feasible, frames, plies, hands):
     frames[nxt, PRESENT] = frames[trick, PRESENT] & ~cards
     frames[nxt, QUOTA_SEATS] = feasible[taken]
     frames[nxt, LAST] = plies[depth, PLAYED]
-    between_tricks(nxt, cards, problem, frames, hands)
+    if nxt == problem[PASS_AFTER] or cards & problem[SKIS] or nxt <= problem[LAST_ARRIVAL]:
+        between_tricks(nxt, cards, problem, frames, hands)
+    else:
+        frames[nxt, MOVED] = 0
     position_hash(nxt, frames, hands, problem)
     return True
 
@@ -911,13 +914,14 @@ def start(problem, feasible, frames, plies, moves, hands, control):
         return
     control[STATUS] = RUNNING
     set_ply(0, 0, 0, plies)
-    expand(0, problem, frames, plies, moves, hands, control[ORDERING])
 
 
 @njit(cache=True, inline="always")
 def set_ply(depth, trick, pos, plies):
+    """Open ply `depth` at (trick, pos); the search loop generates its moves next."""
     plies[depth, TRICK_NO] = trick
     plies[depth, POS] = pos
+    plies[depth, MOVE_COUNT] = -1
 
 
 @njit(cache=True)
@@ -938,6 +942,8 @@ def search(problem, feasible, frames, plies, moves, hands, control, table, node_
     depth = control[DEPTH]
     nodes = control[NODES]
     while True:
+        if plies[depth, MOVE_COUNT] < 0:
+            expand(depth, problem, frames, plies, moves, hands, control[ORDERING])
         trick = plies[depth, TRICK_NO]
         pos = plies[depth, POS]
         index = plies[depth, NEXT_MOVE]
@@ -948,26 +954,7 @@ def search(problem, feasible, frames, plies, moves, hands, control, table, node_
             card = moves[depth, index]
             plies[depth, NEXT_MOVE] = index + 1
             if pos >= players:  # a card passed before `trick`
-                step = pos - players
-                seat = step // 2 if problem[JEEP_AFTER] else step
-                hands[seat] &= ~(np.int64(1) << card)
-                plies[depth, PLAYED] = card
-                plies[depth, MOVER] = seat
-                if step < pass_steps(problem) - 1:
-                    depth += 1
-                    set_ply(depth, trick, pos + 1, plies)
-                    expand(depth, problem, frames, plies, moves, hands, control[ORDERING])
-                    continue
-                complete_pass(depth, problem, plies, hands, 1)
-                position_hash(trick, frames, hands, problem)
-                if open_trick(trick, problem, frames, hands, table, generation):
-                    frames[trick, WORK] = nodes
-                    depth += 1
-                    set_ply(depth, trick, 0, plies)
-                    expand(depth, problem, frames, plies, moves, hands, control[ORDERING])
-                    continue
-                complete_pass(depth, problem, plies, hands, -1)
-                hands[seat] |= np.int64(1) << card
+                depth = pass_card(depth, card, problem, frames, plies, hands, control, table, nodes)
                 continue
             seat = SEAT_AT[players, frames[trick, LEAD], pos]
             if pos == 0 and problem[SLED] >= 0:  # the holder of the card opens the trick: due leader or driver
@@ -979,7 +966,6 @@ def search(problem, feasible, frames, plies, moves, hands, control, table, node_
                 if pos < players - 1:
                     depth += 1
                     set_ply(depth, trick, pos + 1, plies)
-                    expand(depth, problem, frames, plies, moves, hands, control[ORDERING])
                     continue
                 if settle_trick(depth, trick, problem, feasible, frames, plies, hands):
                     nxt = trick + 1
@@ -991,13 +977,11 @@ def search(problem, feasible, frames, plies, moves, hands, control, table, node_
                     if passes_before(nxt, plies[depth, TRICK_CARDS], problem):
                         depth += 1
                         set_ply(depth, nxt, players, plies)
-                        expand(depth, problem, frames, plies, moves, hands, control[ORDERING])
                         continue
                     if nxt < tricks and open_trick(nxt, problem, frames, hands, table, generation):
                         frames[nxt, WORK] = nodes
                         depth += 1
                         set_ply(depth, nxt, 0, plies)
-                        expand(depth, problem, frames, plies, moves, hands, control[ORDERING])
                         continue
                     if frames[nxt, MOVED]:
                         undo_between_tricks(nxt, problem, frames, hands)
@@ -1021,6 +1005,31 @@ def search(problem, feasible, frames, plies, moves, hands, control, table, node_
 
 
 @njit(cache=True)
+def pass_card(depth, card, problem, frames, plies, hands, control, table, nodes):
+    """Pass `card` at pass ply `depth`; return the depth the search goes on at (deeper, or the same
+    when the pass ends in a position known lost)."""
+    trick = plies[depth, TRICK_NO]
+    pos = plies[depth, POS]
+    step = pos - problem[PLAYERS]
+    seat = step // 2 if problem[JEEP_AFTER] else step
+    hands[seat] &= ~(np.int64(1) << card)
+    plies[depth, PLAYED] = card
+    plies[depth, MOVER] = seat
+    if step < pass_steps(problem) - 1:
+        set_ply(depth + 1, trick, pos + 1, plies)
+        return depth + 1
+    complete_pass(depth, problem, plies, hands, 1)
+    position_hash(trick, frames, hands, problem)
+    if open_trick(trick, problem, frames, hands, table, control[GENERATION]):
+        frames[trick, WORK] = nodes
+        set_ply(depth + 1, trick, 0, plies)
+        return depth + 1
+    complete_pass(depth, problem, plies, hands, -1)
+    hands[seat] |= np.int64(1) << card
+    return depth
+
+
+@njit(cache=True, inline="always")
 def open_trick(trick, problem, frames, hands, table, generation):
     """Return True when the search should enter `trick`: not stored as lost, not hopeless."""
     if tt_lost(frames[trick, KEY], frames[trick, KEY2], table, generation):
@@ -1059,7 +1068,7 @@ class SearchStack:
     def __init__(self, ordering: int):
         self.frames = np.zeros((MAX_TRICKS, FRAME_COLUMNS), dtype=np.int64)
         self.plies = np.zeros((MAX_PLIES, PLY_COLUMNS), dtype=np.int64)
-        self.moves = np.zeros((MAX_PLIES, MAX_MOVES), dtype=np.int64)
+        self.moves = np.zeros((MAX_PLIES, 2 * MAX_MOVES), dtype=np.int64)
         self.hands = np.zeros(MAX_PLAYERS, dtype=np.int64)
         self.control = np.zeros(CONTROL_CELLS, dtype=np.int64)
         self.ordering = ordering
