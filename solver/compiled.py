@@ -43,6 +43,7 @@ from solver.tasks import (
     allowed_counts,
     distinct_cards,
 )
+from solver.variants import NO_RULES, PlayRules
 
 MAX_TASKS = CARD_COUNT
 MAX_TRICKS = 14
@@ -104,9 +105,32 @@ JEEP_ORDER = ARRIVE + (MAX_TRICKS + 1) * MAX_PLAYERS
 # The Ghost's display: the face-up card of each column, then the face-down ones.
 DISPLAY = JEEP_ORDER + 2 * MAX_PLAYERS
 MAX_COLUMNS = 7
-# Per card: its place in the display, or -1.
+# Per card of the display: its place there.
 DISPLAY_PLACE = DISPLAY + 2 * MAX_COLUMNS
 SIZE = DISPLAY_PLACE + CARD_COUNT
+
+
+def compile_rules(problem: list, deal: Deal, space: PlayRules) -> None:
+    """Fill in what a stage space or the Ghost changes (solver/variants.py)."""
+    space.check(deal)
+    problem[SKIS] = space.skis
+    problem[GLIDER] = space.hang_glider
+    problem[SLED] = space.sled
+    problem[HANDS : HANDS + deal.players] = space.arriving(deal, 0)
+    problem[LAST_ARRIVAL] = max(space.arrivals, default=0)
+    for after in range(1, problem[LAST_ARRIVAL] + 1):
+        base = ARRIVE + after * MAX_PLAYERS
+        problem[base : base + deal.players] = space.arriving(deal, after)
+    problem[HELI_PASS] = space.heli_pass
+    problem[JEEP_AFTER] = space.jeep_after
+    if space.jeep_after:
+        problem[JEEP_ORDER : JEEP_ORDER + 2 * deal.players] = space.jeep_order
+    problem[GHOST] = space.ghost
+    problem[COLUMNS] = len(space.display) // 2
+    problem[DIFFICULT] = space.difficult
+    problem[DISPLAY : DISPLAY + len(space.display)] = space.display
+    for place, c in enumerate(space.display):
+        problem[DISPLAY_PLACE + c] = place
 
 
 @functools.lru_cache(maxsize=1024)
@@ -180,27 +204,11 @@ def compile_task_mission(deal: Deal, mission: TaskMission) -> tuple[np.ndarray, 
     problem[DISTINCT] = distinct_cards(mission)
     problem[COUNTER_COUNT] = len(mission.counters)
     problem[BALANCED_GAP] = mission.balanced.gap if mission.balanced is not None else 0
-    space = mission.space
-    space.check(deal)
-    problem[SKIS] = space.skis
-    problem[GLIDER] = space.hang_glider
-    problem[SLED] = space.sled
-    problem[HANDS : HANDS + deal.players] = space.arriving(deal, 0)
-    for after in range(1, max(space.arrivals, default=0) + 1):
-        base = ARRIVE + after * MAX_PLAYERS
-        problem[base : base + deal.players] = space.arriving(deal, after)
-    problem[LAST_ARRIVAL] = max(space.arrivals, default=0)
-    problem[HELI_PASS] = space.heli_pass
-    problem[JEEP_AFTER] = space.jeep_after
-    if space.jeep_after:
-        problem[JEEP_ORDER : JEEP_ORDER + 2 * deal.players] = space.jeep_order
-    problem[GHOST] = space.ghost
-    problem[COLUMNS] = len(space.display) // 2
-    problem[DIFFICULT] = space.difficult
-    problem[DISPLAY : DISPLAY + len(space.display)] = space.display
-    problem[DISPLAY_PLACE : DISPLAY_PLACE + CARD_COUNT] = [-1] * CARD_COUNT
-    for place, c in enumerate(space.display):
-        problem[DISPLAY_PLACE + c] = place
+    problem[SLED] = problem[GHOST] = -1
+    if mission.space is NO_RULES:
+        problem[HANDS : HANDS + deal.players] = deal.hands
+    else:
+        compile_rules(problem, deal, mission.space)
     if mission.random_pass is not None:
         problem[PASS_AFTER] = mission.random_pass.after
         for place, c in enumerate(mission.random_pass.order):

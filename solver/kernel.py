@@ -1093,24 +1093,24 @@ class SearchStack:
     def witness(self, problem: np.ndarray, players: int) -> list[Trick]:
         """Return the winning line held in the stack after a WIN (with the cards passed after each trick)."""
         depth = int(self.control[DEPTH]) + 1
-        plays = self.plies[:depth, PLAYED].tolist()
-        positions = self.plies[:depth, POS].tolist()
+        cards = self.plies[:depth, PLAYED].tolist()
         leaders = self.frames[:, LEAD].tolist()
         winners = self.frames[:, DUE].tolist()  # a trick's winner is due to lead the next
         task_cards = int(problem[TASK_CARDS])
-        cards = [c for c, pos in zip(plays, positions) if pos < players]
-        passed = [[] for _ in range(len(cards) // players)]
-        trick = 0
-        for c, pos in zip(plays, positions):
-            if pos >= players:
-                passed[trick - 1].append(c)
-            elif pos == players - 1:
-                trick += 1
+        passed = {}
+        if problem[HELI_PASS] or problem[JEEP_AFTER]:  # cards passed between tricks: each after its trick
+            plays, cards, trick = cards, [], 0
+            for c, pos in zip(plays, self.plies[:depth, POS].tolist()):
+                if pos < players:
+                    cards.append(c)
+                    trick += pos == players - 1
+                else:
+                    passed[trick - 1] = passed.get(trick - 1, ()) + (c,)
         tricks = []
         for t in range(len(cards) // players):
             played = tuple(cards[t * players : (t + 1) * players])
             completed = tuple([c for c in played if task_cards >> c & 1])
-            tricks.append(Trick(leaders[t], played, winners[t + 1], completed, tuple(passed[t])))
+            tricks.append(Trick(leaders[t], played, winners[t + 1], completed, passed.get(t, ())))
         return tricks
 
 

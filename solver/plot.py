@@ -99,13 +99,14 @@ def plot_summaries(summaries: list[CellSummary], target: Path) -> None:
     if target.suffix not in (".png", ".svg"):
         raise InputError(f"the plot file must end in .png or .svg, got {target.name}")
     decided = [s for s in summaries if s.interval is not None]
-    tasks = [s for s in decided if parse_task_cell(Cell(s.mission, s.players)) is not None]
     objectives = [s for s in decided if s.mission.startswith(OBJECTIVE_CELLS)]
-    missions = [s for s in decided if s not in tasks and s not in objectives]
+    trick_cells = [s for s in decided if s not in objectives]
     if not decided:
         raise InputError("nothing to plot: no cell has a decided deal (a win or a loss)")
-    on_spaces = any(SPACE_MARK in s.mission for s in missions)
-    by_space, spaces = space_lines(missions) if on_spaces else ({}, [])
+    on_spaces = any(SPACE_MARK in s.mission for s in trick_cells)  # then a panel per mission or experiment
+    by_space, spaces = space_lines(trick_cells) if on_spaces else ({}, [])
+    tasks = [] if on_spaces else [s for s in trick_cells if parse_task_cell(Cell(s.mission, s.players)) is not None]
+    missions = [] if on_spaces else [s for s in trick_cells if s not in tasks]
     panels = (len(by_space) or (1 if missions else 0)) + (1 if tasks else 0) + (1 if objectives else 0)
     figure = Figure(figsize=(10, 4.5 * panels), layout="constrained")
     axes = iter(figure.subplots(panels, 1, squeeze=False)[:, 0])
@@ -113,7 +114,7 @@ def plot_summaries(summaries: list[CellSummary], target: Path) -> None:
         panel = next(axes)
         draw(panel, lines, f"{mission}: win rate per stage space", "stage space")
         panel.set_xticks(range(1, len(spaces) + 1), spaces)
-    if missions and not on_spaces:
+    if missions:
         lines, ticks = mission_lines(missions)
         panel = next(axes)
         draw(panel, lines, "Win rate per mission", "mission")

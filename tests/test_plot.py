@@ -150,6 +150,10 @@ def test_space_lines_one_panel_per_mission_the_train_first(tmp_path):
     plot_summaries([s for s in summaries if s.mission.startswith("j/a")], tmp_path / "one.png")
     (w1, h1), (w2, h2) = png_size(tmp_path / "one.png"), png_size(tmp_path / "spaces.png")
     assert w1 == w2 and h2 == 2 * h1  # a panel per mission
+    tasks = [cell("tasks/8/dealt", 4, 5, 1), cell("tasks/8/dealt@skis", 4, 6, 0)]
+    assert list(space_lines(tasks)[0]) == ["tasks/8/dealt"]  # an experiment on spaces: its own panel
+    plot_summaries(tasks + summaries, tmp_path / "three.png")
+    assert png_size(tmp_path / "three.png")[1] == 3 * h1
 
 
 def test_task_lines_one_line_per_owner_mode_and_player_count():
