@@ -113,6 +113,7 @@ def space_cases(stage: Stage, deal: Deal, setups) -> list[Case]:
         if space.name == "machete":
             mission = with_machete(mission, space.machete, deal.players)
         for label, rules in space_rules(stage, deal):
+            rules = mission.space if rules is None else rules  # no space rule: the mission's own rules stand
             if stage.display:
                 check_ghost_space(space)
                 rules = dataclasses.replace(rules, ghost=GHOST_SEAT, display=stage.display, difficult=stage.difficult)
@@ -123,7 +124,7 @@ def space_cases(stage: Stage, deal: Deal, setups) -> list[Case]:
 
 
 def space_rules(stage: Stage, deal: Deal):
-    """Yield (label, PlayRules) for every choice the space gives the crew."""
+    """Yield (label, PlayRules) for every choice the space gives the crew (None: no rule of play)."""
     space = stage.space
     if space.name == "skis":
         yield "", PlayRules(skis=bit(SKIS_CARD))
@@ -145,7 +146,7 @@ def space_rules(stage: Stage, deal: Deal):
         for seat in range(deal.players):
             yield f"dog-sled driver = seat {seat}", PlayRules(sled=seat)
     else:
-        yield "", PlayRules()
+        yield "", None
 
 
 def with_machete(mission: TaskMission, machete: int, players: int) -> TaskMission:

@@ -537,6 +537,8 @@ def test_jeep_the_crew_chooses_what_goes_in():
         assert trick.winner == 2 and (trick.leader + trick.cards.index(parse_card("p9"))) % 3 == 2
     lost = replace(mission, space=PlayRules(jeep_after=1, jeep_order=(2, 2, 1, 0, 0, 1)))
     assert {solution.outcome for solution in solve_ruled(deal, lost).values()} == {L}
+    # On the train (no space), a mission's own rules of play stand: solve_setups keeps them.
+    assert outcome(deal, [Setup("", won)]) is W and outcome(deal, [Setup("", lost)]) is L
 
 
 def test_jeep_exchanges_take_two_from_each_hand_and_deal_the_middle_in_card_order():
