@@ -10,7 +10,7 @@ from cli import sweep as sweep_commands
 from cli.family import describe_mission, family, missions_table
 from cli.status import StatusLine
 from solver import __version__, cpsat, kernel, portfolio, reference
-from solver.cards import card_set, format_card, parse_card_list
+from solver.cards import card_set, format_card, parse_card_list, scan
 from solver.deal import Deal, deal_rng, parse_deal, random_tasks
 from solver.distress import solve_with_distress
 from solver.errors import InputError
@@ -182,7 +182,7 @@ def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission
         raise InputError("--difficult-ghost needs a two-player deal with the Ghost's display (HAND | HAND | UP / DOWN)")
     limits = Limits(max_nodes, budget)
     space = parse_space(space_text) if space_text is not None else TRAIN
-    if (space != TRAIN or display) and (distress or engine == "cpsat"):
+    if (space.changes_play or display) and (distress or engine == "cpsat"):
         raise InputError("a stage space or the Ghost is solved by --engine auto, kernel or reference, without --distress")
     stage = stage_of(space, deal, deal_rng(seed, 0, SPACE_DRAW), display, difficult_ghost)
     if not as_json and (stage.arrivals or stage.jeep_order):
@@ -244,12 +244,10 @@ def describe_draws(deal: Deal, stage: Stage) -> str:
         seats = " ".join(map(str, stage.jeep_order))
         return f"jeep: the middle's cards, lowest first, go to seats {seats}"
     arrivals = stage.arrivals
-    dealt = " | ".join(" ".join(format_card(c) for c in range(40) if hand >> c & 1 and arrivals[c] == 0)
-                       for hand in deal.hands)
+    dealt = " | ".join(" ".join(format_card(c) for c in scan(hand) if arrivals[c] == 0) for hand in deal.hands)
     lines = [f"fog: dealt {dealt}"]
     for after in range(1, max(arrivals) + 1):
-        draws = ", ".join(f"seat {deal.holder(c)} {format_card(c)}" for c in range(40)
-                          if arrivals[c] == after and deal.holder(c) is not None)
+        draws = ", ".join(f"seat {deal.holder(c)} {format_card(c)}" for c in scan(deal.cards) if arrivals[c] == after)
         lines.append(f"fog: after trick {after}: {draws}")
     return "\n".join(lines)
 
