@@ -277,6 +277,27 @@ def check_witness(deal, mission, solution):
         assert played == (max(when) + 1 if mission.cards else 0)
 
 
+def solve_on_stage(deal, setups, stage, engines: dict) -> dict:
+    """Solve a mission's setups on a stage with each engine: they must agree, and a WIN must replay
+    (check_witness) on the case, deal and mission, that won it."""
+    from solver.portfolio import solve_setups
+    from solver.stage import space_cases
+
+    cases = space_cases(stage, deal, setups)
+    solutions = {}
+    for name, engine in engines.items():
+        solution = solve_setups(deal, setups, engine, stage=stage)
+        if solution.outcome is Outcome.WIN:
+            won = [case for case in cases if case[0] == solution.setup]
+            assert len(won) == 1, f"{name}: no single case labelled {solution.setup!r}"
+            _, case_deal, case_mission = won[0]
+            check_witness(case_deal, case_mission, solution)
+        solutions[name] = solution
+    found = {name: solution.outcome for name, solution in solutions.items()}
+    assert len(set(found.values())) == 1, f"the engines disagree: {found}"
+    return solutions
+
+
 def face_up(hand, display):
     """The Ghost's cards no card of his hand lies on (display: the tops, then the bottoms)."""
     columns = len(display) // 2

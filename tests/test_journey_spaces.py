@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 
 import pytest
 from click.testing import CliRunner
-from conftest import check_witness
+from conftest import check_witness, solve_on_stage
 
 from cli.main import SPACE_DRAW, main
 from solver import reference
@@ -29,7 +29,6 @@ from solver.deal import DealError, deal_rng, format_deal, parse_deal, random_dea
 from solver.errors import InputError
 from solver.kernel import KernelSolver
 from solver.mission import find_mission
-from solver.portfolio import solve_setups
 from solver.rules import legal_plays
 from solver.setup import Setup, mission_setups
 from solver.solution import Outcome, Solution, Trick
@@ -59,19 +58,7 @@ def task_setups(deal, tasks: str, owners) -> list[Setup]:
 
 def solve_both(deal, setups, stage: Stage = ON_TRAIN) -> dict:
     """Solve with both engines; they must agree, and a WIN must replay on the case that won it."""
-    cases = space_cases(stage, deal, setups)
-    solutions = {}
-    for name, engine in ENGINES.items():
-        solution = solve_setups(deal, setups, engine, stage=stage)
-        if solution.outcome is W:
-            won = [case for case in cases if case[0] == solution.setup]
-            assert len(won) == 1, f"{name}: no single case labelled {solution.setup!r}"
-            _, case_deal, case_mission = won[0]
-            check_witness(case_deal, case_mission, solution)
-        solutions[name] = solution
-    found = {name: solution.outcome for name, solution in solutions.items()}
-    assert len(set(found.values())) == 1, f"the engines disagree: {found}"
-    return solutions
+    return solve_on_stage(deal, setups, stage, ENGINES)
 
 
 def outcome(deal, setups, stage: Stage = ON_TRAIN) -> Outcome:
