@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from solver.cards import COLOUR_CARDS, format_card, scan
 from solver.deal import Deal, make_deal, pass_cards
 from solver.portfolio import solve_in_rounds
+from solver.setup import join_labels
 from solver.solution import Limits, Solution
 
 SIDES = (("left", 1), ("right", -1))  # left: to the next seat in play order
@@ -45,7 +46,7 @@ def solve_with_distress(
     positions through all its passes and rounds.
     """
     cases = [
-        ("; ".join(part for part in (setup.label, description) if part), passed, setup.mission)
+        (join_labels(setup.label, description), passed, setup.mission)
         for setup in setups
         for description, passed in distress_passes(deal)
     ]

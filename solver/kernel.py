@@ -885,7 +885,7 @@ def hopeless(trick, problem, frames, hands):
 
 
 @njit(cache=True)
-def start(problem, feasible, frames, plies, moves, hands, control):
+def start(problem, feasible, frames, plies, hands, control):
     """Set up the root position."""
     players = problem[PLAYERS]
     present = np.int64(0)
@@ -933,7 +933,7 @@ def search(problem, feasible, frames, plies, moves, hands, control, table, node_
     the pass.
     """
     if control[STARTED] == 0:
-        start(problem, feasible, frames, plies, moves, hands, control)
+        start(problem, feasible, frames, plies, hands, control)
     if control[STATUS] != RUNNING:
         return control[STATUS]
     players = problem[PLAYERS]

@@ -75,10 +75,15 @@ def mission_setups(
     for players_label, seats in player_choices(mission, deal):
         for tokens_label, tokens in token_choices(mission, cards):
             for score_label, score_counters in score_choices(mission, deal, events):
-                label = "; ".join(part for part in (players_label, tokens_label, score_label) if part)
+                label = join_labels(players_label, tokens_label, score_label)
                 built = build(mission, deal, cards, tokens, seats, random_pass, score_counters)
                 setups.append(Setup(label, built))
     return setups
+
+
+def join_labels(*parts: str) -> str:
+    """Return the labels of a case's choices as one, the empty ones left out."""
+    return "; ".join(part for part in parts if part)
 
 
 def score_choices(mission: Mission, deal: Deal, events: int):

@@ -31,6 +31,7 @@ from solver.deal import COMMANDER_CARD, Deal, make_deal, random_deal
 from solver.errors import InputError
 from solver.ghost import GHOST_SEAT, random_ghost_deal
 from solver.rules import num_tricks
+from solver.setup import join_labels
 from solver.spaces import (
     JEEP_AFTER,
     MACHETE_VALUES,
@@ -119,7 +120,7 @@ def space_cases(stage: Stage, deal: Deal, setups) -> list[Case]:
                 rules = dataclasses.replace(rules, ghost=GHOST_SEAT, display=stage.display, difficult=stage.difficult)
             ruled = dataclasses.replace(mission, space=rules) if rules != mission.space else mission
             for swap_label, swapped in vespa_swaps(deal) if space.name == "vespa" else [("", deal)]:
-                cases.append((join(setup.label, label, swap_label), swapped, ruled))
+                cases.append((join_labels(setup.label, label, swap_label), swapped, ruled))
     return cases
 
 
@@ -177,8 +178,3 @@ def vespa_swaps(deal: Deal):
                 hands[partner] = hands[partner] & ~bit(taken) | bit(given)
                 label = f"Vespa: seat {holder} gives {format_card(given)} to seat {partner} for {format_card(taken)}"
                 yield label, make_deal(hands, deal.commander)
-
-
-def join(*parts: str) -> str:
-    return "; ".join(part for part in parts if part)
-
