@@ -167,7 +167,7 @@ def counts_allow(counts, taken) -> bool:
 
 def make_task_mission(
     deal: Deal, cards, tokens=None, owners=None, counts=None, counters=(), balanced=None, random_pass=None,
-    specs=False, sequences=(), space=NO_RULES,
+    specs=False, sequences=(),
 ) -> TaskMission:
     """Return a checked task mission for `deal`; no tokens means none, no owners means a draft.
 
@@ -199,11 +199,7 @@ def make_task_mission(
         lazy = len(cards) if owners is None else owners.count(LAZY)
         if not counts or any(len(v) != deal.players or sum(v) != lazy or min(v) < 0 for v in counts):
             raise TaskError(f"allowed counts must give every seat a count, summing to the {lazy} lazy tasks")
-    if space.sled >= deal.players:
-        raise TaskError(f"dog-sled driver {space.sled} is not a seat of this {deal.players}-player deal")
-    return TaskMission(
-        cards, tokens, owners, counts, tuple(counters), balanced, random_pass, tuple(sequences), space
-    )
+    return TaskMission(cards, tokens, owners, counts, tuple(counters), balanced, random_pass, tuple(sequences))
 
 
 def lazy_counts(specs, owners, players: int) -> tuple[int, ...]:
