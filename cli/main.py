@@ -1,5 +1,6 @@
 """The `crew` command: solve deals of The Crew under perfect information."""
 
+import dataclasses
 import json
 import sys
 import tomllib
@@ -18,12 +19,20 @@ from solver.family.mission import GAME as FAMILY
 from solver.family.mission import built_in_family_missions, find_family_mission, load_family_missions
 from solver.ghost import DISPLAY_MARK, parse_ghost_deal
 from solver.kernel import SINGLE_DEAL_TT_BITS, KernelSolver
-from solver.mission import built_in_missions, describe_rule, describe_score, find_mission, load_missions
+from solver.mission import (
+    built_in_missions,
+    describe_pattern,
+    describe_rule,
+    describe_score,
+    find_mission,
+    load_missions,
+)
 from solver.portfolio import ROUND_NODES, PortfolioSolver, TableSharing, solve_setups
 from solver.score import ScoreAnswer, max_score
 from solver.setup import Setup, draw_chance, mission_setups
 from solver.solution import Limits, Outcome, Solution
 from solver.spaces import NO_EFFECT, PLAY_SPACES, TRAIN, parse_space
+from solver.special import REDEAL_AFTER, check_special_space, draw_redeal
 from solver.stage import Stage, stage_of
 from solver.tasks import TaskMission, make_task_mission, parse_tokens
 
@@ -112,6 +121,7 @@ def format_solution(solution: Solution, mission: TaskMission, given: dict[int, i
         lines.append(
             f"trick {number:2d}: seat {trick.leader} leads  {cards}  -> seat {trick.winner}"
             + (f"  done: {done}" if done else "")
+            + (f"  table: {format_card(trick.tabled)}" if trick.tabled >= 0 else "")
         )
         if trick.passed:  # helicopter: one card a seat, to the left; jeep: two a seat, into the middle
             per_seat = len(trick.passed) // len(trick.cards)
@@ -185,14 +195,14 @@ def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission
     if (space.changes_play or display) and (distress or engine == "cpsat"):
         raise InputError("a stage space or the Ghost is solved by --engine auto, kernel or reference, without --distress")
     stage = stage_of(space, deal, deal_rng(seed, 0, SPACE_DRAW), display, difficult_ghost)
-    if not as_json and (stage.arrivals or stage.jeep_order):
-        click.echo(describe_draws(deal, stage))
     if mission_name is None:
         if tasks_text is None:
             raise InputError("give --tasks, or --mission")
         tokens = parse_tokens(tokens_text) if tokens_text is not None else None
         owners = parse_owners(owners_text) if owners_text is not None else None
         setups = [Setup("", make_task_mission(deal, parse_card_list(tasks_text), tokens, owners))]
+        if not as_json:
+            show_draws(deal, stage)
     else:
         if owners_text is not None or tokens_text is not None:
             raise InputError("--owners and --tokens come from the mission; leave them out with --mission")
@@ -202,6 +212,12 @@ def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission
         else:
             cards = random_tasks(mission.tasks, deal_rng(seed, 0, TASK_DRAW), deal.cards)
         chance = draw_chance(mission, deal_rng(seed, 0, CHANCE_DRAW))
+        if mission.pattern is not None:
+            check_special_space(space)
+            redeal_order = draw_redeal(mission, deal.players, deal_rng(seed, 0, SPACE_DRAW))
+            stage = dataclasses.replace(stage, redeal_order=redeal_order)
+        if not as_json:
+            show_draws(deal, stage)
         if mission.score is not None:
             if distress or engine == "cpsat":
                 raise InputError("a special (scored) mission is solved by --engine auto, kernel or reference, "
@@ -238,11 +254,21 @@ def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission
         report(passed or deal, setups, signalled, as_json)
 
 
+def show_draws(deal: Deal, stage: Stage) -> None:
+    """Print the chance drawn with the deal for its stage, if any."""
+    if stage.arrivals or stage.jeep_order or stage.redeal_order:
+        click.echo(describe_draws(deal, stage))
+
+
 def describe_draws(deal: Deal, stage: Stage) -> str:
-    """Return a space's chance as text: the jeep's shuffle, or fog's cards dealt and who draws what when."""
+    """Return a stage's chance as text: the jeep's shuffle, the special stage's redeal, or fog's
+    cards dealt and who draws what when."""
     if stage.jeep_order:
         seats = " ".join(map(str, stage.jeep_order))
         return f"jeep: the middle's cards, lowest first, go to seats {seats}"
+    if stage.redeal_order:
+        seats = " ".join("out" if seat < 0 else str(seat) for seat in stage.redeal_order)
+        return f"redeal after trick {REDEAL_AFTER}: the discards, lowest first, go to seats {seats}"
     arrivals = stage.arrivals
     dealt = " | ".join(" ".join(format_card(c) for c in scan(hand) if arrivals[c] == 0) for hand in deal.hands)
     lines = [f"fog: dealt {dealt}"]
@@ -354,6 +380,9 @@ def show_mission(name, mission_file):
                                                if m.difficulty else ""))
     if m.score is not None:
         click.echo(f"score          {describe_score(m.score).removeprefix('score: ')}")
+    if m.pattern is not None:
+        click.echo(f"pattern        {describe_pattern(m.pattern).removeprefix('table pattern: ')}")
+        click.echo(f"adjustments    {'3 players: 7 cards out; 5 players: redeal after trick 3' if m.adjustments else 'none'}")
     click.echo(f"communication  {m.communication} (no effect under perfect information)")
 
 

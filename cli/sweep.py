@@ -265,7 +265,12 @@ def sweep(game, missions_text, mission_file, tasks_text, owners_text, objectives
         for cell, mission in sweep_cells(game, missions_text, mission_file, tasks_text, owners_text, objectives_text,
                                          players)
         for space in spaces
+        if not (is_pattern(mission) and space.changes_play)  # a special stage stands on no stage space
     ]
+    if not cells:
+        raise InputError("pattern missions (special stages) are not played on a stage space that changes play")
+    if any(space.changes_play for space in spaces) and any(is_pattern(mission) for _, mission, _ in cells):
+        click.echo("crew: note: pattern missions (special stages) are swept on the spaces without effect only", err=True)
     out_dir = Path(out) if out else Path("sweeps") / default_name(game, missions_text, tasks_text, owners_text,
                                                                    objectives_text, space_text, players_text, seed)
     store = ResultStore(out_dir)
@@ -294,6 +299,11 @@ def sweep(game, missions_text, mission_file, tasks_text, owners_text, objectives
                err=True)
     if interrupted:
         sys.exit(EXIT_INTERRUPTED)
+
+
+def is_pattern(mission) -> bool:
+    """Return True for a pattern mission (a Journey special stage)."""
+    return getattr(mission, "pattern", None) is not None
 
 
 def default_name(game, missions_text, tasks_text, owners_text, objectives_text, space_text, players_text, seed) -> str:

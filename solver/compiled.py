@@ -21,7 +21,8 @@ that forbid a winner outright, such as "X wins no trick"). A random pass
 space (spaces.py) is its skis cards, hang-glider flag, dog-sled driver, for fog
 the cards each seat draws at each trick boundary, the helicopter's trigger cards,
 and the jeep's trick and the seats taking the middle's cards. Two players: the
-Ghost's seat, display and variant.
+Ghost's seat, display and variant. A special stage: the pattern flag (the
+automaton is a second array, solver/pattern.py) and the five-player redeal.
 """
 
 import functools
@@ -72,8 +73,10 @@ JEEP_AFTER = 17  # jeep: the trick after which each hand puts 2 cards in the mid
 GHOST = 18  # the Ghost's seat (two players); -1: none
 COLUMNS = 19  # the columns of the Ghost's display
 DIFFICULT = 20  # 1 for the difficult Ghost
+PATTERN = 21  # 1 when the crew lays a card of each trick on the table, to form a pattern (special stage)
+REDEAL_AFTER = 22  # special stage, 5 players: the trick after which the discards are redealt; 0: none
 # Per seat.
-HANDS = 21  # the cards in hand before trick 1
+HANDS = 23  # the cards in hand before trick 1
 MAX_COUNT = HANDS + MAX_PLAYERS  # most lazily assigned tasks the seat may end with
 RADIX = MAX_COUNT + MAX_PLAYERS  # place value of the seat's count in the taken code
 # Per trick.
@@ -107,7 +110,14 @@ DISPLAY = JEEP_ORDER + 2 * MAX_PLAYERS
 MAX_COLUMNS = 7
 # Per card of the display: its place there.
 DISPLAY_PLACE = DISPLAY + 2 * MAX_COLUMNS
-SIZE = DISPLAY_PLACE + CARD_COUNT
+# Per discard of the special stage's redeal, lowest first: the seat that takes it, -1 for none.
+REDEAL_ORDER = DISPLAY_PLACE + CARD_COUNT
+MAX_DISCARDS = 16
+SIZE = REDEAL_ORDER + MAX_DISCARDS
+# The table pattern's automaton, a second array: per state, the state after each card (-1: broken),
+# then at ALIVE + r whether r more cards can still complete the pattern.
+ALIVE = CARD_COUNT
+NO_PATTERN = np.zeros((1, ALIVE + MAX_TRICKS + 1), dtype=np.int64)
 
 
 def compile_rules(problem: list, deal: Deal, space: PlayRules) -> None:
@@ -131,6 +141,29 @@ def compile_rules(problem: list, deal: Deal, space: PlayRules) -> None:
     problem[DISPLAY : DISPLAY + len(space.display)] = space.display
     for place, c in enumerate(space.display):
         problem[DISPLAY_PLACE + c] = place
+    problem[REDEAL_AFTER] = space.redeal_after
+    problem[TRICKS] += space.redeal_draws()
+    problem[REDEAL_ORDER : REDEAL_ORDER + len(space.redeal_order)] = space.redeal_order
+
+
+def compile_pattern(problem: list, mission: TaskMission) -> np.ndarray:
+    """Return the table pattern's automaton over the deal's tricks (NO_PATTERN without one)."""
+    if mission.pattern is None:
+        return NO_PATTERN
+    if mission.space.heli_pass or mission.space.jeep_after:
+        raise ValueError("a table pattern is played without passes between tricks")
+    problem[PATTERN] = 1
+    return automaton_table(mission.pattern, problem[TRICKS])
+
+
+@functools.lru_cache(maxsize=64)
+def automaton_table(pattern, length: int) -> np.ndarray:
+    """Return a pattern's automaton over `length` table cards as one array (cached: a sweep meets one)."""
+    transitions, alive = pattern.automaton(length)
+    automaton = np.zeros((len(transitions), ALIVE + MAX_TRICKS + 1), dtype=np.int64)
+    automaton[:, :ALIVE] = transitions
+    automaton[:, ALIVE : ALIVE + alive.shape[1]] = alive
+    return automaton
 
 
 @functools.lru_cache(maxsize=1024)
@@ -188,8 +221,9 @@ def count_table(counts: frozenset[tuple[int, ...]]) -> tuple[list[int], list[int
     return maxima, radix, feasible
 
 
-def compile_task_mission(deal: Deal, mission: TaskMission) -> tuple[np.ndarray, np.ndarray]:
-    """Return the flat kernel array of a mission on a deal, and its table of feasible task counts."""
+def compile_task_mission(deal: Deal, mission: TaskMission) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return the flat kernel array of a mission on a deal, its table of feasible task counts
+    and its table pattern's automaton."""
     if len(mission.counters) > MAX_COUNTERS or len(mission.sequences) > MAX_SEQUENCES:
         raise ValueError(f"at most {MAX_COUNTERS} trick counters and {MAX_SEQUENCES} sequence rules per mission")
     problem = [0] * SIZE  # filled as a list: item writes to a numpy array cost more per deal
@@ -245,4 +279,5 @@ def compile_task_mission(deal: Deal, mission: TaskMission) -> tuple[np.ndarray, 
         problem[TASK_CARD + i] = c
         problem[TASK_OWNER + i] = owners[i]
         problem[BEFORE + i] = before[i]
-    return np.array(problem, dtype=np.int64), feasible
+    automaton = compile_pattern(problem, mission)
+    return np.array(problem, dtype=np.int64), feasible, automaton

@@ -49,6 +49,7 @@ from solver.bitops import lowest_bit_index, popcount
 from solver.cards import CARD_COUNT, COLOUR_RANKS, SUIT_MASKS, TRUMP
 from solver.compiled import (
     ACROSS,
+    ALIVE,
     ALL_DONE,
     ALLOWED_WINNERS,
     ANY_OWNER,
@@ -88,8 +89,11 @@ from solver.compiled import (
     MAX_COUNTERS,
     PASS_AFTER,
     PASS_RANK,
+    PATTERN,
     PLAYERS,
     RADIX,
+    REDEAL_AFTER,
+    REDEAL_ORDER,
     S_ACROSS,
     S_AFTER,
     S_BEFORE,
@@ -106,6 +110,7 @@ from solver.compiled import (
 )
 from solver.conditions import NO_LIMIT
 from solver.deal import MAX_PLAYERS, Deal
+from solver.pattern import MAX_STATES
 from solver.solution import Limits, Outcome, Solution, Trick
 from solver.tasks import TaskMission
 
@@ -126,12 +131,17 @@ WON = COUNTER_VALUES + MAX_COUNTERS  # tricks won per seat (kept for the balance
 PASSED, SKIED, DRAWN = 1, 2, 4
 GIVEN = WON + MAX_PLAYERS  # the card each seat gave in a random pass before this trick
 LAST = GIVEN + MAX_PLAYERS  # the card that ended the previous trick (sequence rules across tricks)
-FRAME_COLUMNS = LAST + 1
-# Per-ply columns. A ply is a card played to trick TRICK_NO at POS (0: the lead), or a card passed
-# before trick TRICK_NO (POS = players + the pass step); MOVER: the seat that played or passed it.
+# Special stages: the table pattern's automaton state and the cards on the table, once the previous
+# trick's card is laid; the discards the five-player redeal gave back before this trick.
+PATTERN_STATE, TABLED, REDRAWN = LAST + 1, LAST + 2, LAST + 3
+FRAME_COLUMNS = REDRAWN + 1
+# Per-ply columns. A ply is a card played to trick TRICK_NO at POS (0: the lead), a card passed
+# before trick TRICK_NO (POS = players + the pass step), or the card of the trick before TRICK_NO
+# laid on the table (POS = TABLE_POS); MOVER: the seat that played or passed it.
 PLAYED, WIN_CARD, WIN_SEAT, ALLOWED, SEATS_PLAYED, TRICK_CARDS, TRICK_TASKS, MOVE_COUNT, NEXT_MOVE = range(9)
 TRICK_NO, POS, MOVER = 9, 10, 11
 PLY_COLUMNS = 12
+TABLE_POS = 3 * MAX_PLAYERS  # beyond every play and pass step
 SCORES = MAX_MOVES  # per ply, the moves then as many scratch cells for move ordering, in `moves`
 # Control cells.
 DEPTH, NODES, STATUS, GENERATION, STARTED, ORDERING = range(6)
@@ -223,12 +233,15 @@ def allowed_winners(card, allowed, problem, quota_seats):
 
 
 @njit(cache=True, inline="always")
-def expand(depth, problem, frames, plies, moves, hands, ordering):
+def expand(depth, problem, pattern, frames, plies, moves, hands, ordering):
     """Generate the candidate plays at `depth`, best first."""
     players = problem[PLAYERS]
     trick = plies[depth, TRICK_NO]
     pos = plies[depth, POS]
     present = frames[trick, PRESENT]
+    if pos == TABLE_POS:
+        expand_table(depth, trick, problem, pattern, frames, plies, moves)
+        return
     if pos >= players:
         expand_pass(depth, pos - players, problem, plies, moves, hands)
         return
@@ -382,6 +395,72 @@ def expand_pass(depth, step, problem, plies, moves, hands):
     if jeep and step % 2:
         cards &= (np.int64(1) << plies[depth - 1, PLAYED]) - 1
     moves_in_card_order(depth, cards, plies, moves)
+
+
+@njit(cache=True)
+def expand_table(depth, trick, problem, pattern, frames, plies, moves):
+    """Generate the cards of the trick before `trick` that may go on the table: those after which
+    the pattern can still be completed, one per automaton state they lead to, since the state is
+    all the pattern remembers; every card while the redeal is to come, as the discards it deals
+    out depend on which card is laid."""
+    state = frames[trick - 1, PATTERN_STATE]
+    remaining = problem[TRICKS] - trick
+    every_card = trick <= problem[REDEAL_AFTER]
+    cards = plies[depth - 1, TRICK_CARDS]
+    count = 0
+    while cards:
+        card = lowest_bit_index(cards)
+        cards &= cards - 1
+        after = pattern[state, card]
+        if after < 0 or pattern[after, ALIVE + remaining] == 0:
+            continue
+        seen = False
+        for i in range(count):
+            seen = seen or not every_card and pattern[state, moves[depth, i]] == after
+        if not seen:
+            moves[depth, count] = card
+            count += 1
+    plies[depth, MOVE_COUNT] = count
+    plies[depth, NEXT_MOVE] = 0
+
+
+@njit(cache=True)
+def lay_on_table(trick, card, problem, pattern, frames, hands):
+    """Lay `card` of the trick before `trick` on the table: the pattern's next state, the
+    five-player redeal when it is due, and the key of the position then."""
+    frames[trick, PATTERN_STATE] = pattern[frames[trick - 1, PATTERN_STATE], card]
+    frames[trick, TABLED] = frames[trick - 1, TABLED] | (np.int64(1) << card)
+    if trick == problem[REDEAL_AFTER]:
+        redeal(trick, problem, frames, hands)
+    position_hash(trick, frames, hands, problem)
+
+
+@njit(cache=True)
+def redeal(trick, problem, frames, hands):
+    """Deal the discards (the cards played so far but the table's) out before `trick`: lowest
+    first, each to the seat drawn with the deal (-1: left out)."""
+    discards = frames[0, PRESENT] & ~frames[trick, PRESENT] & ~frames[trick, TABLED]
+    drawn = np.int64(0)
+    slot = 0
+    while discards:
+        card = discards & -discards
+        discards &= discards - 1
+        seat = problem[REDEAL_ORDER + slot]
+        slot += 1
+        if seat >= 0:
+            hands[seat] |= card
+            drawn |= card
+    frames[trick, REDRAWN] = drawn
+    frames[trick, PRESENT] |= drawn
+
+
+@njit(cache=True)
+def undo_redeal(trick, problem, frames, hands):
+    """Take the redealt discards back out of the hands before `trick`."""
+    drawn = frames[trick, REDRAWN]
+    for seat in range(problem[PLAYERS]):
+        hands[seat] &= ~drawn
+    frames[trick, PRESENT] &= ~drawn
 
 
 @njit(cache=True, inline="always")
@@ -552,7 +631,8 @@ def settle_trick(depth, trick, problem, feasible, frames, plies, hands):
         between_tricks(nxt, cards, problem, frames, hands)
     else:
         frames[nxt, MOVED] = 0
-    position_hash(nxt, frames, hands, problem)
+    if not problem[PATTERN]:  # else once the trick's table card is laid
+        position_hash(nxt, frames, hands, problem)
     return True
 
 
@@ -607,6 +687,7 @@ def hands_settled(trick, present, problem):
         trick > problem[PASS_AFTER]
         and trick > problem[LAST_ARRIVAL]
         and trick > problem[JEEP_AFTER]
+        and trick > problem[REDEAL_AFTER]
         and present & (problem[SKIS] | problem[HELI_PASS]) == 0
     )
 
@@ -616,9 +697,10 @@ def distinct_at(trick, problem):
     """Return the cards no other may stand in for in `trick` (0-based).
 
     Before a random pass every card is itself: which card a hand gives depends
-    on exactly which cards it still holds.
+    on exactly which cards it still holds; so before the redeal of a special stage,
+    where who draws a discard depends on exactly which cards were discarded.
     """
-    if trick < problem[PASS_AFTER]:
+    if trick < problem[PASS_AFTER] or trick < problem[REDEAL_AFTER]:
         return np.int64(-1)
     return problem[DISTINCT]
 
@@ -767,8 +849,11 @@ def can_still_win(cards, left, hands, problem, tricks_left):
 
 @njit(cache=True)
 def mission_won(trick, problem, frames):
-    """Return True when, at the start of `trick`, every task is done and no condition can fail."""
-    if frames[trick, DONE] != problem[ALL_DONE]:
+    """Return True when, at the start of `trick`, every task is done and no condition can fail.
+
+    A table pattern is won only with its last card laid (the search's table plies).
+    """
+    if frames[trick, DONE] != problem[ALL_DONE] or problem[PATTERN]:
         return False
     tricks = problem[TRICKS]
     if problem[BALANCED_GAP] and trick < tricks:
@@ -805,6 +890,8 @@ ZOBRIST_WON = _RNG.integers(-(2**63), 2**63 - 1, size=(2, MAX_PLAYERS, 16), dtyp
 ZOBRIST_LAST = _RNG.integers(-(2**63), 2**63 - 1, size=(2, CARD_COUNT), dtype=np.int64)
 ZOBRIST_TRICK = _RNG.integers(-(2**63), 2**63 - 1, size=(2, MAX_TRICKS + 1), dtype=np.int64)
 ZOBRIST_GHOST_LEAD = _RNG.integers(-(2**63), 2**63 - 1, size=(2, CARD_COUNT), dtype=np.int64)
+ZOBRIST_PATTERN = _RNG.integers(-(2**63), 2**63 - 1, size=(2, MAX_STATES), dtype=np.int64)
+ZOBRIST_TABLED = _RNG.integers(-(2**63), 2**63 - 1, size=(2, CARD_COUNT), dtype=np.int64)
 
 
 @njit(cache=True)
@@ -852,6 +939,16 @@ def position_hash(trick, frames, hands, problem):
     if problem[DIFFICULT] and leader == problem[GHOST] and trick > 0:  # his leads depend on his winning card
         h1 ^= ZOBRIST_GHOST_LEAD[0, frames[trick, WON_WITH]]
         h2 ^= ZOBRIST_GHOST_LEAD[1, frames[trick, WON_WITH]]
+    if problem[PATTERN]:
+        h1 ^= ZOBRIST_PATTERN[0, frames[trick, PATTERN_STATE]]
+        h2 ^= ZOBRIST_PATTERN[1, frames[trick, PATTERN_STATE]]
+        if trick < problem[REDEAL_AFTER]:  # the table's cards decide which are the discards to be redealt
+            rest = frames[trick, TABLED]
+            while rest:
+                card = lowest_bit_index(rest)
+                rest &= rest - 1
+                h1 ^= ZOBRIST_TABLED[0, card]
+                h2 ^= ZOBRIST_TABLED[1, card]
     frames[trick, KEY] = h1
     frames[trick, KEY2] = h2
 
@@ -902,6 +999,8 @@ def start(problem, feasible, frames, plies, hands, control):
     frames[0, PRESENT] = present
     frames[0, COUNTER_VALUES : COUNTER_VALUES + MAX_COUNTERS] = 0
     frames[0, WON : WON + MAX_PLAYERS] = 0
+    frames[0, PATTERN_STATE] = 0
+    frames[0, TABLED] = 0
     position_hash(0, frames, hands, problem)
     frames[0, WORK] = 0
     frames[0, QUOTA_SEATS] = feasible[0]
@@ -925,12 +1024,13 @@ def set_ply(depth, trick, pos, plies):
 
 
 @njit(cache=True)
-def search(problem, feasible, frames, plies, moves, hands, control, table, node_limit):
+def search(problem, feasible, pattern, frames, plies, moves, hands, control, table, node_limit):
     """Search until a win, a proof of loss, or `node_limit` total nodes; return the status.
 
     Between two tricks the crew may pass cards (helicopter, jeep): one ply per card
     passed; the position of the next trick (its key, the table) is the one after
-    the pass.
+    the pass. In a special stage one ply lays a card of each trick on the table
+    right after it; the pattern is won with its last card laid.
     """
     if control[STARTED] == 0:
         start(problem, feasible, frames, plies, hands, control)
@@ -943,7 +1043,7 @@ def search(problem, feasible, frames, plies, moves, hands, control, table, node_
     nodes = control[NODES]
     while True:
         if plies[depth, MOVE_COUNT] < 0:
-            expand(depth, problem, frames, plies, moves, hands, control[ORDERING])
+            expand(depth, problem, pattern, frames, plies, moves, hands, control[ORDERING])
         trick = plies[depth, TRICK_NO]
         pos = plies[depth, POS]
         index = plies[depth, NEXT_MOVE]
@@ -953,6 +1053,21 @@ def search(problem, feasible, frames, plies, moves, hands, control, table, node_
             nodes += 1
             card = moves[depth, index]
             plies[depth, NEXT_MOVE] = index + 1
+            if pos == TABLE_POS:  # a card of the trick before `trick` laid on the table
+                plies[depth, PLAYED] = card
+                lay_on_table(trick, card, problem, pattern, frames, hands)
+                if trick == tricks:  # the last card: the moves offered complete the pattern
+                    control[DEPTH] = depth
+                    control[NODES] = nodes
+                    control[STATUS] = WIN
+                    return WIN
+                if open_trick(trick, problem, frames, hands, table, generation):
+                    frames[trick, WORK] = nodes
+                    depth += 1
+                    set_ply(depth, trick, 0, plies)
+                elif trick == problem[REDEAL_AFTER]:
+                    undo_redeal(trick, problem, frames, hands)
+                continue
             if pos >= players:  # a card passed before `trick`
                 depth = pass_card(depth, card, problem, frames, plies, hands, control, table, nodes)
                 continue
@@ -969,6 +1084,10 @@ def search(problem, feasible, frames, plies, moves, hands, control, table, node_
                     continue
                 if settle_trick(depth, trick, problem, feasible, frames, plies, hands):
                     nxt = trick + 1
+                    if problem[PATTERN]:
+                        depth += 1
+                        set_ply(depth, nxt, TABLE_POS, plies)
+                        continue
                     if mission_won(nxt, problem, frames):
                         control[DEPTH] = depth
                         control[NODES] = nodes
@@ -993,9 +1112,14 @@ def search(problem, feasible, frames, plies, moves, hands, control, table, node_
                 control[STATUS] = LOSS
                 control[NODES] = nodes
                 return LOSS
+            if pos == 0 and plies[depth - 1, POS] == TABLE_POS:  # back to the table: its card is in no hand
+                if trick == problem[REDEAL_AFTER]:
+                    undo_redeal(trick, problem, frames, hands)
+                depth -= 1
+                continue
             if pos == 0 and plies[depth - 1, POS] >= players:  # back into the pass before this trick
                 complete_pass(depth - 1, problem, plies, hands, -1)
-            elif (pos == 0 or pos == players) and frames[trick, MOVED]:
+            elif (pos == 0 or pos == players or pos == TABLE_POS) and frames[trick, MOVED]:
                 undo_between_tricks(trick, problem, frames, hands)
             depth -= 1
             hands[plies[depth, MOVER]] |= np.int64(1) << plies[depth, PLAYED]
@@ -1079,11 +1203,11 @@ class SearchStack:
         self.control[GENERATION] = generation
         self.control[ORDERING] = self.ordering
 
-    def run(self, problem: np.ndarray, feasible: np.ndarray, table: np.ndarray, nodes: int) -> int:
+    def run(self, problem: np.ndarray, feasible: np.ndarray, pattern: np.ndarray, table: np.ndarray, nodes: int) -> int:
         """Search `nodes` more nodes at most; return RUNNING, WIN or LOSS."""
         limit = int(self.control[NODES]) + nodes
         return search(
-            problem, feasible, self.frames, self.plies, self.moves, self.hands, self.control, table, limit
+            problem, feasible, pattern, self.frames, self.plies, self.moves, self.hands, self.control, table, limit
         )
 
     @property
@@ -1097,20 +1221,22 @@ class SearchStack:
         leaders = self.frames[:, LEAD].tolist()
         winners = self.frames[:, DUE].tolist()  # a trick's winner is due to lead the next
         task_cards = int(problem[TASK_CARDS])
-        passed = {}
-        if problem[HELI_PASS] or problem[JEEP_AFTER]:  # cards passed between tricks: each after its trick
+        passed, tabled = {}, {}
+        if problem[HELI_PASS] or problem[JEEP_AFTER] or problem[PATTERN]:  # plies between tricks: each after its trick
             plays, cards, trick = cards, [], 0
             for c, pos in zip(plays, self.plies[:depth, POS].tolist()):
                 if pos < players:
                     cards.append(c)
                     trick += pos == players - 1
+                elif pos == TABLE_POS:
+                    tabled[trick - 1] = c
                 else:
                     passed[trick - 1] = passed.get(trick - 1, ()) + (c,)
         tricks = []
         for t in range(len(cards) // players):
             played = tuple(cards[t * players : (t + 1) * players])
             completed = tuple([c for c in played if task_cards >> c & 1])
-            tricks.append(Trick(leaders[t], played, winners[t + 1], completed, passed.get(t, ())))
+            tricks.append(Trick(leaders[t], played, winners[t + 1], completed, passed.get(t, ()), tabled.get(t, -1)))
         return tricks
 
 
@@ -1140,7 +1266,7 @@ class KernelSolver:
         passes of one deal): a position's fate depends only on the position then.
         Default: a new generation, so nothing stored before counts.
         """
-        problem, feasible = compile_task_mission(deal, mission)
+        problem, feasible, pattern = compile_task_mission(deal, mission)
         if generation is None:
             generation = self.table.next_generation()
         for stack in self.stacks:
@@ -1151,7 +1277,7 @@ class KernelSolver:
         nodes = 0
         while True:
             for stack in self.stacks:
-                status = stack.run(problem, feasible, self.table.entries, min(SLICE_NODES, max_nodes - nodes))
+                status = stack.run(problem, feasible, pattern, self.table.entries, min(SLICE_NODES, max_nodes - nodes))
                 nodes = sum(s.nodes for s in self.stacks)
                 seconds = time.perf_counter() - began
                 if status == WIN:

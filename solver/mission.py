@@ -35,6 +35,7 @@ from solver.cards import (
 from solver.chance import PASS_LEFT_AFTER_TRICK_1
 from solver.conditions import MAX_COUNTERS
 from solver.errors import InputError
+from solver.pattern import RELATIONS, Clause, Pattern
 from solver.tasks import ABSOLUTE, TaskError, Token, check_tokens, parse_token
 
 ASSIGNMENTS = ("draft", "commander-decision", "commander-distribution")
@@ -54,11 +55,16 @@ RULE_FIELDS = {
     "own-trick": {"cards", "ordered"},
     "task-in-last-trick": {"token"},
 }
-KINDS = ("standard", "individual", "special")
+KINDS = ("standard", "individual", "special", "pattern")
+PATTERN_CLAUSES = {
+    "all": {"all"}, "none": {"none"}, "position": {"position", "cards"}, "next": {"next"},
+    "count": {"count"} | BOUNDS,
+}
 SCORE_EACH = ("trick", "player")
 MISSION_FIELDS = {
     "number", "name", "title", "tasks", "tokens", "assignment", "five_player_pass",
     "communication", "choose", "rules", "options", "chance", "players", "kind", "difficulty", "score",
+    "pattern", "adjustments",
 }
 BUILT_IN = {"planet-nine": "planet_nine.toml", "journey": "journey.toml"}
 LAST = 0  # trick numbers count from 1; 0 - k means "the last trick minus k"
@@ -185,15 +191,19 @@ class Mission:
     options: tuple[str, ...] = ()
     chance: tuple[str, ...] = ()
     players: tuple[int, ...] = (3, 4, 5)
-    kind: str = "standard"  # Journey: standard, individual (assigned to one member) or special (scored)
+    kind: str = "standard"  # Journey: standard, individual (one member's), special (scored), pattern (special stage)
     difficulty: tuple[int, ...] = ()  # Journey: steps for 3, 4, 5 players (data only)
     score: Score | None = None  # special missions
+    pattern: Pattern | None = None  # a special stage's table pattern
+    adjustments: bool = True  # a special stage's 3- and 5-player adjustments (not in stages 19 and 20)
 
     def summary(self) -> str:
         """Return the special rules in a few words."""
         parts = [describe_rule(rule) for rule in self.rules]
         if self.score is not None:
             parts.append(describe_score(self.score))
+        if self.pattern is not None:
+            parts.append(describe_pattern(self.pattern))
         parts += [f"{c.name}: chosen by {c.by} among {c.among}" for c in self.choose]
         parts += list(self.options) + list(self.chance)
         if self.five_player_pass:
@@ -228,6 +238,21 @@ def describe_score(score: Score) -> str:
     else:
         event = f"each player who wins {describe_cards(score.won)}"
     return f"score: {event}, minus {'/'.join(map(str, score.deduction))} for 3/4/5 players"
+
+
+def describe_pattern(pattern: Pattern) -> str:
+    """Return a table pattern in a few words."""
+    parts = []
+    for clause in pattern.clauses:
+        if clause.kind in ("all", "none"):
+            parts.append(f"{clause.kind} {describe_cards(clause.cards)}")
+        elif clause.kind == "position":
+            parts.append(f"card {describe_trick(clause.position)} {describe_cards(clause.cards)}")
+        elif clause.kind == "next":
+            parts.append(f"each next {clause.relation}")
+        else:
+            parts.append(f"{describe_cards(clause.cards)} {describe_bounds(clause.at_least, clause.at_most)}")
+    return "table pattern: " + ", ".join(parts)
 
 
 def describe_rule(rule: Rule) -> str:
@@ -468,6 +493,7 @@ def read_mission(reader: _Reader, game: str, index: int, entry: dict) -> Mission
     score = read_score(entry.get("score"), bad)
     if (kind == "special") != ("score" in entry) and kind in KINDS:
         bad("score", "a special mission needs a score, and only a special mission has one")
+    pattern, adjustments = read_special_stage(entry, kind, bad)
     if kind == "individual" and not choose and len(reader.problems) == before:  # else a rule already says so
         bad("choose", "an individual mission names the crew member it is assigned to (a choose entry)")
     if counters_needed(rules, score) > MAX_COUNTERS:
@@ -476,8 +502,62 @@ def read_mission(reader: _Reader, game: str, index: int, entry: dict) -> Mission
         return None
     return Mission(
         mission_id, title, tasks, tokens, assignment, five_player_pass, communication,
-        choose, rules, options, chance, tuple(sorted(players)), kind, tuple(difficulty), score,
+        choose, rules, options, chance, tuple(sorted(players)), kind, tuple(difficulty), score, pattern, adjustments,
     )
+
+
+def read_special_stage(entry: dict, kind: str, bad) -> tuple[Pattern | None, bool]:
+    """Return a pattern mission's table pattern and whether the 3- and 5-player adjustments apply."""
+    adjustments = entry.get("adjustments", True)
+    if not isinstance(adjustments, bool):
+        bad("adjustments", "must be true or false")
+    if (kind == "pattern") != ("pattern" in entry):
+        bad("pattern", "a pattern mission (special stage) needs a pattern, and only a pattern mission has one")
+        return None, True
+    if kind != "pattern":
+        if "adjustments" in entry:
+            bad("adjustments", "only a pattern mission (special stage) has the 3- and 5-player adjustments")
+        return None, True
+    for key in ("tasks", "rules", "choose", "chance", "five_player_pass", "options"):
+        if entry.get(key):
+            bad(key, "a pattern mission (special stage) has no tasks, rules or choices besides its pattern")
+    try:
+        return read_pattern(entry["pattern"]), adjustments is not False
+    except InputError as error:
+        bad("pattern", str(error))
+        return None, True
+
+
+def read_pattern(value) -> Pattern:
+    """Return a table pattern: a list of clauses (solver/pattern.py); raise InputError naming what is wrong."""
+    if not isinstance(value, list) or not value or not all(isinstance(v, dict) for v in value):
+        raise InputError("must be a list of clauses like { next = \"same-type\" } or { all = \"colours\" }")
+    clauses = []
+    for entry in value:
+        kinds = [k for k in PATTERN_CLAUSES if k in entry]
+        if len(kinds) != 1:
+            raise InputError(f"each clause names one of {', '.join(PATTERN_CLAUSES)}, got {sorted(entry)}")
+        kind = kinds[0]
+        for key in sorted(set(entry) - PATTERN_CLAUSES[kind]):
+            raise InputError(f"{kind}: unknown field {key!r} (allowed: {', '.join(sorted(PATTERN_CLAUSES[kind]))})")
+        clauses.append(read_clause(kind, entry))
+    return Pattern(tuple(clauses))
+
+
+def read_clause(kind: str, entry: dict) -> Clause:
+    """Return one clause of a table pattern."""
+    if kind in ("all", "none"):
+        return Clause(kind, cards=nonempty_card_set(entry[kind], kind))
+    if kind == "position":
+        if "cards" not in entry:
+            raise InputError("position needs cards, e.g. { position = \"last\", cards = \"pink\" }")
+        return Clause(kind, cards=nonempty_card_set(entry["cards"], "cards"), position=parse_trick_number(str(entry["position"])))
+    if kind == "next":
+        if entry["next"] not in RELATIONS:
+            raise InputError(f"unknown relation {entry['next']!r} (allowed: {', '.join(RELATIONS)})")
+        return Clause(kind, relation=entry["next"])
+    at_least, at_most = read_bounds(entry)
+    return Clause(kind, cards=nonempty_card_set(entry["count"], "count"), at_least=at_least, at_most=at_most)
 
 
 def counters_needed(rules, score: Score | None, players: int = 5) -> int:

@@ -23,7 +23,12 @@ trick with a heli (helicopter) every hand passes one card to the left, and after
 the jeep's trick every hand puts two cards in the middle, which go to the seats
 drawn with the deal, lowest card first: the crew tries every choice of cards.
 The Ghost (two players) plays his face-up cards only; the difficult Ghost leads
-after a won trick next to the card he won it with (solver/variants.py).
+after a won trick next to the card he won it with (solver/variants.py). In a
+special stage the crew lays each card of a trick on the table in turn, and the
+mission is won when the whole sequence of table cards forms the pattern
+(`Pattern.holds`, never its automaton; a clause already broken by the cards
+laid so far ends the line, `Pattern.broken`); with five players the discards after
+the redeal's trick go, lowest first, to the seats drawn with the deal.
 """
 
 import time
@@ -41,7 +46,15 @@ from solver.tasks import (
     initial_owners,
     settle_trick,
 )
-from solver.variants import ghost_leads, ghost_playable, hang_glider_plays, heli_passes, jeep_exchanges, skis_rotation
+from solver.variants import (
+    ghost_leads,
+    ghost_playable,
+    hang_glider_plays,
+    heli_passes,
+    jeep_exchanges,
+    redeal,
+    skis_rotation,
+)
 
 ENGINE = "reference"
 
@@ -55,7 +68,7 @@ class _Search:
         self.deal = deal
         self.mission = mission
         self.counts = allowed_counts(mission, deal)
-        self.tricks = num_tricks(deal.hands)
+        self.tricks = num_tricks(deal.hands) + mission.space.redeal_draws()
         self.limits = limits
         self.deadline = None if limits.max_seconds is None else time.perf_counter() + limits.max_seconds
         self.nodes = 0
@@ -85,7 +98,7 @@ class _Search:
     def from_boundary(self, hands, leader, played, state, last=None, won_with=None):
         """Return the winning line of play from a trick boundary, or None.
 
-        `state` is (owners, done, counter values, tricks won per seat); `last` the card that
+        `state` is (owners, done, counter values, tricks won per seat, table cards); `last` the card that
         ended the previous trick (sequence rules across tricks look at it); `won_with` the
         card that won it (the difficult Ghost's leads depend on it).
         """
@@ -106,7 +119,9 @@ class _Search:
 
     def won(self, hands, played, state) -> bool:
         """Return True when every task is done and no condition can still fail."""
-        _, done, values, _ = state
+        _, done, values, _, table = state
+        if self.mission.pattern is not None:
+            return played == self.tricks and self.mission.pattern.holds(table)
         if done != self.mission.all_done:
             return False
         if self.mission.balanced is not None and played < self.tricks:
@@ -136,7 +151,8 @@ class _Search:
             plays &= ghost_leads(hands[seat], self.space.display, won_with)
         previous = trick[-1] if trick else last
         plays &= ~sum(bit(c) for c in scan(plays) if breaks_sequence(self.mission.sequences, previous, c, bool(trick)))
-        if self.equivalence and played >= self.pass_after:  # before a pass, every card is itself
+        cards_moved = max(self.pass_after, self.space.redeal_after)  # before then every card is itself
+        if self.equivalence and played >= cards_moved:
             in_play = cards_in_play(hands, trick) | self.still_to_draw(played)
             plays = without_equivalent_plays(plays, in_play, self.distinct)
         owners = state[0]
@@ -157,15 +173,19 @@ class _Search:
         after = self.settle(state, played + 1, trick, winner, hands)
         if after is None:
             return None
-        hands = self.between_tricks(hands, played + 1, trick)
         done, new_done = state[1], after[1]
         completed = tuple(c for i, c in enumerate(self.mission.cards) if (new_done & ~done) >> i & 1)
-        for passed, passed_hands in self.passes(hands, played + 1, trick, after):
-            last = trick[-1] if self.across else None
-            won_with = winning_card(trick) if self.space.difficult and winner == self.space.ghost else None
-            rest = self.from_boundary(passed_hands, winner, played + 1, after, last, won_with)
-            if rest is not None:
-                return [Trick(leader, trick, winner, completed, passed)] + rest
+        for tabled in trick if self.mission.pattern is not None else (-1,):
+            laid = (*after[:4], after[4] + (tabled,)) if tabled >= 0 else after
+            if tabled >= 0 and self.mission.pattern.broken(laid[4], self.tricks):
+                continue
+            moved = self.between_tricks(hands, played + 1, trick, laid[4])
+            for passed, passed_hands in self.passes(moved, played + 1, trick, laid):
+                last = trick[-1] if self.across else None
+                won_with = winning_card(trick) if self.space.difficult and winner == self.space.ghost else None
+                rest = self.from_boundary(passed_hands, winner, played + 1, laid, last, won_with)
+                if rest is not None:
+                    return [Trick(leader, trick, winner, completed, passed, tabled)] + rest
         return None
 
     def passes(self, hands, played: int, trick, state):
@@ -180,17 +200,21 @@ class _Search:
         else:
             yield from heli_passes(hands)
 
-    def between_tricks(self, hands, played: int, trick):
-        """Return the hands after trick `played`: its random pass, the skis, fog's draws."""
+    def between_tricks(self, hands, played: int, trick, table):
+        """Return the hands after trick `played`: its random pass, the skis, fog's draws, the redeal
+        of the discards (the cards played so far but the `table` cards)."""
         if played == self.pass_after:
             hands = self.random_pass.apply(hands)
         if card_set(trick) & self.space.skis:
             hands = skis_rotation(hands)
+        if played == self.space.redeal_after:
+            discards = self.deal.cards & ~cards_in_play(hands, ()) & ~card_set(table)
+            hands = redeal(hands, discards, self.space.redeal_order)
         return tuple(hand | drawn for hand, drawn in zip(hands, self.drawn[played]))
 
     def settle(self, state, number: int, trick, winner: int, hands):
         """Return the state after trick `number` (1-based), or None when the mission fails."""
-        owners, done, values, won = state
+        owners, done, values, won, table = state
         cards = card_set(trick)
         settled = settle_trick(self.mission, self.counts, owners, done, cards, winner)
         if settled is None:
@@ -206,7 +230,7 @@ class _Search:
         won = tuple(count + (seat == winner) for seat, count in enumerate(won))
         if unbalanced(self.mission.balanced, won):
             return None
-        return (*settled, values, won)
+        return (*settled, values, won, table)
 
 
 def owner_cannot_win(mission: TaskMission, owners, leader: int, trick, players: int) -> bool:
@@ -246,7 +270,7 @@ def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits(), equivalen
     search = _Search(deal, mission, limits, equivalence)
     start = time.perf_counter()
     try:
-        start_state = (initial_owners(mission), 0, (0,) * len(mission.counters), (0,) * deal.players)
+        start_state = (initial_owners(mission), 0, (0,) * len(mission.counters), (0,) * deal.players, ())
         line = search.from_boundary(search.drawn[0], deal.commander, 0, start_state)
     except BudgetExceeded:
         return Solution(Outcome.UNKNOWN, search.nodes, time.perf_counter() - start, ENGINE)

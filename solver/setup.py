@@ -14,6 +14,7 @@ another). The search then assigns each task when its trick is won, so one
 search covers every assignment with those counts.
 """
 
+import dataclasses
 import itertools
 from dataclasses import dataclass
 
@@ -187,10 +188,11 @@ def build(
             card = next(c for c, t in zip(cards, tokens) if t == rule.token)
             counters.append(TrickCounter(everyone(deal.players), containing=bit(card), tricks=(1 << (tricks - 1)) - 1, at_most=0))
     counts = task_counts(mission, deal, len(cards), seats)
-    return make_task_mission(
+    built = make_task_mission(
         deal, task_cards, task_tokens, owners, counts, counters, balanced, random_pass, specs=True,
         sequences=sequences,
     )
+    return built if mission.pattern is None else dataclasses.replace(built, pattern=mission.pattern)
 
 
 def everyone(players: int) -> int:

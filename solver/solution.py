@@ -15,13 +15,15 @@ class Outcome(str, Enum):
 
 class Trick(NamedTuple):
     """One played trick: who led, the cards in play order, who won, which tasks it completed,
-    and the cards passed right after it (helicopter: one per seat from seat 0; jeep: two per seat)."""
+    the cards passed right after it (helicopter: one per seat from seat 0; jeep: two per seat),
+    and the card of it laid on the table (special stages; -1: none)."""
 
     leader: int
     cards: tuple[int, ...]
     winner: int
     completed: tuple[int, ...] = ()
     passed: tuple[int, ...] = ()
+    tabled: int = -1
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,7 @@ class Solution:
             "tricks": [
                 {"leader": t.leader, "cards": [format_card(c) for c in t.cards], "winner": t.winner}
                 | ({"passed": [format_card(c) for c in t.passed]} if t.passed else {})
+                | ({"table": format_card(t.tabled)} if t.tabled >= 0 else {})
                 for t in self.tricks
             ],
             "nodes": self.nodes,

@@ -30,6 +30,7 @@ from solver.conditions import MAX_COUNTERS, TrickCounter
 from solver.deal import COMMANDER_CARD, Deal, make_deal, random_deal
 from solver.errors import InputError
 from solver.ghost import GHOST_SEAT, random_ghost_deal
+from solver.mission import Mission
 from solver.rules import num_tricks
 from solver.setup import join_labels
 from solver.spaces import (
@@ -43,6 +44,7 @@ from solver.spaces import (
     fog_arrivals,
     random_fog_deal,
 )
+from solver.special import REDEAL_AFTER, check_special_space, draw_redeal, special_deal
 from solver.tasks import TaskMission
 from solver.variants import PlayRules
 
@@ -58,6 +60,7 @@ class Stage:
     jeep_order: tuple[int, ...] = ()
     display: tuple[int, ...] = ()  # two players: the Ghost's display (seat 2)
     difficult: bool = False  # the difficult Ghost
+    redeal_order: tuple[int, ...] = ()  # a special stage with five players: the redeal's shuffle (special.py)
 
 
 ON_TRAIN = Stage()
@@ -81,6 +84,18 @@ def stage_deal(
         return deal, Stage(space, arrivals)
     deal = random_deal(players, rng)
     return deal, stage_of(space, deal, rng)
+
+
+def special_stage_deal(
+    mission: Mission, space: Space, players: int, rng: np.random.Generator, difficult: bool = False
+) -> tuple[Deal, Stage]:
+    """Deal a pattern mission (special stage, solver/special.py) and draw its redeal; two players:
+    the Ghost's deal of all 40 cards."""
+    check_special_space(space)
+    if players == 2:
+        return stage_deal(space, players, rng, "journey", difficult)
+    deal = special_deal(mission, players, rng)
+    return deal, Stage(space, redeal_order=draw_redeal(mission, players, rng))
 
 
 def stage_of(
@@ -111,6 +126,8 @@ def space_cases(stage: Stage, deal: Deal, setups) -> list[Case]:
     cases = []
     for setup in setups:
         mission = setup.mission
+        if mission.pattern is not None:
+            check_special_space(space)
         if space.name == "machete":
             mission = with_machete(mission, space.machete, deal.players)
         for label, rules in space_rules(stage, deal):
@@ -118,6 +135,8 @@ def space_cases(stage: Stage, deal: Deal, setups) -> list[Case]:
             if stage.display:
                 check_ghost_space(space)
                 rules = dataclasses.replace(rules, ghost=GHOST_SEAT, display=stage.display, difficult=stage.difficult)
+            if stage.redeal_order:
+                rules = dataclasses.replace(rules, redeal_after=REDEAL_AFTER, redeal_order=stage.redeal_order)
             ruled = dataclasses.replace(mission, space=rules) if rules != mission.space else mission
             for swap_label, swapped in vespa_swaps(deal) if space.name == "vespa" else [("", deal)]:
                 cases.append((join_labels(setup.label, label, swap_label), swapped, ruled))

@@ -22,7 +22,8 @@ A trick-taking cell may stand on a Journey stage space: `MISSION@SPACE`
 without the space (same generator and key), so spaces compare pair by pair;
 fog deals its own way (solver.stage.stage_deal). Two-player cells play with the
 Ghost (JARVIS for Planet Nine and task experiments); `@difficult-ghost` marks
-the difficult variant.
+the difficult variant. A pattern mission (a special stage) deals as the
+stage says (solver/special.py: 7 cards out with 3 players, the redeal with 5).
 
 Work goes out in batches (`Batch`) of deal indices of one cell, so a worker
 pays the JIT load and its transposition table once and then solves deal after
@@ -47,7 +48,7 @@ from solver.score import ScoreAnswer, max_score
 from solver.setup import Setup, draw_chance, mission_setups
 from solver.solution import Limits, Solution
 from solver.spaces import TRAIN, Space
-from solver.stage import Stage, stage_deal
+from solver.stage import Stage, special_stage_deal, stage_deal
 from solver.tasks import make_task_mission
 
 TASKS = "tasks"
@@ -90,7 +91,7 @@ class Record:
     ms: float
     engine: str
     setup: str  # the choices that won
-    line: str  # the winning line: the cards of each trick in play order, tricks separated by "/"
+    line: str  # the winning line: each trick's cards in play order (then "table CARD"), tricks separated by "/"
 
 
 def parse_numbers(text: str, what: str, low: int, high: int) -> list[int]:
@@ -181,7 +182,10 @@ def mission_case(batch: Batch, index: int) -> tuple[Deal, list[int], object, Sta
     mission = batch.mission
     rng = deal_rng(batch.seed, index, zlib.crc32(mission.id.encode()), batch.cell.players)
     game = mission.id.split("/", 1)[0]
-    deal, stage = stage_deal(batch.space, batch.cell.players, rng, game, batch.difficult)
+    if mission.pattern is not None:
+        deal, stage = special_stage_deal(mission, batch.space, batch.cell.players, rng, batch.difficult)
+    else:
+        deal, stage = stage_deal(batch.space, batch.cell.players, rng, game, batch.difficult)
     cards = random_tasks(mission.tasks, rng)
     return deal, cards, draw_chance(mission, rng), stage
 
@@ -223,7 +227,10 @@ def score_text(answer: ScoreAnswer) -> str:
 
 def record(batch: Batch, index: int, solution: Solution, outcome=None, setup: str | None = None) -> Record:
     """Return the record of a solved deal (a special mission passes its own outcome and score)."""
-    line = "/".join(" ".join(format_card(c) for c in trick.cards) for trick in solution.tricks)
+    line = "/".join(
+        " ".join(format_card(c) for c in trick.cards) + (f" table {format_card(trick.tabled)}" if trick.tabled >= 0 else "")
+        for trick in solution.tricks
+    )
     return Record(
         batch.cell.mission,
         batch.cell.players,

@@ -28,6 +28,7 @@ from solver.chance import RandomPass
 from solver.conditions import NO_LIMIT, Balanced, Sequence, TrickCounter
 from solver.deal import Deal
 from solver.errors import InputError
+from solver.pattern import Pattern
 from solver.variants import NO_RULES, PlayRules
 
 ABSOLUTE, RELATIVE, OMEGA = "absolute", "relative", "omega"
@@ -98,6 +99,7 @@ class TaskMission:
     random_pass: RandomPass | None = None
     sequences: tuple[Sequence, ...] = ()
     space: PlayRules = NO_RULES
+    pattern: Pattern | None = None  # a special stage's table pattern (solver/pattern.py)
 
     @property
     def all_done(self) -> int:
@@ -114,18 +116,21 @@ class TaskMission:
             and self.random_pass is None
             and not self.sequences
             and self.space == NO_RULES
+            and self.pattern is None
             and (self.owners is None or min(self.owners, default=0) >= 0)
         )
 
 
 def distinct_cards(mission: TaskMission) -> int:
     """Return the cards no other card may stand in for: task cards, and cards a condition's
-    card set names while other cards of their suit are outside it, the skis, and the Ghost's
-    display (a card's place there matters)."""
+    or a table pattern's card set names while other cards of their suit are outside it, the
+    skis, and the Ghost's display (a card's place there matters)."""
     distinct = card_set(mission.cards) | mission.space.skis | card_set(mission.space.display)
     named_sets = [s for counter in mission.counters for s in (counter.won_with, counter.containing)]
     named_sets += [s for sequence in mission.sequences for s in (sequence.before, sequence.after)]
     named_sets.append(mission.space.heli_pass)  # the cards whose trick brings a pass (all helis: a whole suit)
+    if mission.pattern is not None:
+        named_sets += mission.pattern.named_sets()
     for named in named_sets:
         for suit_mask in SUIT_MASKS:
             part = named & suit_mask
@@ -133,6 +138,8 @@ def distinct_cards(mission: TaskMission) -> int:
                 distinct |= part
     if any(counter.min_value or counter.max_value < NO_LIMIT for counter in mission.counters):
         distinct = DECK  # a trick's total value tells every rank apart
+    if mission.pattern is not None and mission.pattern.ranks_matter:
+        distinct = DECK  # a relation of numbers between table cards tells every rank apart
     return distinct
 
 

@@ -18,6 +18,11 @@ functions below, the kernel its compiled twins. Stage spaces (spaces.py):
   every hand; ordering the middle by card (not by who put what in) makes the
   draw a fair shuffle of whichever cards the crew puts in.
 
+A special stage with five players (solver/special.py): after trick 3 the
+discards (the tricks' cards not laid on the table) are shuffled and each
+hand draws two (`redeal`); the shuffle is drawn with the deal the same way,
+as the seat taking each discard in card order, -1 for the two left over.
+
 Two players (Journey's Ghost, Planet Nine's JARVIS): a third seat whose cards
 lie in a display of columns, a face-up card over a face-down one. Only
 face-up cards exist for play and for following suit; a face-down card turns
@@ -49,6 +54,8 @@ class PlayRules:
     ghost: int = -1  # the Ghost's seat (two players); -1: none
     display: tuple[int, ...] = ()  # the Ghost's display: the face-up card of each column, then the face-down ones
     difficult: bool = False  # the difficult Ghost: after winning a trick he leads below or beside his card
+    redeal_after: int = 0  # special stage, 5 players: after this trick the discards are redealt; 0: none
+    redeal_order: tuple[int, ...] = ()  # the seat taking each discard, lowest first; -1: left out
 
     def arriving(self, deal: Deal, after: int) -> tuple[int, ...]:
         """Return the cards each seat draws right after trick `after` (0: the cards dealt)."""
@@ -60,7 +67,7 @@ class PlayRules:
 
     def check(self, deal: Deal) -> None:
         """Raise unless every hand holds a card to play at every trick (fog) and the jeep finds two."""
-        if not self.arrivals and not self.jeep_after:
+        if not self.arrivals and not self.jeep_after and not self.redeal_after:
             return  # every hand holds the tricks' cards from the start
         tricks = num_tricks(deal.hands)
         for seat, hand in enumerate(deal.hands):
@@ -71,6 +78,17 @@ class PlayRules:
                     raise DealError(f"hand {seat} has {max(held, 0)} cards to play at trick {played + 1}")
         if self.jeep_after and sorted(self.jeep_order) != [seat for seat in range(deal.players) for _ in range(2)]:
             raise DealError("the jeep's shuffle must give every seat two cards")
+        if self.redeal_after:
+            discards = self.redeal_after * (deal.players - 1)  # one card of each trick lies on the table
+            seats = sorted(seat for seat in self.redeal_order if seat >= 0)
+            if len(self.redeal_order) != discards or seats != sorted(list(range(deal.players)) * self.redeal_draws()):
+                raise DealError(f"the redeal's shuffle must give every seat as many of the {discards} discards")
+            if tricks < self.redeal_after:
+                raise DealError(f"the redeal follows trick {self.redeal_after}; the deal has {tricks} tricks")
+
+    def redeal_draws(self) -> int:
+        """Return how many cards each hand draws in the redeal (0: none)."""
+        return self.redeal_order.count(0) if self.redeal_after else 0
 
     def passes_after(self, played: int, trick_cards: int, tricks: int) -> bool:
         """Return True when the crew passes cards (helicopter, jeep) after trick `played` holding `trick_cards`."""
@@ -114,6 +132,15 @@ def jeep_exchanges(hands: tuple[int, ...], order: tuple[int, ...]):
         for c, seat in zip(middle, order):
             after[seat] |= bit(c)
         yield tuple(c for pair in put for c in pair), tuple(after)
+
+
+def redeal(hands: tuple[int, ...], discards: int, order: tuple[int, ...]) -> tuple[int, ...]:
+    """Return the hands after each discard, lowest first, goes to the seat `order` names (-1: none)."""
+    after = list(hands)
+    for c, seat in zip(scan(discards), order):
+        if seat >= 0:
+            after[seat] |= bit(c)
+    return tuple(after)
 
 
 def skis_rotation(hands: tuple[int, ...]) -> tuple[int, ...]:

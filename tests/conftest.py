@@ -182,7 +182,9 @@ def check_witness(deal, mission, solution):
     won = {}  # card -> (trick index, winning seat)
     tricks_won = [0] * players
     values = [0] * len(mission.counters)
-    assert len(solution.tricks) <= num_tricks(deal.hands)
+    total = num_tricks(deal.hands) + space.redeal_draws()
+    assert len(solution.tricks) <= total
+    table, played_cards = [], 0
     for index, trick in enumerate(solution.tricks):
         assert trick.leader in (leader, space.sled), f"trick {index + 1} led by the wrong seat"
         leader = trick.leader
@@ -218,6 +220,18 @@ def check_witness(deal, mission, solution):
         assert trick.winner == winner
         for c in trick.cards:
             won[c] = (index, winner)
+            played_cards |= bit(c)
+        if mission.pattern is not None:  # one card of each trick on the table, the rest discarded
+            assert trick.tabled in trick.cards, f"trick {index + 1}: no card of it laid on the table"
+            table.append(trick.tabled)
+        else:
+            assert trick.tabled == -1
+        if index + 1 == space.redeal_after:  # the discards, lowest first, to the seats drawn with the deal
+            discards = sorted(c for c in range(CARD_COUNT) if played_cards >> c & 1 and c not in table)
+            assert len(discards) == len(space.redeal_order)
+            for c, seat in zip(discards, space.redeal_order):
+                if seat >= 0:
+                    hands[seat] |= bit(c)
         tricks_won[winner] += 1
         if mission.balanced is not None:
             assert max(tricks_won) - min(tricks_won) <= mission.balanced.gap, f"unbalanced after trick {index + 1}"
@@ -263,13 +277,14 @@ def check_witness(deal, mission, solution):
     remaining = sum(bit(c) for c in range(CARD_COUNT) if arrives[c] > played)
     for hand in hands:
         remaining |= hand
-    total = num_tricks(deal.hands)
     for i, counter in enumerate(mission.counters):
         assert values[i] >= counter.at_least, f"counter {i} below its minimum"
         if played < total and counter.at_most < 99:
             assert not could_count(counter, played + 1, total, remaining), f"counter {i} could still fail"
     if mission.balanced is not None:
         assert played == total
+    if mission.pattern is not None:
+        assert played == total and mission.pattern.holds(tuple(table)), "the table cards do not form the pattern"
     if played < total:
         assert not any(rule.after & remaining for rule in mission.sequences), "a sequence rule could still break"
     if mission.plain:
