@@ -108,10 +108,8 @@ JEEP_ORDER = ARRIVE + (MAX_TRICKS + 1) * MAX_PLAYERS
 # The Ghost's display: the face-up card of each column, then the face-down ones.
 DISPLAY = JEEP_ORDER + 2 * MAX_PLAYERS
 MAX_COLUMNS = 7
-# Per card of the display: its place there.
-DISPLAY_PLACE = DISPLAY + 2 * MAX_COLUMNS
 # Per discard of the special stage's redeal, lowest first: the seat that takes it, -1 for none.
-REDEAL_ORDER = DISPLAY_PLACE + CARD_COUNT
+REDEAL_ORDER = DISPLAY + 2 * MAX_COLUMNS
 MAX_DISCARDS = 16
 SIZE = REDEAL_ORDER + MAX_DISCARDS
 # The table pattern's automaton, a second array: per state, the state after each card (-1: broken),
@@ -139,8 +137,6 @@ def compile_rules(problem: list, deal: Deal, space: PlayRules) -> None:
     problem[COLUMNS] = len(space.display) // 2
     problem[DIFFICULT] = space.difficult
     problem[DISPLAY : DISPLAY + len(space.display)] = space.display
-    for place, c in enumerate(space.display):
-        problem[DISPLAY_PLACE + c] = place
     problem[REDEAL_AFTER] = space.redeal_after
     problem[TRICKS] += space.redeal_draws()
     problem[REDEAL_ORDER : REDEAL_ORDER + len(space.redeal_order)] = space.redeal_order

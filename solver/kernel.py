@@ -75,7 +75,6 @@ from solver.compiled import (
     COUNTERS,
     DIFFICULT,
     DISPLAY,
-    DISPLAY_PLACE,
     DISTINCT,
     GHOST,
     GLIDER,
@@ -85,6 +84,7 @@ from solver.compiled import (
     JEEP_ORDER,
     LAST_ARRIVAL,
     LAZY_OWNER,
+    MAX_COLUMNS,
     MAX_COUNT,
     MAX_COUNTERS,
     PASS_AFTER,
@@ -134,7 +134,10 @@ LAST = GIVEN + MAX_PLAYERS  # the card that ended the previous trick (sequence r
 # Special stages: the table pattern's automaton state and the cards on the table, once the previous
 # trick's card is laid; the discards the five-player redeal gave back before this trick.
 PATTERN_STATE, TABLED, REDRAWN = LAST + 1, LAST + 2, LAST + 3
-FRAME_COLUMNS = REDRAWN + 1
+# Two players: the Ghost's display, as DISPLAY in the problem (the cards passed to him take the places
+# of those he passed).
+SLOTS = REDRAWN + 1
+FRAME_COLUMNS = SLOTS + 2 * MAX_COLUMNS
 # Per-ply columns. A ply is a card played to trick TRICK_NO at POS (0: the lead), a card passed
 # before trick TRICK_NO (POS = players + the pass step), or the card of the trick before TRICK_NO
 # laid on the table (POS = TABLE_POS); MOVER: the seat that played or passed it.
@@ -243,21 +246,23 @@ def expand(depth, problem, pattern, frames, plies, moves, hands, ordering):
         expand_table(depth, trick, problem, pattern, frames, plies, moves)
         return
     if pos >= players:
-        expand_pass(depth, pos - players, problem, plies, moves, hands)
+        expand_pass(depth, pos - players, trick, problem, frames, plies, moves, hands)
         return
     if pos == 0:
         seat = frames[trick, DUE]
         legal = hands[seat]
         if seat == problem[GHOST]:
-            legal = ghost_playable(legal, problem)
+            legal = ghost_playable(legal, trick, problem, frames)
             if problem[DIFFICULT] and trick > 0:
-                legal &= ghost_leads(hands[seat], frames[trick, WON_WITH], problem)
+                legal &= ghost_leads(hands[seat], frames[trick, WON_WITH], trick, problem, frames)
     else:
         seat = SEAT_AT[players, frames[trick, LEAD], pos]
         hand = hands[seat]
+        glider = problem[GLIDER] != 0
         if seat == problem[GHOST]:
-            hand = ghost_playable(hand, problem)
-        legal = legal_plays(hand, plies[depth - pos, PLAYED], trick, problem)
+            hand = ghost_playable(hand, trick, problem, frames)
+            glider = False  # the Ghost sets no card aside
+        legal = legal_plays(hand, plies[depth - pos, PLAYED], trick, glider, problem)
     forbidden = np.int64(0)
     if problem[SEQUENCE_COUNT] and pos > 0:
         forbidden = sequence_breakers(plies[depth - 1, PLAYED], True, problem)
@@ -320,44 +325,44 @@ def expand(depth, problem, pattern, frames, plies, moves, hands, ordering):
 
 
 @njit(cache=True, inline="always")
-def legal_plays(hand, led, trick, problem):
+def legal_plays(hand, led, trick, glider, problem):
     """Return the cards of `hand` that may follow `led` in `trick` (0-based).
 
-    Under the hang glider one card of the led suit can be set aside for the last
+    Under the hang glider (`glider`) one card of the led suit can be set aside for the last
     trick, so only a hand holding two must follow; the last trick is the set-aside cards.
     """
     follow = hand & SUIT_MASK_OF_CARD[led]
-    if follow == 0 or problem[GLIDER] and (trick == problem[TRICKS] - 1 or follow & (follow - 1) == 0):
+    if follow == 0 or glider and (trick == problem[TRICKS] - 1 or follow & (follow - 1) == 0):
         return hand
     return follow
 
 
 @njit(cache=True)
-def ghost_playable(hand, problem):
-    """Return the Ghost's face-up cards: those of `hand` no other card of it lies on."""
+def ghost_playable(hand, trick, problem, frames):
+    """Return the Ghost's face-up cards in `trick`: those of `hand` no other card of it lies on."""
     columns = problem[COLUMNS]
     for column in range(columns):
-        if hand >> problem[DISPLAY + column] & 1:
-            hand &= ~(np.int64(1) << problem[DISPLAY + columns + column])
+        if hand >> frames[trick, SLOTS + column] & 1:
+            hand &= ~(np.int64(1) << frames[trick, SLOTS + columns + column])
     return hand
 
 
 @njit(cache=True)
-def ghost_leads(hand, won_with, problem):
-    """Return the cards the difficult Ghost may lead after winning with `won_with`: the card
+def ghost_leads(hand, won_with, trick, problem, frames):
+    """Return the cards the difficult Ghost may lead in `trick` after winning with `won_with`: the card
     below it, and the face-up card of the nearest column with cards on either side (ends joined)."""
     columns = problem[COLUMNS]
-    place = problem[DISPLAY_PLACE + won_with]
+    place = display_place(won_with, trick, frames)
     column = place % columns
-    below = problem[DISPLAY + columns + column]
+    below = frames[trick, SLOTS + columns + column]
     leads = np.int64(0)
     if place < columns and hand >> below & 1:
         leads |= np.int64(1) << below
     for step in (columns - 1, 1):  # left, then right
         other = (column + step) % columns
         while other != column:
-            top = problem[DISPLAY + other]
-            bottom = problem[DISPLAY + columns + other]
+            top = frames[trick, SLOTS + other]
+            bottom = frames[trick, SLOTS + columns + other]
             if hand >> top & 1:
                 leads |= np.int64(1) << top
                 break
@@ -381,18 +386,25 @@ def passes_before(trick, cards, problem):
 
 
 @njit(cache=True)
-def expand_pass(depth, step, problem, plies, moves, hands):
-    """Generate the cards a seat may pass at pass step `step`.
+def expand_pass(depth, step, trick, problem, frames, plies, moves, hands):
+    """Generate the cards a seat may pass at pass step `step`, before `trick`.
 
     Helicopter: seat `step` passes any card. Jeep: seat step // 2 puts two cards in
     the middle, the higher first (the middle is shuffled: only the pair matters).
     Every card is tried: two cards that are equivalent in one hand are not once
-    one of them goes to another hand, where they meet in tricks.
+    one of them goes to another hand, where they meet in tricks. The Ghost passes
+    face-up cards, and in the jeep both orders of his two, as the first card he gets
+    back takes the first one's place (`complete_pass`).
     """
     jeep = problem[JEEP_AFTER] != 0
     seat = step // 2 if jeep else step
     cards = hands[seat]
-    if jeep and step % 2:
+    if seat == problem[GHOST]:
+        first = np.int64(0)
+        if jeep and step % 2:  # face up before his first card left the display
+            first = np.int64(1) << plies[depth - 1, PLAYED]
+        cards = ghost_playable(cards | first, trick, problem, frames) & ~first
+    elif jeep and step % 2:
         cards &= (np.int64(1) << plies[depth - 1, PLAYED]) - 1
     moves_in_card_order(depth, cards, plies, moves)
 
@@ -476,31 +488,54 @@ def moves_in_card_order(depth, cards, plies, moves):
 
 
 @njit(cache=True)
-def complete_pass(depth, problem, plies, hands, sign):
+def complete_pass(depth, problem, frames, plies, hands, sign):
     """Give the passed cards of the pass ending at `depth` to their takers (sign 1), or take them back (-1).
 
     Helicopter: each to the next seat. Jeep: the middle's cards, lowest first, to the
-    seats drawn with the deal.
+    seats drawn with the deal. The cards the Ghost gets take the places of those he
+    gave, in the order he gave them; taking them back restores his display.
     """
     players = problem[PLAYERS]
     steps = pass_steps(problem)
     first = depth - steps + 1
+    trick = plies[depth, TRICK_NO]
+    ghost = problem[GHOST]
+    if ghost >= 0 and sign < 0:
+        frames[trick, SLOTS : SLOTS + 2 * MAX_COLUMNS] = frames[trick - 1, SLOTS : SLOTS + 2 * MAX_COLUMNS]
     if problem[JEEP_AFTER] == 0:
         for step in range(steps):
             card = np.int64(1) << plies[first + step, PLAYED]
             taker = (step + 1) % players
             hands[taker] = hands[taker] | card if sign > 0 else hands[taker] & ~card
+            if taker == ghost and sign > 0:
+                frames[trick, SLOTS + display_place(plies[first + ghost, PLAYED], trick, frames)] = plies[first + step, PLAYED]
         return
     middle = np.int64(0)
     for step in range(steps):
         middle |= np.int64(1) << plies[first + step, PLAYED]
+    place, second_place = 0, 0  # where the Ghost's two cards lay, found before either place is filled
+    if ghost >= 0 and sign > 0:
+        place = display_place(plies[first + 2 * ghost, PLAYED], trick, frames)
+        second_place = display_place(plies[first + 2 * ghost + 1, PLAYED], trick, frames)
     slot = 0
     while middle:
         card = middle & -middle
         middle &= middle - 1
         taker = problem[JEEP_ORDER + slot]
         hands[taker] = hands[taker] | card if sign > 0 else hands[taker] & ~card
+        if taker == ghost and sign > 0:
+            frames[trick, SLOTS + place] = lowest_bit_index(card)
+            place = second_place
         slot += 1
+
+
+@njit(cache=True)
+def display_place(card, trick, frames):
+    """Return the place of `card` in the Ghost's display in `trick` (a played card keeps its place)."""
+    place = 0
+    while frames[trick, SLOTS + place] != card:
+        place += 1
+    return place
 
 
 @njit(cache=True)
@@ -627,6 +662,8 @@ def settle_trick(depth, trick, problem, feasible, frames, plies, hands):
     frames[nxt, PRESENT] = frames[trick, PRESENT] & ~cards
     frames[nxt, QUOTA_SEATS] = feasible[taken]
     frames[nxt, LAST] = plies[depth, PLAYED]
+    if problem[GHOST] >= 0:
+        frames[nxt, SLOTS : SLOTS + 2 * MAX_COLUMNS] = frames[trick, SLOTS : SLOTS + 2 * MAX_COLUMNS]
     if nxt == problem[PASS_AFTER] or cards & problem[SKIS] or nxt <= problem[LAST_ARRIVAL]:
         between_tricks(nxt, cards, problem, frames, hands)
     else:
@@ -648,10 +685,7 @@ def between_tricks(trick, cards, problem, frames, hands):
         random_pass(trick, problem, frames, hands)
         moved |= PASSED
     if cards & problem[SKIS]:  # every hand goes to the next seat
-        last = hands[players - 1]
-        for seat in range(players - 1, 0, -1):
-            hands[seat] = hands[seat - 1]
-        hands[0] = last
+        ski(problem, hands, 1)
         moved |= SKIED
     if trick <= problem[LAST_ARRIVAL]:
         for seat in range(players):
@@ -669,12 +703,26 @@ def undo_between_tricks(trick, problem, frames, hands):
         for seat in range(players):
             hands[seat] &= ~problem[ARRIVE + trick * MAX_PLAYERS + seat]
     if moved & SKIED:
-        first = hands[0]
-        for seat in range(players - 1):
-            hands[seat] = hands[seat + 1]
-        hands[players - 1] = first
+        ski(problem, hands, -1)
     if moved & PASSED:
         undo_random_pass(trick, problem, frames, hands)
+
+
+@njit(cache=True)
+def ski(problem, hands, step):
+    """Pass every hand whole to the next seat (`step` 1) or back (-1), the Ghost's display skipped."""
+    players = problem[PLAYERS]
+    seat = 0 if step > 0 else players - 1
+    if seat == problem[GHOST]:
+        seat += step
+    moving = hands[(seat - step) % players]  # the hand coming round to `seat` from the far end
+    if (seat - step) % players == problem[GHOST]:
+        moving = hands[(seat - 2 * step) % players]
+    for _ in range(players - (problem[GHOST] >= 0)):
+        moving, hands[seat] = hands[seat], moving
+        seat += step
+        if seat == problem[GHOST]:
+            seat += step
 
 
 @njit(cache=True, inline="always")
@@ -892,6 +940,7 @@ ZOBRIST_TRICK = _RNG.integers(-(2**63), 2**63 - 1, size=(2, MAX_TRICKS + 1), dty
 ZOBRIST_GHOST_LEAD = _RNG.integers(-(2**63), 2**63 - 1, size=(2, CARD_COUNT), dtype=np.int64)
 ZOBRIST_PATTERN = _RNG.integers(-(2**63), 2**63 - 1, size=(2, MAX_STATES), dtype=np.int64)
 ZOBRIST_TABLED = _RNG.integers(-(2**63), 2**63 - 1, size=(2, CARD_COUNT), dtype=np.int64)
+ZOBRIST_DISPLAY = _RNG.integers(-(2**63), 2**63 - 1, size=(2, 2 * MAX_COLUMNS, CARD_COUNT), dtype=np.int64)
 
 
 @njit(cache=True)
@@ -939,6 +988,13 @@ def position_hash(trick, frames, hands, problem):
     if problem[DIFFICULT] and leader == problem[GHOST] and trick > 0:  # his leads depend on his winning card
         h1 ^= ZOBRIST_GHOST_LEAD[0, frames[trick, WON_WITH]]
         h2 ^= ZOBRIST_GHOST_LEAD[1, frames[trick, WON_WITH]]
+    if problem[GHOST] >= 0 and (problem[HELI_PASS] or problem[JEEP_AFTER]):  # passes change his display
+        ghost_hand = hands[problem[GHOST]]
+        for place in range(2 * problem[COLUMNS]):
+            card = frames[trick, SLOTS + place]
+            if ghost_hand >> card & 1:
+                h1 ^= ZOBRIST_DISPLAY[0, place, card]
+                h2 ^= ZOBRIST_DISPLAY[1, place, card]
     if problem[PATTERN]:
         h1 ^= ZOBRIST_PATTERN[0, frames[trick, PATTERN_STATE]]
         h2 ^= ZOBRIST_PATTERN[1, frames[trick, PATTERN_STATE]]
@@ -1001,6 +1057,7 @@ def start(problem, feasible, frames, plies, hands, control):
     frames[0, WON : WON + MAX_PLAYERS] = 0
     frames[0, PATTERN_STATE] = 0
     frames[0, TABLED] = 0
+    frames[0, SLOTS : SLOTS + 2 * MAX_COLUMNS] = problem[DISPLAY : DISPLAY + 2 * MAX_COLUMNS]
     position_hash(0, frames, hands, problem)
     frames[0, WORK] = 0
     frames[0, QUOTA_SEATS] = feasible[0]
@@ -1118,7 +1175,7 @@ def search(problem, feasible, pattern, frames, plies, moves, hands, control, tab
                 depth -= 1
                 continue
             if pos == 0 and plies[depth - 1, POS] >= players:  # back into the pass before this trick
-                complete_pass(depth - 1, problem, plies, hands, -1)
+                complete_pass(depth - 1, problem, frames, plies, hands, -1)
             elif (pos == 0 or pos == players or pos == TABLE_POS) and frames[trick, MOVED]:
                 undo_between_tricks(trick, problem, frames, hands)
             depth -= 1
@@ -1142,13 +1199,13 @@ def pass_card(depth, card, problem, frames, plies, hands, control, table, nodes)
     if step < pass_steps(problem) - 1:
         set_ply(depth + 1, trick, pos + 1, plies)
         return depth + 1
-    complete_pass(depth, problem, plies, hands, 1)
+    complete_pass(depth, problem, frames, plies, hands, 1)
     position_hash(trick, frames, hands, problem)
     if open_trick(trick, problem, frames, hands, table, control[GENERATION]):
         frames[trick, WORK] = nodes
         set_ply(depth + 1, trick, 0, plies)
         return depth + 1
-    complete_pass(depth, problem, plies, hands, -1)
+    complete_pass(depth, problem, frames, plies, hands, -1)
     hands[seat] |= np.int64(1) << card
     return depth
 

@@ -23,7 +23,9 @@ trick with a heli (helicopter) every hand passes one card to the left, and after
 the jeep's trick every hand puts two cards in the middle, which go to the seats
 drawn with the deal, lowest card first: the crew tries every choice of cards.
 The Ghost (two players) plays his face-up cards only; the difficult Ghost leads
-after a won trick next to the card he won it with (solver/variants.py). In a
+after a won trick next to the card he won it with; on the skis, the hang glider,
+the helicopter and the jeep the Ghost's own rules hold, and his display, changed
+by the passes, is part of the state (solver/variants.py). In a
 special stage the crew lays each card of a trick on the table in turn, and the
 mission is won when the whole sequence of table cards forms the pattern
 (`Pattern.holds`, never its automaton; a clause already broken by the cards
@@ -98,7 +100,8 @@ class _Search:
     def from_boundary(self, hands, leader, played, state, last=None, won_with=None):
         """Return the winning line of play from a trick boundary, or None.
 
-        `state` is (owners, done, counter values, tricks won per seat, table cards); `last` the card that
+        `state` is (owners, done, counter values, tricks won per seat, table cards, the Ghost's display);
+        `last` the card that
         ended the previous trick (sequence rules across tricks look at it); `won_with` the
         card that won it (the difficult Ghost's leads depend on it).
         """
@@ -119,7 +122,7 @@ class _Search:
 
     def won(self, hands, played, state) -> bool:
         """Return True when every task is done and no condition can still fail."""
-        _, done, values, _, table = state
+        _, done, values, _, table, _ = state
         if self.mission.pattern is not None:
             return played == self.tricks and self.mission.pattern.holds(table)
         if done != self.mission.all_done:
@@ -141,14 +144,15 @@ class _Search:
             return self.finish_trick(hands, leader, played, state, trick)
         seat = (leader + len(trick)) % players
         hand = hands[seat]
+        display = state[5]
         if seat == self.space.ghost:
-            hand = ghost_playable(hand, self.space.display)
-        if self.space.hang_glider:
+            hand = ghost_playable(hand, display)
+        if self.space.hang_glider and seat != self.space.ghost:  # the Ghost sets no card aside
             plays = hang_glider_plays(hand, trick, played == self.tricks - 1)
         else:
             plays = legal_plays(hand, trick)
         if seat == self.space.ghost and self.space.difficult and not trick and won_with is not None:
-            plays &= ghost_leads(hands[seat], self.space.display, won_with)
+            plays &= ghost_leads(hands[seat], display, won_with)
         previous = trick[-1] if trick else last
         plays &= ~sum(bit(c) for c in scan(plays) if breaks_sequence(self.mission.sequences, previous, c, bool(trick)))
         cards_moved = max(self.pass_after, self.space.redeal_after)  # before then every card is itself
@@ -176,29 +180,31 @@ class _Search:
         done, new_done = state[1], after[1]
         completed = tuple(c for i, c in enumerate(self.mission.cards) if (new_done & ~done) >> i & 1)
         for tabled in trick if self.mission.pattern is not None else (-1,):
-            laid = (*after[:4], after[4] + (tabled,)) if tabled >= 0 else after
+            laid = (*after[:4], after[4] + (tabled,), after[5]) if tabled >= 0 else after
             if tabled >= 0 and self.mission.pattern.broken(laid[4], self.tricks):
                 continue
             moved = self.between_tricks(hands, played + 1, trick, laid[4])
-            for passed, passed_hands in self.passes(moved, played + 1, trick, laid):
+            for passed, passed_hands, display in self.passes(moved, played + 1, trick, laid):
                 last = trick[-1] if self.across else None
                 won_with = winning_card(trick) if self.space.difficult and winner == self.space.ghost else None
-                rest = self.from_boundary(passed_hands, winner, played + 1, laid, last, won_with)
+                rest = self.from_boundary(passed_hands, winner, played + 1, (*laid[:5], display), last, won_with)
                 if rest is not None:
                     return [Trick(leader, trick, winner, completed, passed, tabled)] + rest
         return None
 
     def passes(self, hands, played: int, trick, state):
-        """Yield (cards passed, hands after) for every pass the crew may make after trick `played`.
+        """Yield (cards passed, hands after, the Ghost's display after) for every pass the crew may make
+        after trick `played`.
 
         None (one empty pass) when the space has none there, or the mission is won already.
         """
+        ghost, display = self.space.ghost, state[5]
         if self.won(hands, played, state) or not self.space.passes_after(played, card_set(trick), self.tricks):
-            yield (), hands
+            yield (), hands, display
         elif self.space.jeep_after:
-            yield from jeep_exchanges(hands, self.space.jeep_order)
+            yield from jeep_exchanges(hands, self.space.jeep_order, ghost, display)
         else:
-            yield from heli_passes(hands)
+            yield from heli_passes(hands, ghost, display)
 
     def between_tricks(self, hands, played: int, trick, table):
         """Return the hands after trick `played`: its random pass, the skis, fog's draws, the redeal
@@ -206,7 +212,7 @@ class _Search:
         if played == self.pass_after:
             hands = self.random_pass.apply(hands)
         if card_set(trick) & self.space.skis:
-            hands = skis_rotation(hands)
+            hands = skis_rotation(hands, self.space.ghost)
         if played == self.space.redeal_after:
             discards = self.deal.cards & ~cards_in_play(hands, ()) & ~card_set(table)
             hands = redeal(hands, discards, self.space.redeal_order)
@@ -214,7 +220,7 @@ class _Search:
 
     def settle(self, state, number: int, trick, winner: int, hands):
         """Return the state after trick `number` (1-based), or None when the mission fails."""
-        owners, done, values, won, table = state
+        owners, done, values, won, table, display = state
         cards = card_set(trick)
         settled = settle_trick(self.mission, self.counts, owners, done, cards, winner)
         if settled is None:
@@ -230,7 +236,7 @@ class _Search:
         won = tuple(count + (seat == winner) for seat, count in enumerate(won))
         if unbalanced(self.mission.balanced, won):
             return None
-        return (*settled, values, won, table)
+        return (*settled, values, won, table, display)
 
 
 def owner_cannot_win(mission: TaskMission, owners, leader: int, trick, players: int) -> bool:
@@ -270,7 +276,7 @@ def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits(), equivalen
     search = _Search(deal, mission, limits, equivalence)
     start = time.perf_counter()
     try:
-        start_state = (initial_owners(mission), 0, (0,) * len(mission.counters), (0,) * deal.players, ())
+        start_state = (initial_owners(mission), 0, (0,) * len(mission.counters), (0,) * deal.players, (), mission.space.display)
         line = search.from_boundary(search.drawn[0], deal.commander, 0, start_state)
     except BudgetExceeded:
         return Solution(Outcome.UNKNOWN, search.nodes, time.perf_counter() - start, ENGINE)

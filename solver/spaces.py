@@ -111,7 +111,7 @@ def parse_space(text: str) -> Space:
     return Space(name)
 
 
-def fog_arrivals(deal: Deal, cards: int, rng: np.random.Generator) -> tuple[int, ...]:
+def fog_arrivals(deal: Deal, cards: int, rng: np.random.Generator, ghost: int = -1) -> tuple[int, ...]:
     """Draw when each card of `deal` reaches its holder's hand under fog with `cards` dealt each.
 
     The Guide (holder of r4) is dealt r4 and `cards` more, everyone else `cards`; after
@@ -119,13 +119,14 @@ def fog_arrivals(deal: Deal, cards: int, rng: np.random.Generator) -> tuple[int,
     left and the Guide last, until it runs out. Given who ends up with which cards,
     every order of a hand's other cards is as likely, so each hand's order is a random
     permutation (r4 first for the Guide). Returns, per card, the trick after which it
-    arrives (0: dealt).
+    arrives (0: dealt). The Ghost's seat (`ghost`), a display, is dealt whole.
     """
     guide = deal.commander
     if deal.holder(COMMANDER_CARD) != guide:
         raise DealError("fog needs r4 dealt: the Guide holds it from the start")
     tricks = num_tricks(deal.hands)
     clockwise = [(guide + offset) % deal.players for offset in range(1, deal.players + 1)]
+    clockwise = [seat for seat in clockwise if seat != ghost]
     draws = [popcount(deal.hands[seat]) - cards - (seat == guide) for seat in clockwise]
     if min(draws) < 0 or max(draws) >= tricks or draws != sorted(draws, reverse=True) or draws[0] - draws[-1] > 1:
         sizes = "/".join(str(popcount(hand)) for hand in deal.hands)

@@ -15,9 +15,16 @@ the engines solve in turn; the deal is won when some case is:
 The machete cards and fog's card count come with the space (spaces.py); fog's
 draws and the jeep's shuffle come with the deal: a `Stage` is a space and its
 draws for one deal, and with two players the Ghost's display (solver/ghost.py).
-With the Ghost only the spaces whose rule does not involve him are built (the
-train, those without effect, and the machete); the rulebook's special rules
-for the others are not (issue 7).
+
+Two players: the rulebook's special rules for the Ghost, and our readings where
+it has none (docs/missions.md):
+- Vespa: it applies to the Ghost only if the blue 1 lies face up in his display
+  before trick 1 (if it lies face down, nobody swaps); he gives and takes face-up
+  cards only, and the card he gets lies where his lay;
+- skis, helicopter, jeep: the players' own rules for him (solver/variants.py);
+- hang glider: it leaves the Ghost alone (variants.py);
+- dog sled: the driver is one of the two players (the Ghost decides nothing);
+- fog: the Ghost's display is laid out as usual; the players are dealt as fog says.
 """
 
 import dataclasses
@@ -46,7 +53,7 @@ from solver.spaces import (
 )
 from solver.special import REDEAL_AFTER, check_special_space, draw_redeal, special_deal
 from solver.tasks import TaskMission
-from solver.variants import PlayRules
+from solver.variants import PlayRules, ghost_playable, ghost_receives
 
 Case = tuple[str, Deal, TaskMission]
 
@@ -76,9 +83,8 @@ def stage_deal(
     of `game` (journey or planet-nine), played as three seats.
     """
     if players == 2:
-        check_ghost_space(space)
         deal, display = random_ghost_deal(game, rng)
-        return deal, Stage(space, display=display, difficult=difficult)
+        return deal, stage_of(space, deal, rng, display, difficult)
     if space.name == "fog":
         deal, arrivals = random_fog_deal(players, space.fog_cards, rng)
         return deal, Stage(space, arrivals)
@@ -102,22 +108,13 @@ def stage_of(
     space: Space, deal: Deal, rng: np.random.Generator, display: tuple[int, ...] = (), difficult: bool = False
 ) -> Stage:
     """Return the stage of a given deal on `space`, drawing its chance (fog's arrivals, the jeep's shuffle);
-    two players: with the Ghost's `display`."""
-    if display:
-        check_ghost_space(space)
-        return Stage(space, display=display, difficult=difficult)
+    two players: with the Ghost's `display` (fog deals his cards at once)."""
+    ghost = GHOST_SEAT if display else -1
     if space.name == "fog":
-        return Stage(space, fog_arrivals(deal, space.fog_cards, rng))
+        return Stage(space, fog_arrivals(deal, space.fog_cards, rng, ghost), display=display, difficult=difficult)
     if space.name == "jeep":
-        return Stage(space, jeep_order=draw_jeep_order(deal.players, rng))
-    return Stage(space)
-
-
-def check_ghost_space(space: Space) -> None:
-    """Raise for a space whose rule involves the Ghost (not built)."""
-    if space.changes_play and space.name != "machete":
-        raise InputError(f"stage space {space} with the Ghost (two players) is not built yet; built: machete and "
-                         "the spaces without effect")
+        return Stage(space, jeep_order=draw_jeep_order(deal.players, rng), display=display, difficult=difficult)
+    return Stage(space, display=display, difficult=difficult)
 
 
 def space_cases(stage: Stage, deal: Deal, setups) -> list[Case]:
@@ -132,13 +129,14 @@ def space_cases(stage: Stage, deal: Deal, setups) -> list[Case]:
             mission = with_machete(mission, space.machete, deal.players)
         for label, rules in space_rules(stage, deal):
             rules = mission.space if rules is None else rules  # no space rule: the mission's own rules stand
-            if stage.display:
-                check_ghost_space(space)
-                rules = dataclasses.replace(rules, ghost=GHOST_SEAT, display=stage.display, difficult=stage.difficult)
             if stage.redeal_order:
                 rules = dataclasses.replace(rules, redeal_after=REDEAL_AFTER, redeal_order=stage.redeal_order)
-            ruled = dataclasses.replace(mission, space=rules) if rules != mission.space else mission
-            for swap_label, swapped in vespa_swaps(deal) if space.name == "vespa" else [("", deal)]:
+            swaps = vespa_swaps(deal, stage.display) if space.name == "vespa" else [("", deal, stage.display)]
+            for swap_label, swapped, display in swaps:
+                ruled = rules
+                if display:
+                    ruled = dataclasses.replace(rules, ghost=GHOST_SEAT, display=display, difficult=stage.difficult)
+                ruled = dataclasses.replace(mission, space=ruled) if ruled != mission.space else mission
                 cases.append((join_labels(setup.label, label, swap_label), swapped, ruled))
     return cases
 
@@ -164,7 +162,8 @@ def space_rules(stage: Stage, deal: Deal):
         yield "", PlayRules(jeep_after=JEEP_AFTER, jeep_order=stage.jeep_order)
     elif space.name == "dog-sled":
         for seat in range(deal.players):
-            yield f"dog-sled driver = seat {seat}", PlayRules(sled=seat)
+            if not (stage.display and seat == GHOST_SEAT):  # the Ghost decides nothing
+                yield f"dog-sled driver = seat {seat}", PlayRules(sled=seat)
     else:
         yield "", None
 
@@ -180,20 +179,34 @@ def with_machete(mission: TaskMission, machete: int, players: int) -> TaskMissio
     return dataclasses.replace(mission, counters=counters)
 
 
-def vespa_swaps(deal: Deal):
-    """Yield (label, deal) for every swap the Vespa's holder may make before trick 1."""
+def vespa_swaps(deal: Deal, display: tuple[int, ...] = ()):
+    """Yield (label, deal, display) for every swap the Vespa's holder may make before trick 1.
+
+    Two players (`display`, the Ghost's): the Ghost rides only with the blue 1 face up, and swaps
+    face-up cards only; the card he gets lies where his lay."""
     holder = deal.holder(VESPA_CARD)
-    if holder is None:
-        yield "", deal  # nobody rides the Vespa
+    ghost = GHOST_SEAT if display else -1
+    if holder is None or holder == ghost and VESPA_CARD not in display[: len(display) // 2]:
+        yield "", deal, display  # nobody rides the Vespa
         return
     keep = bit(COMMANDER_CARD)
     for partner in range(deal.players):
         if partner == holder:
             continue
-        for given in scan(deal.hands[holder] & ~keep):
-            for taken in scan(deal.hands[partner] & ~keep):
+        for given in scan(swappable(deal.hands[holder] & ~keep, holder == ghost, display)):
+            for taken in scan(swappable(deal.hands[partner] & ~keep, partner == ghost, display)):
                 hands = list(deal.hands)
                 hands[holder] = hands[holder] & ~bit(given) | bit(taken)
                 hands[partner] = hands[partner] & ~bit(taken) | bit(given)
                 label = f"Vespa: seat {holder} gives {format_card(given)} to seat {partner} for {format_card(taken)}"
-                yield label, make_deal(hands, deal.commander)
+                shown = display
+                if holder == ghost:
+                    shown = ghost_receives(display, (given,), (taken,))
+                elif partner == ghost:
+                    shown = ghost_receives(display, (taken,), (given,))
+                yield label, make_deal(hands, deal.commander), shown
+
+
+def swappable(hand: int, ghost: bool, display: tuple[int, ...]) -> int:
+    """Return the cards of `hand` that may be swapped on the Vespa: the Ghost's face-up ones only."""
+    return ghost_playable(hand, display) if ghost else hand

@@ -124,7 +124,8 @@ class TaskMission:
 def distinct_cards(mission: TaskMission) -> int:
     """Return the cards no other card may stand in for: task cards, and cards a condition's
     or a table pattern's card set names while other cards of their suit are outside it, the
-    skis, and the Ghost's display (a card's place there matters)."""
+    skis, and the Ghost's display (a card's place there matters; every card once passes can bring
+    any card there)."""
     distinct = card_set(mission.cards) | mission.space.skis | card_set(mission.space.display)
     named_sets = [s for counter in mission.counters for s in (counter.won_with, counter.containing)]
     named_sets += [s for sequence in mission.sequences for s in (sequence.before, sequence.after)]
@@ -138,6 +139,9 @@ def distinct_cards(mission: TaskMission) -> int:
                 distinct |= part
     if any(counter.min_value or counter.max_value < NO_LIMIT for counter in mission.counters):
         distinct = DECK  # a trick's total value tells every rank apart
+    space = mission.space
+    if space.ghost >= 0 and (space.heli_pass or space.jeep_after):
+        distinct = DECK  # any card may be passed into the Ghost's display, where its place matters
     if mission.pattern is not None and mission.pattern.ranks_matter:
         distinct = DECK  # a relation of numbers between table cards tells every rank apart
     return distinct

@@ -30,6 +30,14 @@ up once the card over it has been played, after that trick
 (`ghost_playable`). The difficult Ghost, after winning a trick, may lead only
 the card below the one he won it with, or the face-up card of the nearest
 column on either side, gaps skipped, the ends joined (`ghost_leads`).
+
+The Ghost on a stage space (the rulebook's special rules, and our readings
+where it has none): the skis pass the players' hands only, the Ghost's display
+stays; with the helicopter and the jeep he passes face-up cards only, and each
+card he gets takes the place of one he gave (the Scout chooses which, for the
+jeep's two); the hang glider does not touch him (he sets no card aside and
+follows suit with his face-up cards, the last trick too). His display is part
+of the position: `display` is the one dealt, and the passes change it.
 """
 
 import itertools
@@ -114,24 +122,45 @@ def hang_glider_plays(hand: int, trick, last_trick: bool) -> int:
     return plays
 
 
-def heli_passes(hands: tuple[int, ...]):
-    """Yield (cards given per seat, hands after) for every way each seat passes one card to the left."""
-    for given in itertools.product(*(list(scan(hand)) for hand in hands)):
-        yield given, pass_cards(hands, given)
+def heli_passes(hands: tuple[int, ...], ghost: int = -1, display: tuple[int, ...] = ()):
+    """Yield (cards given per seat, hands after, display after) for every way each seat passes one card
+    to the left. The Ghost passes a face-up card, and the card he gets takes its place in his display."""
+    choices = [list(scan(ghost_playable(hand, display) if seat == ghost else hand)) for seat, hand in enumerate(hands)]
+    for given in itertools.product(*choices):
+        after = ghost_receives(display, (given[ghost],), (given[ghost - 1],)) if ghost >= 0 else display
+        yield given, pass_cards(hands, given), after
 
 
-def jeep_exchanges(hands: tuple[int, ...], order: tuple[int, ...]):
-    """Yield (cards put in per seat, hands after) for every way each seat puts 2 cards in the middle.
+def jeep_exchanges(hands: tuple[int, ...], order: tuple[int, ...], ghost: int = -1, display: tuple[int, ...] = ()):
+    """Yield (cards put in per seat, hands after, display after) for every way each seat puts 2 cards
+    in the middle.
 
     The middle is shuffled: its cards, lowest first, go to the seats in `order` (drawn with the deal).
+    The Ghost puts in two face-up cards, and the two he takes (lowest first) go to their places in the
+    order he put them in: both orders are tried, as the Scout chooses the places.
     """
-    pairs = [list(itertools.combinations(sorted(scan(hand), reverse=True), 2)) for hand in hands]
+    pairs = [
+        list(itertools.permutations(sorted(scan(ghost_playable(hand, display)), reverse=True), 2)) if seat == ghost
+        else list(itertools.combinations(sorted(scan(hand), reverse=True), 2))
+        for seat, hand in enumerate(hands)
+    ]
     for put in itertools.product(*pairs):
         middle = sorted(c for pair in put for c in pair)
         after = [hand & ~bit(a) & ~bit(b) for hand, (a, b) in zip(hands, put)]
         for c, seat in zip(middle, order):
             after[seat] |= bit(c)
-        yield tuple(c for pair in put for c in pair), tuple(after)
+        received = tuple(c for c, seat in zip(middle, order) if seat == ghost)
+        shown = ghost_receives(display, put[ghost], received) if ghost >= 0 else display
+        yield tuple(c for pair in put for c in pair), tuple(after), shown
+
+
+def ghost_receives(display: tuple[int, ...], given, received) -> tuple[int, ...]:
+    """Return the display after the Ghost gives away `given` cards and `received` take their places, in order."""
+    places = [display.index(out) for out in given]  # all found first: he may get a card he gave back
+    after = list(display)
+    for place, into in zip(places, received):
+        after[place] = into
+    return tuple(after)
 
 
 def redeal(hands: tuple[int, ...], discards: int, order: tuple[int, ...]) -> tuple[int, ...]:
@@ -143,9 +172,14 @@ def redeal(hands: tuple[int, ...], discards: int, order: tuple[int, ...]) -> tup
     return tuple(after)
 
 
-def skis_rotation(hands: tuple[int, ...]) -> tuple[int, ...]:
-    """Return the hands after every seat passes its whole hand to the left (the next seat)."""
-    return (hands[-1], *hands[:-1])
+def skis_rotation(hands: tuple[int, ...], ghost: int = -1) -> tuple[int, ...]:
+    """Return the hands after every seat passes its whole hand to the left (the next seat); the
+    Ghost's display stays where it is, and the hands skip him."""
+    seats = [seat for seat in range(len(hands)) if seat != ghost]
+    after = list(hands)
+    for giver, taker in zip(seats, seats[1:] + seats[:1]):
+        after[taker] = hands[giver]
+    return tuple(after)
 
 
 def ghost_playable(hand: int, display: tuple[int, ...]) -> int:

@@ -171,7 +171,9 @@ def check_witness(deal, mission, solution):
     """Replay a WIN through solver.rules and check every task, owner, token and condition by hand.
 
     Stage spaces by hand too: fog's cards join their hands after their trick, the skis
-    turn the hands, the dog-sled driver may lead, the hang glider hides one card.
+    turn the hands, the dog-sled driver may lead, the hang glider hides one card; the Ghost
+    plays face-up cards only, the hang glider leaves him alone, the skis skip him, and the
+    cards passed to him take the places of his in his display.
     """
     assert solution.outcome is Outcome.WIN
     players = deal.players
@@ -185,6 +187,7 @@ def check_witness(deal, mission, solution):
     total = num_tricks(deal.hands) + space.redeal_draws()
     assert len(solution.tricks) <= total
     table, played_cards = [], 0
+    display = space.display
     for index, trick in enumerate(solution.tricks):
         assert trick.leader in (leader, space.sled), f"trick {index + 1} led by the wrong seat"
         leader = trick.leader
@@ -200,14 +203,14 @@ def check_witness(deal, mission, solution):
                     )
             hand = hands[seat]
             if seat == space.ghost:  # only face-up cards exist
-                hand = face_up(hand, space.display)
+                hand = face_up(hand, display)
                 assert hand & bit(c), f"trick {index + 1}: the Ghost plays {format_card(c)}, which is face down"
                 if k == 0 and space.difficult and index and solution.tricks[index - 1].winner == seat:
                     won_with = winning_card(solution.tricks[index - 1].cards)
-                    assert c in difficult_leads(hands[seat], space.display, won_with), (
+                    assert c in difficult_leads(hands[seat], display, won_with), (
                         f"trick {index + 1}: the difficult Ghost may not lead {format_card(c)}"
                     )
-            if space.hang_glider:  # legal with some other card set aside, anything in the last trick
+            if space.hang_glider and seat != space.ghost:  # some other card set aside; anything in the last trick
                 legal = index == num_tricks(deal.hands) - 1 or any(
                     legal_plays(hand & ~bit(aside), trick.cards[:k]) & bit(c)
                     for aside in scan(hand) if aside != c
@@ -241,8 +244,9 @@ def check_witness(deal, mission, solution):
         leader = winner  # the winner leads the next trick
         if mission.random_pass is not None and index + 1 == mission.random_pass.after:
             hands = list(mission.random_pass.apply(tuple(hands)))
-        if any(space.skis >> c & 1 for c in trick.cards):
-            hands = hands[-1:] + hands[:-1]  # seat s's hand goes to seat s + 1
+        if any(space.skis >> c & 1 for c in trick.cards):  # seat s's hand goes to the next seat but the Ghost
+            skiers = [seat for seat in range(players) if seat != space.ghost]
+            hands = [hands[skiers[skiers.index(seat) - 1]] if seat in skiers else hands[seat] for seat in range(players)]
         for c in range(CARD_COUNT):
             if arrives[c] == index + 1:
                 hands[deal.holder(c)] |= bit(c)
@@ -252,7 +256,7 @@ def check_witness(deal, mission, solution):
         if index + 1 < len(solution.tricks):
             assert bool(trick.passed) == due, f"trick {index + 1}: cards passed {'without' if trick.passed else 'with'} a pass due"
         if trick.passed:
-            hands = passed_hands(hands, trick.passed, space, index + 1)
+            hands, display = passed_hands(hands, display, trick.passed, space, index + 1)
 
     assert list(solution.assignment) == list(mission.cards)
     when = []
@@ -335,22 +339,32 @@ def difficult_leads(hand, display, won_with) -> set:
     return leads
 
 
-def passed_hands(hands, passed, space, number):
-    """Check and apply a pass after trick `number`: a card a seat to the left, or the jeep's middle."""
+def passed_hands(hands, display, passed, space, number):
+    """Check and apply a pass after trick `number`: a card a seat to the left, or the jeep's middle.
+
+    The Ghost passes face-up cards; what he gets lies where his cards lay, in the order he gave them."""
     players = len(hands)
     givers = [k // 2 for k in range(2 * players)] if space.jeep_after else list(range(players))
     assert len(passed) == len(givers), f"after trick {number}: {len(passed)} cards passed"
     after = list(hands)
     for seat, c in zip(givers, passed):
         assert after[seat] & bit(c), f"after trick {number}: seat {seat} passes {format_card(c)}, not in its hand"
+        if seat == space.ghost:
+            assert face_up(hands[seat], display) & bit(c), f"after trick {number}: the Ghost passes a face-down card"
         after[seat] &= ~bit(c)
+    given = [c for seat, c in zip(givers, passed) if seat == space.ghost]
     if space.jeep_after:
-        for c, seat in zip(sorted(passed), space.jeep_order):  # lowest card of the middle first
-            after[seat] |= bit(c)
+        takers = dict(zip(sorted(passed), space.jeep_order))  # lowest card of the middle first
     else:
-        for seat, c in zip(givers, passed):
-            after[(seat + 1) % players] |= bit(c)
-    return after
+        takers = {c: (seat + 1) % players for seat, c in zip(givers, passed)}
+    for c, seat in takers.items():
+        after[seat] |= bit(c)
+    received = sorted(c for c, seat in takers.items() if seat == space.ghost)
+    places = [display.index(c) for c in given]
+    display = list(display)
+    for place, c in zip(places, received):
+        display[place] = c
+    return after, tuple(display)
 
 
 def counter_matches(counter, number, cards, winner) -> int:

@@ -26,7 +26,7 @@ from conftest import check_witness, solve_on_stage
 
 from cli.main import main
 from solver import reference
-from solver.cards import DECK, TRUMPS, bit, card_set, format_card, parse_card, parse_card_list
+from solver.cards import DECK, TRUMPS, bit, card_set, format_card, parse_card, parse_card_list, scan
 from solver.deal import COMMANDER_CARD, DealError, deal_rng
 from solver.errors import InputError
 from solver.ghost import COLUMNS, GHOST_SEAT, format_ghost_deal, parse_ghost_deal, random_ghost_deal
@@ -36,7 +36,7 @@ from solver.rules import legal_plays, trick_winner, winning_card
 from solver.setup import Setup, mission_setups
 from solver.solution import Outcome
 from solver.spaces import NO_EFFECT, PLAY_SPACES, TRAIN, parse_space
-from solver.stage import Stage, check_ghost_space, space_cases, stage_deal, stage_of
+from solver.stage import Stage, space_cases, stage_deal, stage_of
 from solver.sweep import Batch, Cell, batch_case, solve_batch
 from solver.tasks import make_task_mission
 from solver.variants import ghost_leads, ghost_playable
@@ -406,21 +406,22 @@ def test_stage_deal_for_two_players():
 
 
 @pytest.mark.parametrize("name", [*PLAY_SPACES, *NO_EFFECT])
-def test_spaces_built_with_the_ghost(name):
-    # The machete and the spaces without effect are built with the Ghost; the other spaces not.
+def test_every_space_deals_with_the_ghost(name):
+    # Every space is played with the Ghost: his display is dealt as on the train, and the space
+    # draws its own chance after it (fog's draws for the players only, the jeep's shuffle).
     space = parse_space(name)
-    deal, display = random_ghost_deal("journey", deal_rng(0, 0))
-    built = name == "machete" or name in NO_EFFECT
-    if built:
-        check_ghost_space(space)
-        assert stage_of(space, deal, deal_rng(0, 0), display).display == display
-    else:
-        with pytest.raises(InputError, match="Ghost"):
-            check_ghost_space(space)
-        with pytest.raises(InputError, match="Ghost"):
-            stage_deal(space, 2, deal_rng(0, 0))
-        with pytest.raises(InputError, match="Ghost"):
-            stage_of(space, deal, deal_rng(0, 0), display)
+    deal, stage = stage_deal(space, 2, deal_rng(0, 0))
+    assert (deal, stage.display) == random_ghost_deal("journey", deal_rng(0, 0))
+    assert stage == stage_of(space, deal, deal_rng(0, 0), stage.display) or name in ("fog", "jeep")
+    assert bool(stage.arrivals) == (name == "fog") and bool(stage.jeep_order) == (name == "jeep")
+    if name == "fog":  # the Ghost's cards are all dealt; each player draws from trick 1 on
+        assert all(stage.arrivals[c] == 0 for c in stage.display)
+        assert all(any(stage.arrivals[c] == 1 for c in scan(deal.hands[seat])) for seat in (0, 1))
+    setups = mission_setups(find_mission(YELLOW_FOR_EVERYONE, None), deal, [], None)
+    cases = space_cases(stage, deal, setups)
+    assert cases and all(mission.space.ghost == GHOST_SEAT for _, _, mission in cases)
+    if name == "dog-sled":  # the Ghost decides nothing: a player drives
+        assert sorted(mission.space.sled for _, _, mission in cases) == [0, 1]
 
 
 def test_machete_with_the_ghost():
@@ -527,16 +528,17 @@ def test_cli_solve_json_witness_replays():
     check_witness(case_deal, case_mission, solution)
 
 
-@pytest.mark.parametrize("space", ["machete", "storm"])
-def test_cli_built_spaces_with_the_ghost(space):
+@pytest.mark.parametrize("space", [*PLAY_SPACES, "storm"])
+def test_cli_spaces_with_the_ghost(space):
     plain = crew("solve", "--mission", YELLOW_FOR_EVERYONE, "--deal", CLI_TEXT)
-    result = crew("solve", "--mission", YELLOW_FOR_EVERYONE, "--deal", CLI_TEXT, "--space", space)
+    result = crew("solve", "--mission", YELLOW_FOR_EVERYONE, "--deal", CLI_TEXT, "--space", space, "--budget", 60)
     assert result.exit_code == 0, result.output
-    assert result.stdout.split()[0] in ("WIN", "LOSS")
-    if result.stdout.startswith("WIN"):
+    verdict = next(line for line in result.stdout.splitlines() if not line.startswith(("jeep:", "fog:"))).split()[0]
+    assert verdict in ("WIN", "LOSS")  # fog's draws and the jeep's shuffle are printed first
+    if verdict == "WIN" and space in ("machete", "storm"):  # the plain rules of play
         replay_lines(CLI_DEAL, CLI_DISPLAY, result.stdout, False)
     if space == "storm":  # no effect: the same answer as without the space
-        assert result.stdout.split()[0] == plain.stdout.split()[0]
+        assert verdict == plain.stdout.split()[0]
 
 
 def test_cli_hand_built_case():
@@ -552,8 +554,6 @@ def test_cli_hand_built_case():
 
 @pytest.mark.parametrize("args, words", [
     (["--deal", "p1 | p2 | p3", "--tasks", "p1", "--difficult-ghost"], ["--difficult-ghost"]),
-    (["--deal", CLI_TEXT, "--mission", YELLOW_FOR_EVERYONE, "--space", "skis"], ["skis", "Ghost"]),
-    (["--deal", CLI_TEXT, "--mission", YELLOW_FOR_EVERYONE, "--space", "fog"], ["fog", "Ghost"]),
     (["--deal", "p1 | p2 | p3 p4 / p5", "--tasks", "p1"], ["face-down"]),
     (["--deal", "p1 | p2 | r4 / p5", "--tasks", "p1"], ["Guide"]),
     (["--deal", "p1 | p2 | p3 / p5", "--tasks", "p1", "--engine", "cpsat"], ["Ghost"]),

@@ -285,21 +285,21 @@ def test_skis_on_a_journey_mission():
 def test_vespa_swaps_never_move_r4():
     # Seat 0 holds b1 and r4: it can only give b1, for any card of seat 1 or seat 2.
     deal = parse_deal("r4 b1 | p1 b2 | p9 b3")
-    labels = {label for label, _ in vespa_swaps(deal)}
+    labels = {label for label, _, _ in vespa_swaps(deal)}
     assert labels == {
         "Vespa: seat 0 gives b1 to seat 1 for p1",
         "Vespa: seat 0 gives b1 to seat 1 for b2",
         "Vespa: seat 0 gives b1 to seat 2 for p9",
         "Vespa: seat 0 gives b1 to seat 2 for b3",
     }
-    assert all(swapped.hands[0] & bit(parse_card("r4")) for _, swapped in vespa_swaps(deal))
+    assert all(swapped.hands[0] & bit(parse_card("r4")) for _, swapped, _ in vespa_swaps(deal))
     # The swap that would win is the forbidden one: with r4 given to seat 1 for p1, seat 1
     # leads b2 (won by seat 2's b3), and trumps p9 with r4 when seat 2 leads it.
     given_r4 = parse_deal("p1 b1 | r4 b2 | p9 b3")
     assert outcome(given_r4, task_setups(given_r4, "p9", (1,))) is W
     # A partner holding only r4 offers nothing: seat 0 swaps with seat 2 only.
     deal = parse_deal("b1 | r4 | p1")
-    assert [label for label, _ in vespa_swaps(deal)] == ["Vespa: seat 0 gives b1 to seat 2 for p1"]
+    assert [label for label, _, _ in vespa_swaps(deal)] == ["Vespa: seat 0 gives b1 to seat 2 for p1"]
 
 
 def test_vespa_win_is_played_on_the_swapped_deal():
@@ -468,7 +468,7 @@ def test_helicopter_received_card_is_not_passed_on():
     hands = tuple(card_set(parse_card_list(hand)) for hand in ("p1 b1", "p2", "p9 b9 g9"))
     passes = list(heli_passes(hands))
     assert len(passes) == 2 * 1 * 3
-    for given, after in passes:
+    for given, after, _ in passes:
         for seat, c in enumerate(given):
             assert hands[seat] & bit(c)
             assert after[seat] == hands[seat] & ~bit(c) | bit(given[seat - 1])
@@ -533,7 +533,7 @@ def test_jeep_exchanges_take_two_from_each_hand_and_deal_the_middle_in_card_orde
     order = (1, 0, 2, 2, 0, 1)
     exchanges = list(jeep_exchanges(hands, order))
     assert len(exchanges) == 3 * 3 * 3
-    for put, after in exchanges:
+    for put, after, _ in exchanges:
         pairs = [put[2 * seat : 2 * seat + 2] for seat in range(3)]
         middle = sorted(put)
         for seat, (high, low) in enumerate(pairs):

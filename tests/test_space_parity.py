@@ -22,9 +22,11 @@ from solver.variants import PlayRules
 
 KERNEL = KernelSolver(tt_bits=16)
 EXAMPLES_PER_SPACE = 150
-SPACES = ("skis", "hang-glider", "dog-sled", "fog", "helicopter", "jeep", "ghost", "difficult-ghost")
-GHOSTS = ("ghost", "difficult-ghost")  # three seats, one of them a display: drawn from 3-player deals
-BRANCHY = ("helicopter", "jeep", "hang-glider")  # the reference tries every pass, or more plays: smaller deals
+# The Ghost on a space: his own rules there (solver/variants.py), normal or difficult at random.
+GHOST_SPACES = ("ghost-skis", "ghost-hang-glider", "ghost-dog-sled", "ghost-fog", "ghost-helicopter", "ghost-jeep")
+SPACES = ("skis", "hang-glider", "dog-sled", "fog", "helicopter", "jeep", "ghost", "difficult-ghost", *GHOST_SPACES)
+GHOSTS = ("ghost", "difficult-ghost", *GHOST_SPACES)  # three seats, one of them a display: 3-player deals
+BRANCHY = ("helicopter", "jeep", "hang-glider", "ghost-helicopter", "ghost-jeep", "ghost-hang-glider")  # smaller deals
 
 
 @st.composite
@@ -49,6 +51,15 @@ def space_rules(draw, deal, space):
         return PlayRules(hang_glider=True)
     if space == "dog-sled":
         return PlayRules(sled=draw(st.integers(0, deal.players - 1), label="driver"))
+    if space in GHOST_SPACES:
+        ghost = draw(space_rules(deal, draw(st.sampled_from(["ghost", "difficult-ghost"]))))
+        rules = draw(space_rules(deal, space.removeprefix("ghost-")))
+        if rules.sled == ghost.ghost:  # a player drives the dog sled
+            rules = replace(rules, sled=(ghost.ghost + 1) % deal.players)
+        if rules.arrivals:  # fog deals the Ghost's display whole
+            arrivals = [0 if deal.hands[ghost.ghost] >> c & 1 else when for c, when in enumerate(rules.arrivals)]
+            rules = replace(rules, arrivals=tuple(arrivals))
+        return replace(rules, ghost=ghost.ghost, display=ghost.display, difficult=ghost.difficult)
     if space in GHOSTS:
         seat = draw(st.sampled_from([s for s, hand in enumerate(deal.hands) if popcount(hand) % 2 == 0]))
         display = tuple(draw(st.permutations(list(scan(deal.hands[seat]))), label="display"))
