@@ -31,7 +31,7 @@ from solver.portfolio import ROUND_NODES, PortfolioSolver, TableSharing, solve_s
 from solver.score import ScoreAnswer, max_score
 from solver.setup import Setup, draw_chance, mission_setups
 from solver.solution import Limits, Outcome, Solution
-from solver.spaces import NO_EFFECT, PLAY_SPACES, TRAIN, parse_space
+from solver.spaces import NO_EFFECT, PLAY_SPACES, TRAIN, WITH_THE_GHOST, parse_space
 from solver.special import REDEAL_AFTER, check_special_space, draw_redeal
 from solver.stage import Stage, stage_of
 from solver.tasks import TaskMission, make_task_mission, parse_tokens
@@ -409,6 +409,7 @@ def spaces():
     width = max(map(len, [*PLAY_SPACES, *NO_EFFECT]))
     for name, effect in PLAY_SPACES.items():
         click.echo(f"{name:{width}s}  {effect}")
+        click.echo(f"{'':{width}s}    with the Ghost (two players): {WITH_THE_GHOST[name]}")
     for name, effect in NO_EFFECT.items():
         click.echo(f"{name:{width}s}  no effect on one deal ({effect})")
 

@@ -12,6 +12,7 @@ answer is the best score proven, marked not exact.
 import time
 from dataclasses import dataclass
 
+from solver.cards import popcount
 from solver.deal import Deal
 from solver.mission import Mission
 from solver.portfolio import solve_setups
@@ -39,8 +40,22 @@ class ScoreAnswer:
 
 
 def most_events(mission: Mission, deal: Deal) -> int:
-    """Return an upper bound on a special mission's events: its tricks, or its players."""
-    return num_tricks(deal.hands) if mission.score.each == "trick" else deal.players
+    """Return an upper bound on a special mission's events: its players, or its tricks but those
+    the cards a scoring trick may not hold must spoil.
+
+    Every such card played lies in some trick, at most one per seat in each, and all cards but
+    the ones left in hands after the last trick are played. A bound the deal reaches spares the
+    search its one expensive proof, that one event more is out of reach.
+    """
+    if mission.score.each != "trick":
+        return deal.players
+    tricks = num_tricks(deal.hands)
+    rule = mission.score.trick
+    if rule is None or not rule.without:
+        return tricks
+    left_over = sum(popcount(hand) for hand in deal.hands) - tricks * deal.players
+    played = max(0, popcount(deal.cards & rule.without) - left_over)
+    return tricks - -(-played // deal.players)
 
 
 def max_score(

@@ -46,6 +46,17 @@ PLAY_SPACES = {
     "jeep": "after trick 3 every hand puts two cards in the middle, shuffled, and takes two back",
     "fog": "N cards dealt each (the Guide one more), one drawn by everyone after each trick",
 }
+# Two players: what a space does with the Ghost (the rulebook's special rules, our readings: docs/missions.md).
+WITH_THE_GHOST = {
+    "skis": "the players swap hands; his display stays",
+    "vespa": "he rides only with the blue 1 face up, swapping face-up cards; what he gets lies in its place",
+    "machete": "as for everyone (a face-down card is never in a trick)",
+    "hang-glider": "no effect on him: he sets no card aside",
+    "helicopter": "he passes a face-up card; the card he gets lies in its place",
+    "dog-sled": "a player drives",
+    "jeep": "he puts two face-up cards in; the two he draws lie in their places, as the Scout chooses",
+    "fog": "his display is laid out whole; the players are dealt as fog says",
+}
 JEEP_AFTER = 3
 NO_EFFECT = {
     "train": "no special rule",

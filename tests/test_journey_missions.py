@@ -26,7 +26,7 @@ from solver.deal import parse_deal
 from solver.kernel import KernelSolver
 from solver.mission import CallRule, MissionError, Score, SequenceRule, WonCardsRule, find_mission, parse_missions
 from solver.portfolio import solve_setups
-from solver.score import max_score
+from solver.score import max_score, most_events
 from solver.setup import mission_setups, won_cards_counters
 from solver.solution import Outcome
 from solver.tasks import make_task_mission
@@ -491,3 +491,25 @@ def test_engines_agree_on_max_score(name, deal):
     oracle = max_score(deal, mission, [], None, reference.solve)
     assert (kernel.events, kernel.score, kernel.exact) == (oracle.events, oracle.score, True)
     assert kernel.outcome is oracle.outcome
+
+
+def test_events_bound_by_hand():
+    # Four tricks; p1 p2 b1 are the only 1s and 2s dealt, all played, at most three to a trick:
+    # one trick at least holds one, so at most three tricks score. One seat each for pink.
+    deal = parse_deal("p1 p2 p5 p6 | b1 b5 b6 b7 | g5 g6 g7 g8")
+    assert most_events(find_mission("journey/no-1-no-2"), deal) == 3
+    assert most_events(find_mission("journey/pink-for-everyone"), deal) == 3
+    # Five tricks, ten 1s and 2s and an extra card left in a hand: nine are played, in three
+    # tricks at the least.
+    deal = parse_deal("p1 p2 b1 b2 g5 g6 | g1 g2 y1 y5 y6 | y2 r1 r2 p5 p6")
+    assert most_events(find_mission("journey/no-1-no-2"), deal) == 5 - 3
+
+
+@pytest.mark.parametrize("name", SPECIAL)
+@settings(max_examples=60, deadline=None)
+@given(deal=small_deals())
+def test_no_line_beats_the_events_bound(name, deal):
+    mission = find_mission(name)
+    bound = most_events(mission, deal)
+    setups = mission_setups(mission, deal, [], None, bound + 1)
+    assert solve_setups(deal, setups, reference.solve).outcome is Outcome.LOSS

@@ -32,7 +32,7 @@ from solver.mission import find_mission
 from solver.rules import legal_plays
 from solver.setup import Setup, mission_setups
 from solver.solution import Outcome, Solution, Trick
-from solver.spaces import DEFAULT_MACHETE_CARDS, JEEP_AFTER, NO_EFFECT, PLAY_SPACES, Space, parse_space
+from solver.spaces import DEFAULT_MACHETE_CARDS, JEEP_AFTER, NO_EFFECT, PLAY_SPACES, WITH_THE_GHOST, Space, parse_space
 from solver.stage import ON_TRAIN, Stage, space_cases, stage_of, vespa_swaps
 from solver.tasks import make_task_mission
 from solver.variants import PlayRules, hang_glider_plays, heli_passes, jeep_exchanges
@@ -739,7 +739,10 @@ def test_cli_full_deal_prints_the_passes(space, per_seat):
 def test_cli_spaces_lists_every_space_and_each_is_accepted():
     result = crew("spaces")
     assert result.exit_code == 0, result.output
-    names = [line.split()[0] for line in result.stdout.splitlines()]
+    lines = [line for line in result.stdout.splitlines() if not line.lstrip().startswith("with the Ghost")]
+    names = [line.split()[0] for line in lines]
     assert set(names) == set(PLAY_SPACES) | set(NO_EFFECT)
     assert all(parse_space(name).name == name for name in names)
-    assert all(("no effect" in line) == (line.split()[0] in NO_EFFECT) for line in result.stdout.splitlines())
+    assert all(("no effect" in line) == (line.split()[0] in NO_EFFECT) for line in lines)
+    ghost_lines = [line for line in result.stdout.splitlines() if "with the Ghost" in line]
+    assert len(ghost_lines) == len(PLAY_SPACES) == len(WITH_THE_GHOST)  # one under each space that changes play
