@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: sweep test install clean
+.PHONY: sweep test bench-check install clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -22,6 +22,12 @@ sweep: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
+
+# The benchmark gate: the quick suites against the committed baseline. Exit 3: an answer changed
+# (a correctness bug); 1: more nodes than the baseline's beyond 25%, or a suite over twice its
+# calibrated time (CI machines are noisy and unlike the one the baseline was made on).
+bench-check: $(STAMP)
+	$(BIN)/crew bench --quick --compare results/bench-baseline.json --time-tolerance 100%
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -6,7 +6,7 @@ Run: python benchmarks/bench_family.py [--deals 50] [--quick] [--engines cpsat,d
 A set is players (3, 4, 5) x colour cards played (4, 8, 12) x with or without the special cards.
 Deal i of a set is `random_family_deal(players, rng)` with rng = `deal_rng(SEED, i, players, cards,
 specials)`; the same rng then draws the mission, `random_objectives(cards // 2)` fitted into the
-cards played (see fitted_objectives). The engines solve every deal, taking turns deal by deal: cpsat
+cards played (solver/bench.py's fitted_objectives). The engines solve every deal, taking turns deal by deal: cpsat
 (the model), dfs (the plain search), auto (what sweeps run: a short DFS, then CP-SAT) and fewest
 (CP-SAT finding the winning line with the fewest hammocks, an optimisation the DFS does not do). The
 DFS has `--dfs-budget` seconds per deal, the others CPSAT_BUDGET. Where engines decide a deal they
@@ -19,21 +19,18 @@ import argparse
 import platform
 import sys
 import time
-from dataclasses import dataclass, replace
-
 import numpy as np
 import ortools
 
 from solver import __version__
-from solver.deal import deal_rng
-from solver.family.deal import FamilyDeal, format_family_deal, random_family_deal
-from solver.family.mission import ROWS, FamilyMission, check_consistent, random_objectives
+from solver.bench import FAMILY_SEED as SEED
+from solver.bench import FamilySet
+from solver.family.deal import format_family_deal
 from solver.family.engines import auto_solve
 from solver.family.model import PARAMETERS, cpsat_solve
 from solver.family.search import dfs_solve
 from solver.solution import Limits, Outcome
 
-SEED = 20261201
 CPSAT_BUDGET = 60.0  # seconds per deal, a safety net: CP-SAT is expected to decide every deal
 ENGINES = {
     "cpsat": cpsat_solve,
@@ -42,53 +39,15 @@ ENGINES = {
     "fewest": lambda deal, mission, limits: cpsat_solve(deal, mission, limits, fewest_hammocks=True),
 }
 QUICK_DEALS = 10
-
-
-def fitted_objectives(cards: int, specials: bool, rng: np.random.Generator) -> FamilyMission:
-    """Return random_objectives(cards // 2) played with `cards` colour cards; cards of rows beyond them go anywhere."""
-    mission = random_objectives(cards // 2, rng)
-    rows = -(-cards // mission.row_length)
-    mission = replace(
-        mission,
-        id=f"{mission.id}-in-{cards}",
-        cards=cards,
-        specials=specials,
-        in_row=mission.in_row[:rows] + (0,) * (len(ROWS) - rows),
-        anywhere=mission.anywhere | sum(mission.in_row[rows:]),
-    )
-
-    def refuse(field: str, message: str) -> None:
-        raise AssertionError(f"{mission.id}: {field}: {message}")
-
-    check_consistent(mission, refuse)
-    return mission
-
-
-@dataclass(frozen=True)
-class DealSet:
-    players: int
-    cards: int
-    specials: bool
-
-    @property
-    def name(self) -> str:
-        return f"{self.players}p-{self.cards}c-{'specials' if self.specials else 'plain'}"
-
-    def case(self, index: int) -> tuple[FamilyDeal, FamilyMission]:
-        """Return deal `index` of this set and its mission."""
-        rng = deal_rng(SEED, index, self.players, self.cards, int(self.specials))
-        deal = random_family_deal(self.players, rng)
-        return deal, fitted_objectives(self.cards, self.specials, rng)
-
-
-SETS = [DealSet(p, k, s) for p in (3, 4, 5) for k in (4, 8, 12) for s in (True, False)]
+# solver/bench.py's family sets (shared with `crew bench --suite family`), with 4 colour cards too.
+SETS = [FamilySet(p, k, s) for p in (3, 4, 5) for k in (4, 8, 12) for s in (True, False)]
 
 
 def limits(engine: str, dfs_budget: float) -> Limits:
     return Limits(max_seconds=dfs_budget if engine == "dfs" else CPSAT_BUDGET)
 
 
-def run_set(deal_set: DealSet, deals: int, engines: list[str], dfs_budget: float) -> dict[str, list]:
+def run_set(deal_set: FamilySet, deals: int, engines: list[str], dfs_budget: float) -> dict[str, list]:
     """Solve every deal of a set with each engine; return the solutions by engine. Exit on a disagreement."""
     solutions: dict[str, list] = {engine: [] for engine in engines}
     for i in range(deals):
@@ -104,7 +63,7 @@ def run_set(deal_set: DealSet, deals: int, engines: list[str], dfs_budget: float
     return solutions
 
 
-def row(deal_set: DealSet, engine: str, solutions: list) -> str:
+def row(deal_set: FamilySet, engine: str, solutions: list) -> str:
     """Return the table row of one engine on one set."""
     counts = {outcome: sum(s.outcome is outcome for s in solutions) for outcome in Outcome}
     ms = np.array([s.seconds * 1000 for s in solutions])

@@ -10,7 +10,8 @@ CP-SAT model alone (its nodes are CP-SAT branches, not card plays). `nodes` coun
 kernel's card plays; Mnodes/s is measured over the deals the kernel answered.
 
 Every set draws deal i from `deal_rng(SEED, i, crc32(set name))` (deal, then tasks, then fixed
-owners), so figures are comparable between runs and machines. The speed-up over
+owners; the sets are solver/bench.py's, shared with `crew bench`), so figures are comparable
+between runs and machines. The speed-up over
 solver/reference.py is measured in the same run on the first `--reference` deals of each set
 that both finish, and their answers must agree.
 """
@@ -19,53 +20,22 @@ import argparse
 import platform
 import sys
 import time
-import zlib
-from dataclasses import dataclass
 
 import numpy as np
 
 from solver import __version__
-from solver.deal import deal_rng, random_deal, random_tasks
 from solver import cpsat
+from solver.bench import KERNEL_SETS, SEED, TaskSet
 from solver.kernel import KernelSolver
 from solver.portfolio import PortfolioSolver
 from solver.reference import solve as reference_solve
 from solver.solution import Limits, Outcome
-from solver.tasks import Token, make_task_mission, ABSOLUTE, RELATIVE
 
-SEED = 20261130
 REFERENCE_BUDGET = 5.0  # seconds per deal for the reference on the shared subset
+SETS = KERNEL_SETS  # the deal sets of `crew bench --suite kernel` (solver/bench.py)
 
 
-@dataclass(frozen=True)
-class DealSet:
-    name: str
-    players: int
-    tasks: int
-    fixed_owners: bool = False
-    tokens: tuple = ()
-
-    def case(self, index: int):
-        """Return deal `index` of this set and its task mission."""
-        rng = deal_rng(SEED, index, zlib.crc32(self.name.encode()))
-        deal = random_deal(self.players, rng)
-        cards = random_tasks(self.tasks, rng)
-        owners = [int(s) for s in rng.integers(0, self.players, size=self.tasks)] if self.fixed_owners else None
-        tokens = list(self.tokens) + [None] * (self.tasks - len(self.tokens))
-        return deal, make_task_mission(deal, cards, tokens, owners)
-
-
-SETS = [
-    *(DealSet(f"4p-draft-{k}", 4, k) for k in (2, 4, 6, 8, 10)),
-    *(DealSet(f"4p-fixed-{k}", 4, k, fixed_owners=True) for k in (4, 6, 8)),
-    DealSet("3p-draft-4", 3, 4),
-    DealSet("5p-draft-4", 5, 4),
-    DealSet("4p-tokens-1234", 4, 4, tokens=tuple(Token(ABSOLUTE, n) for n in (1, 2, 3, 4))),
-    DealSet("4p-arrows-4", 4, 4, tokens=tuple(Token(RELATIVE, n) for n in (1, 2, 3, 4))),
-]
-
-
-def run_set(solver, deal_set: DealSet, deals: int, budget: float, reference: int) -> str:
+def run_set(solver, deal_set: TaskSet, deals: int, budget: float, reference: int) -> str:
     """Solve a set; return its report line (and the reference comparison)."""
     counts = {outcome: 0 for outcome in Outcome}
     ms, nodes, kernel_nodes, kernel_ms = [], 0, 0, 0.0
@@ -96,7 +66,7 @@ def run_set(solver, deal_set: DealSet, deals: int, budget: float, reference: int
     return f"{line}  {engines:32s} {reference_speedup(deal_set, kernel_seconds)}"
 
 
-def reference_speedup(deal_set: DealSet, kernel_seconds: dict) -> str:
+def reference_speedup(deal_set: TaskSet, kernel_seconds: dict) -> str:
     """Return the kernel's speed-up over the reference on deals both finish, same answers asserted."""
     ref_total = ker_total = 0.0
     shared = 0

@@ -8,6 +8,7 @@ import tomllib
 import click
 
 from cli import sweep as sweep_commands
+from cli.bench import bench
 from cli.family import describe_mission, family, missions_table
 from cli.status import StatusLine
 from solver import __version__, cpsat, kernel, portfolio, reference
@@ -415,6 +416,7 @@ def spaces():
 
 
 main.add_command(family)
+main.add_command(bench)
 main.add_command(sweep_commands.sweep)
 main.add_command(sweep_commands.report)
 main.add_command(sweep_commands.plot)

@@ -1,0 +1,115 @@
+"""`crew bench`: the benchmark suites, their report, and the regression gate against a baseline."""
+
+import json
+from pathlib import Path
+
+import click
+
+from cli.status import StatusLine
+from solver.bench import (
+    CHANGED,
+    DEFAULT_BASELINE,
+    PASS,
+    REGRESSION,
+    SUITES,
+    baseline_report,
+    compare,
+    parse_tolerance,
+    run_bench,
+    verdict,
+    with_report,
+)
+from solver.errors import InputError
+
+VERDICTS = {PASS: "PASS", REGRESSION: "REGRESSION", CHANGED: "ANSWERS CHANGED"}
+SYMBOLS = {"changed": "CHANGED", "regression": "SLOWER", "improvement": "better", "ok": "ok"}
+
+
+@click.command()
+@click.option("--suite", "suite_name", type=click.Choice([*SUITES, "all"]), default="all", show_default=True,
+              help="kernel: Planet Nine task sets on the DFS kernel; sweep: built-in mission cells as crew sweep "
+                   "solves them; family: Family Adventure sets.")
+@click.option("--quick", is_flag=True, help="Fewer deals per set (CI: well under two minutes for all suites).")
+@click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path),
+              help="Write the report (versions, machine, every set's figures and answers) to this file.")
+@click.option("--compare", "baseline_path", type=click.Path(dir_okay=False, path_type=Path),
+              help=f"Compare with a baseline file (e.g. {DEFAULT_BASELINE}); exit 3 if an answer changed, 1 on a "
+                   "regression.")
+@click.option("--tolerance", default="25%", show_default=True,
+              help="Node growth per set beyond which --compare fails.")
+@click.option("--time-tolerance", default="50%", show_default=True,
+              help="Growth of a suite's time relative to the calibration workload beyond which --compare fails.")
+@click.option("--save-baseline", "save_path", is_flag=False, flag_value=DEFAULT_BASELINE,
+              type=click.Path(dir_okay=False, path_type=Path),
+              help=f"Store this run as the baseline of its mode (default file {DEFAULT_BASELINE}).")
+def bench(suite_name, quick, json_path, baseline_path, tolerance, time_tolerance, save_path):
+    """Benchmark the solvers on fixed seeded deal sets; compare with a baseline to catch regressions.
+
+    Answers and node counts are deterministic: a changed answer is a correctness bug (exit 3),
+    node growth beyond --tolerance a regression (exit 1). Times are compared as ratios to a
+    calibration workload timed in the same run (exit 1 beyond --time-tolerance). Exit 2: bad
+    input (an unreadable or mismatched baseline).
+    """
+    node_tolerance, time_limit = parse_tolerance(tolerance), parse_tolerance(time_tolerance)
+    suites, mode = list(SUITES) if suite_name == "all" else [suite_name], "quick" if quick else "full"
+    baseline = read_baseline(baseline_path) if baseline_path else None
+    if baseline is not None:
+        baseline_report(baseline, mode, suites)  # a mismatched baseline fails before the run, not after
+    status = StatusLine()
+    report = run_bench(suites, mode, lambda text: status.show(f"bench: {text}", force=True))
+    status.finish()
+    click.echo(report_table(report))
+    if json_path:
+        json_path.write_text(json.dumps(report, indent=1) + "\n")
+    code = PASS
+    if baseline is not None:
+        findings = compare(baseline, report, node_tolerance, time_limit)
+        code = verdict(findings)
+        click.echo(f"\ncompared with {baseline_path} ({report['mode']}; nodes within {node_tolerance:.0%}, "
+                   f"time within {time_limit:.0%} after calibration)")
+        for finding in findings:
+            if finding.kind != "ok" or finding.where.endswith(" time"):
+                click.echo(f"  {SYMBOLS[finding.kind]:8s} {finding.where}: {finding.text}")
+        shown = sum(f.kind == "ok" and not f.where.endswith(" time") for f in findings)
+        click.echo(f"  {shown} sets within tolerance, same answers")
+        click.echo(f"bench: {VERDICTS[code]}")
+    if save_path:
+        previous = read_baseline(save_path) if save_path.exists() else None
+        save_path.parent.mkdir(parents=True, exist_ok=True)
+        save_path.write_text(json.dumps(with_report(previous, report), indent=1) + "\n")
+        click.echo(f"saved the {report['mode']} baseline in {save_path}")
+    raise SystemExit(code)
+
+
+def read_baseline(path: Path) -> dict:
+    """Return a baseline file's content, or raise a one-line error."""
+    try:
+        baseline = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise InputError(f"no baseline file {path} (make one with crew bench --save-baseline)") from None
+    except (OSError, ValueError) as error:
+        raise InputError(f"cannot read the baseline {path}: {error}") from None
+    if not isinstance(baseline, dict):
+        raise InputError(f"the baseline {path} is not a crew bench baseline")
+    return baseline
+
+
+def report_table(report: dict) -> str:
+    """Return the report as a table: one row per set, then each suite's totals and calibration."""
+    machine = report["machine"]
+    lines = [f"# crew-solver {machine['crew_solver']} ({machine['commit']}), python {machine['python']}, numba "
+             f"{machine['numba']}, numpy {machine['numpy']}, ortools {machine['ortools']}; {machine['platform']}, "
+             f"{machine['processor']}, {machine['cores']} cores; {report['mode']} run",
+             f"{'suite':7s} {'set':56s} {'deals':>5s} {'win':>5s} {'loss':>5s} {'unkn':>5s} {'nodes':>13s} "
+             f"{'median ms':>9s} {'p99 ms':>9s} {'deals/s':>9s}"]
+    for suite, part in report["suites"].items():
+        for name, s in part["sets"].items():
+            lines.append(f"{suite:7s} {name:56s} {s['deals']:5d} {s['win']:5d} {s['loss']:5d} {s['unknown']:5d} "
+                         f"{s['nodes']:13,d} {s['median_ms']:9.3f} {s['p99_ms']:9.2f} {s['deals_per_s']:9.1f}")
+        deals = sum(s["deals"] for s in part["sets"].values())
+        lines.append(f"{suite:7s} {'(all sets)':56s} {deals:5d} {'':17s} "
+                     f"{sum(s['nodes'] for s in part['sets'].values()):13,d} {'':19s} "
+                     f"{deals / max(part['seconds'], 1e-9):9.1f}  {part['seconds']:.2f} s, calibration "
+                     f"{part['calibration_ms']:.1f} ms")
+    return "\n".join(lines)
+
