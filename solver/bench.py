@@ -348,7 +348,8 @@ def baseline_report(baseline: dict, mode: str, suites) -> dict:
                          f"{' --quick' if mode == 'quick' else ''} --save-baseline")
     missing = [suite for suite in suites if suite not in baseline[mode].get("suites", {})]
     if missing:
-        raise InputError(f"the baseline's {mode} run has no {', '.join(missing)} suite: refresh it with --save-baseline")
+        raise InputError(f"the baseline's {mode} run has no {', '.join(missing)} suite: "
+                         "refresh it with --save-baseline")
     return baseline[mode]
 
 
@@ -383,7 +384,8 @@ def compare_set(where: str, base: dict, now: dict, tolerance: float) -> list[Fin
     changed = [i for i, (a, b) in enumerate(zip(answers, base_answers)) if a != b]
     if changed:
         shown = ", ".join(f"deal {i}: {base_answers[i]} -> {answers[i]}" for i in changed[:5])
-        return [Finding("changed", where, f"{len(changed)} answers changed ({shown}{', ...' if len(changed) > 5 else ''})")]
+        more = ", ..." if len(changed) > 5 else ""
+        return [Finding("changed", where, f"{len(changed)} answers changed ({shown}{more})")]
     growth = (now["nodes"] - base["nodes"]) / max(base["nodes"], 1)
     text = f"nodes {now['nodes']:,} against {base['nodes']:,} ({growth:+.1%})"
     if growth > tolerance:

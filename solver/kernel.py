@@ -507,8 +507,9 @@ def complete_pass(depth, problem, frames, plies, hands, sign):
             card = np.int64(1) << plies[first + step, PLAYED]
             taker = (step + 1) % players
             hands[taker] = hands[taker] | card if sign > 0 else hands[taker] & ~card
-            if taker == ghost and sign > 0:
-                frames[trick, SLOTS + display_place(plies[first + ghost, PLAYED], trick, frames)] = plies[first + step, PLAYED]
+            if taker == ghost and sign > 0:  # the card he gets lies where his lay
+                place = display_place(plies[first + ghost, PLAYED], trick, frames)
+                frames[trick, SLOTS + place] = plies[first + step, PLAYED]
         return
     middle = np.int64(0)
     for step in range(steps):

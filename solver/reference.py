@@ -100,10 +100,9 @@ class _Search:
     def from_boundary(self, hands, leader, played, state, last=None, won_with=None):
         """Return the winning line of play from a trick boundary, or None.
 
-        `state` is (owners, done, counter values, tricks won per seat, table cards, the Ghost's display);
-        `last` the card that
-        ended the previous trick (sequence rules across tricks look at it); `won_with` the
-        card that won it (the difficult Ghost's leads depend on it).
+        `state` is (owners, done, counter values, tricks won per seat, table cards, the Ghost's
+        display); `last` the card that ended the previous trick (sequence rules across tricks
+        look at it); `won_with` the card that won it (the difficult Ghost's leads depend on it).
         """
         if self.won(hands, played, state):
             return []
@@ -276,7 +275,8 @@ def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits(), equivalen
     search = _Search(deal, mission, limits, equivalence)
     start = time.perf_counter()
     try:
-        start_state = (initial_owners(mission), 0, (0,) * len(mission.counters), (0,) * deal.players, (), mission.space.display)
+        counters, won = (0,) * len(mission.counters), (0,) * deal.players
+        start_state = (initial_owners(mission), 0, counters, won, (), mission.space.display)
         line = search.from_boundary(search.drawn[0], deal.commander, 0, start_state)
     except BudgetExceeded:
         return Solution(Outcome.UNKNOWN, search.nodes, time.perf_counter() - start, ENGINE)

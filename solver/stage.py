@@ -21,7 +21,7 @@ it has none (docs/missions.md):
 - Vespa: it applies to the Ghost only if the blue 1 lies face up in his display
   before trick 1 (if it lies face down, nobody swaps); he gives and takes face-up
   cards only, and the card he gets lies where his lay;
-- skis, helicopter, jeep: the players' own rules for him (solver/variants.py);
+- skis, helicopter, jeep: his own rules there (solver/variants.py);
 - hang glider: it leaves the Ghost alone (variants.py);
 - dog sled: the driver is one of the two players (the Ghost decides nothing);
 - fog: the Ghost's display is laid out as usual; the players are dealt as fog says.

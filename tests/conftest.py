@@ -246,7 +246,8 @@ def check_witness(deal, mission, solution):
             hands = list(mission.random_pass.apply(tuple(hands)))
         if any(space.skis >> c & 1 for c in trick.cards):  # seat s's hand goes to the next seat but the Ghost
             skiers = [seat for seat in range(players) if seat != space.ghost]
-            hands = [hands[skiers[skiers.index(seat) - 1]] if seat in skiers else hands[seat] for seat in range(players)]
+            hands = [hands[skiers[skiers.index(seat) - 1]] if seat in skiers else hands[seat]
+                     for seat in range(players)]
         for c in range(CARD_COUNT):
             if arrives[c] == index + 1:
                 hands[deal.holder(c)] |= bit(c)
