@@ -60,7 +60,7 @@ def bench(suite_name, quick, json_path, baseline_path, tolerance, time_tolerance
     status.finish()
     click.echo(report_table(report))
     if json_path:
-        json_path.write_text(json.dumps(report, indent=1) + "\n")
+        write_json(json_path, report)
     code = PASS
     if baseline is not None:
         findings = compare(baseline, report, node_tolerance, time_limit)
@@ -70,15 +70,23 @@ def bench(suite_name, quick, json_path, baseline_path, tolerance, time_tolerance
         for finding in findings:
             if finding.kind != "ok" or finding.where.endswith(" time"):
                 click.echo(f"  {SYMBOLS[finding.kind]:8s} {finding.where}: {finding.text}")
-        shown = sum(f.kind == "ok" and not f.where.endswith(" time") for f in findings)
-        click.echo(f"  {shown} sets within tolerance, same answers")
+        quiet = sum(f.kind == "ok" and not f.where.endswith(" time") for f in findings)
+        click.echo(f"  {quiet} more sets: same answers, nodes within tolerance")
         click.echo(f"bench: {VERDICTS[code]}")
     if save_path:
         previous = read_baseline(save_path) if save_path.exists() else None
-        save_path.parent.mkdir(parents=True, exist_ok=True)
-        save_path.write_text(json.dumps(with_report(previous, report), indent=1) + "\n")
+        write_json(save_path, with_report(previous, report))
         click.echo(f"saved the {report['mode']} baseline in {save_path}")
     raise SystemExit(code)
+
+
+def write_json(path: Path, content: dict) -> None:
+    """Write `content` as JSON, or raise a one-line error."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(content, indent=1) + "\n")
+    except OSError as error:
+        raise InputError(f"cannot write {path}: {error.strerror or error}") from None
 
 
 def read_baseline(path: Path) -> dict:

@@ -124,8 +124,7 @@ class TaskMission:
 def distinct_cards(mission: TaskMission) -> int:
     """Return the cards no other card may stand in for: task cards, and cards a condition's
     or a table pattern's card set names while other cards of their suit are outside it, the
-    skis, and the Ghost's display (a card's place there matters; every card once passes can bring
-    any card there)."""
+    skis, and the Ghost's display (a card's place there matters; with passes any card can get there)."""
     distinct = card_set(mission.cards) | mission.space.skis | card_set(mission.space.display)
     named_sets = [s for counter in mission.counters for s in (counter.won_with, counter.containing)]
     named_sets += [s for sequence in mission.sequences for s in (sequence.before, sequence.after)]

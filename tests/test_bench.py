@@ -205,3 +205,14 @@ def test_bad_baselines_exit_2_with_one_line(tmp_path, content, words):
 def test_bad_tolerance_exits_2():
     result = crew("bench", "--quick", "--tolerance", "lots")
     assert result.exit_code == 2 and "tolerance" in result.stderr
+
+
+def test_an_unwritable_report_exits_2_with_one_line(sweep_run, tmp_path, monkeypatch):
+    _, baseline = sweep_run
+    replayed(monkeypatch, baseline)
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    result = crew("bench", "--suite", "sweep", "--quick", "--json", blocker / "report.json")
+    assert result.exit_code == 2
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("crew: error: cannot write")
