@@ -741,6 +741,24 @@ def hands_settled(trick, present, problem):
     )
 
 
+@njit(cache=True)
+def most_given_away(trick, cards, left, problem):
+    """Return the most cards one hand can still give away after trick `trick` (0-based) and the
+    later ones, or -1 when hands change more than that.
+
+    `cards`: the trick's cards once it is complete (else 0); `left`: the cards in play after it
+    (or in it, when incomplete). One card in the random pass, two in the jeep, one in each
+    helicopter pass: after a trick holding a heli, never after the last. The skis move whole
+    hands and fog's draws join a seat's hand, but not both at once; the redeal of a special
+    stage mixes hands.
+    """
+    if trick < problem[REDEAL_AFTER] or trick < problem[LAST_ARRIVAL] and (cards | left) & problem[SKIS]:
+        return -1
+    later = max(0, problem[TRICKS] - trick - 1 - (cards != 0))  # the tricks a pass may follow, after `cards`
+    helicopter = (cards & problem[HELI_PASS] != 0) + min(popcount(left & problem[HELI_PASS]), later)
+    return (trick < problem[PASS_AFTER]) + 2 * (trick < problem[JEEP_AFTER]) + helicopter
+
+
 @njit(cache=True, inline="always")
 def distinct_at(trick, problem):
     """Return the cards no other may stand in for in `trick` (0-based).
@@ -831,6 +849,9 @@ def count_trick(trick, winner, cards, best, problem, frames, hands):
         most = problem[base + C_MAX_CONTAINING]
         if containing and most < players and not count_cards:
             later = min(later, room_for_sparse_tricks(popcount(left & containing), most, left, players, tricks_left))
+            given = most_given_away(trick, cards, left, problem) if most == 0 else -1
+            if given >= 0:
+                later = min(later, tricks_left - fewest_named_tricks(containing, given, nxt, problem, hands))
         if value > problem[base + C_AT_MOST] or value + later < problem[base + C_AT_LEAST]:
             return False
         frames[nxt, COUNTER_VALUES + k] = value
@@ -857,6 +878,54 @@ def room_for_sparse_tricks(named, most, left, players, tricks_left):
     """
     named = max(0, named - (popcount(left) - tricks_left * players))
     return (tricks_left * players - named) // (players - most)
+
+
+@njit(cache=True)
+def fewest_named_tricks(named, given, trick, problem, hands):
+    """Return the fewest tricks from `trick` (0-based) on that can hold the `named` cards still
+    to be played, when each hand can give `given` cards away (and get as many).
+
+    A hand plays one card a trick: g tricks hold at most g of its named cards, and no more
+    than it has and gets; it must play all of its own but those it gives away and those it
+    keeps back (its cards beyond one a trick: the extra card of a 3-player deal), in as many
+    tricks. Fog's draws still to come count with the hand they join.
+    """
+    players = problem[PLAYERS]
+    tricks_left = problem[TRICKS] - trick
+    owned = np.empty(players, np.int64)
+    played = 0  # named cards played in all: every one but those kept back
+    fewest = 0
+    for seat in range(players):
+        hand = with_draws(hands[seat], seat, trick, problem)
+        spare = max(0, popcount(hand) - tricks_left)
+        owned[seat] = popcount(hand & named)
+        played += owned[seat] - spare
+        fewest = max(fewest, owned[seat] - spare - given)
+    while fewest < tricks_left:
+        room = 0
+        for seat in range(players):
+            room += min(fewest, owned[seat] + given)
+        if room >= played:
+            break
+        fewest += 1
+    return fewest
+
+
+@njit(cache=True, inline="always")
+def with_draws(hand, seat, trick, problem):
+    """Return `seat`'s `hand` with fog's draws still to come from the boundary before `trick` on."""
+    for after in range(trick, problem[LAST_ARRIVAL] + 1):
+        hand |= problem[ARRIVE + after * MAX_PLAYERS + seat]
+    return hand
+
+
+@njit(cache=True)
+def named_to_play(named, hand, coming, given, seat, trick, problem):
+    """Return how many `named` cards of `hand` (`seat`'s, `coming` more cards on their way to it)
+    it must play from `trick` (0-based) on, in as many tricks, when it can give `given` away."""
+    hand = with_draws(hand, seat, trick, problem)
+    spare = max(0, popcount(hand) + coming - (problem[TRICKS] - trick))
+    return popcount(hand & named) - spare - given
 
 
 @njit(cache=True)
@@ -1195,6 +1264,10 @@ def pass_card(depth, card, problem, frames, plies, hands, control, table, nodes)
     step = pos - problem[PLAYERS]
     seat = step // 2 if problem[JEEP_AFTER] else step
     hands[seat] &= ~(np.int64(1) << card)
+    each = pass_steps(problem) // problem[PLAYERS]
+    if step % each == each - 1 and not keeps_room(seat, each, trick, problem, frames, hands):
+        hands[seat] |= np.int64(1) << card
+        return depth
     plies[depth, PLAYED] = card
     plies[depth, MOVER] = seat
     if step < pass_steps(problem) - 1:
@@ -1209,6 +1282,31 @@ def pass_card(depth, card, problem, frames, plies, hands, control, table, nodes)
     complete_pass(depth, problem, frames, plies, hands, -1)
     hands[seat] |= np.int64(1) << card
     return depth
+
+
+@njit(cache=True)
+def keeps_room(seat, coming, trick, problem, frames, hands):
+    """Return False when `seat`, done giving in the pass before `trick` (`coming` cards to get),
+    keeps more cards a counter's tricks may not hold than leaves it room for enough of them.
+
+    The bound of count_trick for one hand, checked as soon as the hand has given: a pass that
+    keeps too many such cards in one hand is cut before the others pass.
+    """
+    present = frames[trick, PRESENT]
+    given = most_given_away(trick, 0, present, problem)
+    if given < 0 or trick <= problem[LAST_ARRIVAL]:  # fog's draws: a card drawn before `trick` may be the one given
+        return True
+    tricks = problem[TRICKS]
+    for k in range(problem[COUNTER_COUNT]):
+        base = COUNTERS + k * COUNTER_FIELDS
+        containing = problem[base + C_CONTAINING]
+        if containing == 0 or problem[base + C_MAX_CONTAINING] != 0 or problem[base + C_COUNT_CARDS]:
+            continue
+        spoiled = named_to_play(containing, hands[seat], coming, given, seat, trick, problem)
+        later = popcount(problem[base + C_TRICKS] & ((np.int64(1) << tricks) - 1) & ~((np.int64(1) << trick) - 1))
+        if frames[trick, COUNTER_VALUES + k] + min(later, tricks - trick - spoiled) < problem[base + C_AT_LEAST]:
+            return False
+    return True
 
 
 @njit(cache=True, inline="always")

@@ -39,13 +39,15 @@ class ScoreAnswer:
         return Outcome.LOSS if self.exact else Outcome.UNKNOWN
 
 
-def most_events(mission: Mission, deal: Deal) -> int:
+def most_events(mission: Mission, deal: Deal, stage: Stage = ON_TRAIN) -> int:
     """Return an upper bound on a special mission's events: its players, or its tricks but those
     the cards a scoring trick may not hold must spoil.
 
     Every such card played lies in some trick, at most one per seat in each, and all cards but
-    the ones left in hands after the last trick are played. A bound the deal reaches spares the
-    search its one expensive proof, that one event more is out of reach.
+    the ones left in hands after the last trick are played; unless cards are traded (the
+    helicopter, the jeep, the Vespa), a hand's own such cards lie in as many tricks. A bound
+    the deal reaches spares the search its one expensive proof, that one event more is out of
+    reach.
     """
     if mission.score.each != "trick":
         return deal.players
@@ -53,9 +55,12 @@ def most_events(mission: Mission, deal: Deal) -> int:
     rule = mission.score.trick
     if rule is None or not rule.without:
         return tricks
-    left_over = sum(popcount(hand) for hand in deal.hands) - tricks * deal.players
-    played = max(0, popcount(deal.cards & rule.without) - left_over)
-    return tricks - -(-played // deal.players)
+    spares = [max(0, popcount(hand) - tricks) for hand in deal.hands]  # cards no trick takes
+    played = max(0, popcount(deal.cards & rule.without) - sum(spares))
+    spoiled = -(-played // deal.players)
+    if not stage.space.trades_cards:
+        spoiled = max(spoiled, *(popcount(hand & rule.without) - spare for hand, spare in zip(deal.hands, spares)))
+    return tricks - spoiled
 
 
 def max_score(
@@ -75,7 +80,7 @@ def max_score(
         return answer
 
     best = reach(0)
-    low, high, exact = 0, most_events(mission, deal), best.outcome is not Outcome.UNKNOWN
+    low, high, exact = 0, most_events(mission, deal, stage), best.outcome is not Outcome.UNKNOWN
     if best.outcome is not Outcome.WIN:
         high = -1  # the mission's other rules already fail: no events at all
     while low < high:

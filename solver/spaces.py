@@ -57,6 +57,8 @@ WITH_THE_GHOST = {
     "jeep": "he puts two face-up cards in; the two he draws lie in their places, as the Scout chooses",
     "fog": "his display is laid out whole; the players are dealt as fog says",
 }
+# A card leaves its hand but to be played (the skis move whole hands; fog's deal holds the cards drawn later).
+TRADE_CARDS = {"vespa", "helicopter", "jeep"}
 JEEP_AFTER = 3
 NO_EFFECT = {
     "train": "no special rule",
@@ -92,6 +94,11 @@ class Space:
     @property
     def changes_play(self) -> bool:
         return self.name in PLAY_SPACES
+
+    @property
+    def trades_cards(self) -> bool:
+        """Return True when a card may leave the hand it was dealt to but to be played."""
+        return self.name in TRADE_CARDS
 
 
 TRAIN = Space()

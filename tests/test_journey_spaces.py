@@ -18,6 +18,7 @@ heli is dealt unless named, so a pink trick is won by its highest pink.
 import json
 from dataclasses import dataclass, replace
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 from conftest import check_witness, solve_on_stage
@@ -27,9 +28,11 @@ from solver import reference
 from solver.cards import CARD_COUNT, SUIT_MASKS, TRUMPS, bit, card_set, parse_card, parse_card_list, scan, suit_of
 from solver.deal import DealError, deal_rng, format_deal, parse_deal, random_deal
 from solver.errors import InputError
-from solver.kernel import KernelSolver
+from solver.compiled import compile_task_mission
+from solver.kernel import KernelSolver, fewest_named_tricks
 from solver.mission import find_mission
 from solver.rules import legal_plays
+from solver.score import max_score
 from solver.setup import Setup, mission_setups
 from solver.solution import Outcome, Solution, Trick
 from solver.spaces import DEFAULT_MACHETE_CARDS, JEEP_AFTER, NO_EFFECT, PLAY_SPACES, WITH_THE_GHOST, Space, parse_space
@@ -430,6 +433,32 @@ def test_fog_card_joins_after_its_trick():
         assert first.cards[:2] == (parse_card("p5"), parse_card("b9")) and first.winner == 0
 
 
+def test_fog_draws_count_with_the_hand_they_join():
+    # The bound behind the kernel's "no 1 and no 2" search: seat 0 plays p5 in trick 1 and draws
+    # p1 and p2 before tricks 2 and 3, so from trick 2 on it must play two 1s and 2s, in two tricks,
+    # though its hand is empty then; from trick 3 on (p1 played, p2 still to come), one.
+    deal = parse_deal("p1 p2 p5 | b5 b6 b7 | g5 g6 g7")
+    rules = PlayRules(arrivals=arrivals({"p1": 1, "p2": 2}))
+    problem, _, _ = compile_task_mission(deal, replace(make_task_mission(deal, []), space=rules))
+    named = card_set(parse_card_list("p1 p2 b1 b2 g1 g2"))
+    after_trick_1 = np.array([0, card_set(parse_card_list("b6 b7")), card_set(parse_card_list("g6 g7"))])
+    assert fewest_named_tricks(named, 0, 1, problem, after_trick_1) == 2
+    after_trick_2 = np.array([0, bit(parse_card("b7")), bit(parse_card("g7"))])
+    assert fewest_named_tricks(named, 0, 2, problem, after_trick_2) == 1
+
+
+def test_named_cards_need_room_in_few_tricks():
+    # Six 1s and 2s in four tricks, three in each of seats 0 and 1. Without passes seat 0's
+    # three lie in three tricks. Giving one card away each, two tricks would do for seats 0 and
+    # 1 alone, but two tricks hold at most 2 + 2 of theirs and the one seat 2 can get: three
+    # tricks. Giving two away, two tricks hold 2 + 2 + 2.
+    deal = parse_deal("p1 p2 b1 p5 | b2 g1 g2 b5 | g5 g6 g7 g8")
+    problem, _, _ = compile_task_mission(deal, make_task_mission(deal, []))
+    named = card_set(parse_card_list("p1 p2 b1 b2 g1 g2"))
+    hands = np.array(deal.hands)
+    assert [fewest_named_tricks(named, given, 0, problem, hands) for given in (0, 1, 2)] == [3, 3, 2]
+
+
 # --- helicopter ---------------------------------------------------------------------------
 
 
@@ -478,6 +507,18 @@ def test_helicopter_received_card_is_not_passed_on():
     for hands_after, expected in (("p1 | p9 | b1", L), ("p1 | b1 | p9", W)):
         deal = parse_deal(hands_after)
         assert outcome(deal, task_setups(deal, "p9", (2,))) is expected
+
+
+def test_helicopter_pass_spares_a_trick_of_no_1_no_2():
+    # Seat 0 holds p1 and p2: on the train they lie in two tricks and only trick 1 (r4 b5 g5)
+    # holds no 1 and no 2. On the helicopter seat 0 passes p2 after trick 1, p1 and p2 share
+    # trick 2 (seat 1 follows pink) and trick 3 scores too: the cards a hand holds before a pass
+    # bound nothing.
+    deal = parse_deal("r4 p1 p2 | b5 b6 b7 | g5 g6 g7")
+    mission = find_mission("journey/no-1-no-2")
+    for solve in ENGINES.values():
+        assert max_score(deal, mission, [], None, solve).events == 1
+        assert max_score(deal, mission, [], None, solve, stage=Stage(parse_space("helicopter"))).events == 2
 
 
 # --- jeep ---------------------------------------------------------------------------------
