@@ -6,8 +6,10 @@ per space (the train first), one line per player count.
 Task experiments (`tasks/K/MODE`): win % against the number of tasks K, one
 line per owner mode and player count. Family Adventure random-objective cells
 (`family/objectives/K`): win % against K, one line per player count. One panel
-per kind present. Cells with no decided deal (no win, no loss) have no rate and are left out. The
-figure is a plain matplotlib Figure (no pyplot), so no display is needed.
+per kind present. Special missions also get a panel of their mean best score (a
+deal left at `>=N` counted at N). Cells with no decided deal (no win, no loss)
+have no rate and are left out. The figure is a plain matplotlib Figure (no
+pyplot), so no display is needed.
 """
 
 from pathlib import Path
@@ -76,18 +78,36 @@ def split_id(mission: str) -> tuple[str, str]:
 
 def draw(axes, lines: dict[str, list[Point]], title: str, xlabel: str) -> None:
     """Draw one panel: a line with markers and interval bars per label, each shifted a little sideways."""
-    for number, (label, points) in enumerate(lines.items()):
-        points.sort(key=lambda point: point[0])
-        shift = DODGE * (number - (len(lines) - 1) / 2)  # so that equal rates do not hide each other
-        xs = [x + shift for x, _ in points]
+    for shift, label, points in dodged(lines):
         rates = [100 * s.rate for _, s in points]
         below = [100 * max(0.0, s.rate - s.interval[0]) for _, s in points]  # 0, not -1e-16, when they meet
         above = [100 * max(0.0, s.interval[1] - s.rate) for _, s in points]
-        axes.errorbar(xs, rates, yerr=[below, above], marker="o", markersize=4, capsize=3, label=label)
+        axes.errorbar([x + shift for x, _ in points], rates, yerr=[below, above], marker="o", markersize=4, capsize=3,
+                      label=label)
+    finish(axes, title, xlabel, "win % (decided deals), 95% interval")
+    axes.set_ylim(-3, 103)
+
+
+def draw_scores(axes, lines: dict[str, list[Point]], title: str, xlabel: str) -> None:
+    """Draw one panel of special missions' mean best scores, a line with markers per label."""
+    for shift, label, points in dodged(lines):
+        axes.plot([x + shift for x, _ in points], [s.mean_score for _, s in points], marker="o", markersize=4,
+                  label=label)
+    finish(axes, title, xlabel, "mean best score (a deal left at >=N counts N)")
+    axes.set_ylim(bottom=0)
+
+
+def dodged(lines: dict[str, list[Point]]):
+    """Yield (sideways shift, label, points sorted by x) per line, so that equal values do not hide each other."""
+    for number, (label, points) in enumerate(lines.items()):
+        yield DODGE * (number - (len(lines) - 1) / 2), label, sorted(points, key=lambda point: point[0])
+
+
+def finish(axes, title: str, xlabel: str, ylabel: str) -> None:
+    """Title, label and grid a panel, with integer x ticks and a legend."""
     axes.set_title(title)
     axes.set_xlabel(xlabel)
-    axes.set_ylabel("win % (decided deals), 95% interval")
-    axes.set_ylim(-3, 103)
+    axes.set_ylabel(ylabel)
     axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes.grid(True, alpha=0.4)
     axes.legend()
@@ -107,19 +127,31 @@ def plot_summaries(summaries: list[CellSummary], target: Path) -> None:
     by_space, spaces = space_lines(trick_cells) if on_spaces else ({}, [])
     tasks = [] if on_spaces else [s for s in trick_cells if parse_task_cell(Cell(s.mission, s.players)) is not None]
     missions = [] if on_spaces else [s for s in trick_cells if s not in tasks]
-    panels = (len(by_space) or (1 if missions else 0)) + (1 if tasks else 0) + (1 if objectives else 0)
+    scored_spaces = [mission for mission, lines in by_space.items()
+                     if any(s.scores for points in lines.values() for _, s in points)]
+    scored = [s for s in missions if s.scores]  # special missions: their scores too
+    panels = (
+        (len(by_space) or (1 if missions else 0)) + len(scored_spaces) + (1 if scored else 0) + (1 if tasks else 0)
+        + (1 if objectives else 0)
+    )
     figure = Figure(figsize=(10, 4.5 * panels), layout="constrained")
     axes = iter(figure.subplots(panels, 1, squeeze=False)[:, 0])
     for mission, lines in by_space.items():
         panel = next(axes)
         draw(panel, lines, f"{mission}: win rate per stage space", "stage space")
         panel.set_xticks(range(1, len(spaces) + 1), spaces)
-    if missions:
-        lines, ticks = mission_lines(missions)
-        panel = next(axes)
-        draw(panel, lines, "Win rate per mission", "mission")
-        if not all(name.isdigit() for name in ticks.values()):  # named missions: a tick per mission
-            panel.set_xticks(list(ticks), list(ticks.values()), rotation=90)
+        if mission in scored_spaces:
+            panel = next(axes)
+            draw_scores(panel, lines, f"{mission}: mean best score per stage space", "stage space")
+            panel.set_xticks(range(1, len(spaces) + 1), spaces)
+    for cells, drawing, title in ((missions, draw, "Win rate per mission"),
+                                  (scored, draw_scores, "Mean best score per special mission")):
+        if cells:
+            lines, ticks = mission_lines(cells)
+            panel = next(axes)
+            drawing(panel, lines, title, "mission")
+            if not all(name.isdigit() for name in ticks.values()):  # named missions: a tick per mission
+                panel.set_xticks(list(ticks), list(ticks.values()), rotation=90)
     if tasks:
         draw(next(axes), task_lines(tasks), "Win rate against the number of random tasks (no tokens)",
              "tasks")

@@ -71,6 +71,17 @@ class CellSummary:
     def interval(self) -> tuple[float, float] | None:
         return win_interval(self.wins, self.wins + self.losses)
 
+    @property
+    def mean_score(self) -> float | None:
+        """Special missions: the mean best score, a deal left at ">=N" counted at N (so a lower bound)."""
+        counted = sum(deals for _, deals in self.scores)
+        return sum(score_value(score) * deals for score, deals in self.scores) / counted if counted else None
+
+
+def score_value(text: str) -> int:
+    """Return the score of a deal's score text: `4`, or `>=4` (at least 4) when a budget ran out."""
+    return int(text.removeprefix(">="))
+
 
 def summarize(mission: str, players: int, results: list[str], ms: list[float], scores=()) -> CellSummary:
     """Summarize a cell from its per-deal results ('win', 'loss', 'unknown'), times and scores."""
@@ -87,5 +98,5 @@ def summarize(mission: str, players: int, results: list[str], ms: list[float], s
         results.count("unknown"),
         percentile(times, 0.5),
         percentile(times, 0.99),
-        tuple(sorted(counted.items(), key=lambda item: (int(item[0].lstrip(">=")), item[0]))),
+        tuple(sorted(counted.items(), key=lambda item: (score_value(item[0]), item[0]))),
     )

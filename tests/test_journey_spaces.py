@@ -26,9 +26,9 @@ from conftest import check_witness, solve_on_stage
 from cli.main import SPACE_DRAW, main
 from solver import reference
 from solver.cards import CARD_COUNT, SUIT_MASKS, TRUMPS, bit, card_set, parse_card, parse_card_list, scan, suit_of
+from solver.compiled import compile_task_mission
 from solver.deal import DealError, deal_rng, format_deal, parse_deal, random_deal
 from solver.errors import InputError
-from solver.compiled import compile_task_mission
 from solver.kernel import KernelSolver, fewest_named_tricks
 from solver.mission import find_mission
 from solver.rules import legal_plays

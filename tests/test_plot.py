@@ -4,6 +4,7 @@ import struct
 import subprocess
 import sys
 import textwrap
+from dataclasses import replace
 from xml.etree import ElementTree
 
 import pytest
@@ -154,6 +155,18 @@ def test_space_lines_one_panel_per_mission_the_train_first(tmp_path):
     assert list(space_lines(tasks)[0]) == ["tasks/8/dealt"]  # an experiment on spaces: its own panel
     plot_summaries(tasks + summaries, tmp_path / "three.png")
     assert png_size(tmp_path / "three.png")[1] == 3 * h1
+
+
+def test_special_missions_add_a_panel_of_mean_scores(tmp_path):
+    scored = CellSummary("j/s", 3, 4, 4, 0, 0, 1.0, 2.0, (("3", 2), (">=4", 1), ("5", 1)))
+    assert scored.mean_score == (3 + 3 + 4 + 5) / 4  # the deal left at >=4 counts 4
+    assert cell("j/a", 3, 3, 1).mean_score is None
+    plot_summaries([cell("j/a", 3, 3, 1), cell("j/a@skis", 3, 3, 1)], tmp_path / "one.png")
+    spaces = [scored, replace(scored, mission="j/s@skis"), cell("j/a", 3, 3, 1), cell("j/a@skis", 3, 3, 1)]
+    plot_summaries(spaces, tmp_path / "spaces.png")
+    plot_summaries([scored, cell("j/a", 3, 3, 1)], tmp_path / "missions.png")
+    (w1, h1), (w2, h2), (w3, h3) = (png_size(tmp_path / name) for name in ("one.png", "spaces.png", "missions.png"))
+    assert w1 == w2 == w3 and h2 == 3 * h1 and h3 == 2 * h1  # win rates, then the special mission's scores
 
 
 def test_task_lines_one_line_per_owner_mode_and_player_count():
