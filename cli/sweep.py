@@ -163,12 +163,18 @@ def format_table(summaries: list[CellSummary]) -> str:
             f"{row['unknowns']:7d} {rate:>6s}  {interval:>15s} {milliseconds(row['median_ms'])} "
             f"{milliseconds(row['p99_ms'])}"
         )
-    scored = [row for row in rows(summaries) if "scores" in row]
-    if scored:  # special missions: how many deals reach each score (win % counts scores above 0)
+    scored = [s for s in summaries if s.scores]
+    if scored:  # special missions: how many deals reach each score (win % counts scores above 0), and the mean
         lines.append("")
-        lines += [f"scores {row['mission']} {row['players']}p: " + ", ".join(
-            f"{score}: {deals}" for score, deals in row["scores"].items()) for row in scored]
+        lines += [f"scores {s.mission} {s.players}p (mean {score_mean(s)}): " + ", ".join(
+            f"{score}: {deals}" for score, deals in s.scores) for s in scored]
     return "\n".join(lines)
+
+
+def score_mean(summary: CellSummary) -> str:
+    """Return a cell's mean best score as text, `>=` first when some deal's score is only a lower bound."""
+    bounded = any(score.startswith(">=") for score, _ in summary.scores)
+    return f"{'>=' if bounded else ''}{summary.mean_score:.2f}"
 
 
 def milliseconds(value: float | None) -> str:

@@ -13,12 +13,15 @@ seat 0 in deals without r4. Helis (r1-r4) are trumps and count their number in a
 value; "number-1" and "number-2" name the 1s and 2s of every colour and the helis 1 and 2.
 """
 
+import json
 from dataclasses import dataclass
 
 import pytest
+from click.testing import CliRunner
 from conftest import check_witness, small_deals
 from hypothesis import given, settings
 
+from cli.main import main
 from solver import reference
 from solver.cards import parse_cards
 from solver.conditions import NO_LIMIT, TrickCounter
@@ -31,6 +34,7 @@ from solver.setup import mission_setups, won_cards_counters
 from solver.solution import Outcome
 from solver.spaces import parse_space
 from solver.stage import ON_TRAIN, Stage
+from solver.sweep import Batch, Cell, mission_case
 from solver.tasks import make_task_mission
 
 W, L = Outcome.WIN, Outcome.LOSS
@@ -493,6 +497,31 @@ def test_engines_agree_on_max_score(name, deal):
     oracle = max_score(deal, mission, [], None, reference.solve)
     assert (kernel.events, kernel.score, kernel.exact) == (oracle.events, oracle.score, True)
     assert kernel.outcome is oracle.outcome
+
+
+def test_sweep_reports_each_deals_best_score(tmp_path):
+    out = tmp_path / "sweep"
+    sweep = ["sweep", "--game", "journey", "--missions", "no-1-no-2", "--players", "4", "--deals", "4", "--out", out]
+    result = CliRunner().invoke(main, [str(a) for a in sweep])
+    assert result.exit_code == 0, result.output
+    # Each deal's best score, found again here on the same seeded deal (seed 1) by a fresh kernel.
+    mission = find_mission("journey/no-1-no-2")
+    batch = Batch(Cell(mission.id, 4), mission, 1, tuple(range(4)), None)
+    expected = []
+    for index in range(4):
+        deal, cards, chance, stage = mission_case(batch, index)
+        answer = max_score(deal, mission, cards, chance, KernelSolver(tt_bits=16).solve, stage=stage)
+        assert answer.exact
+        expected.append(answer.score)
+    counts = {str(score): expected.count(score) for score in sorted(set(expected))}
+    line = f"scores journey/no-1-no-2 4p (mean {sum(expected) / 4:.2f}): " + ", ".join(
+        f"{score}: {deals}" for score, deals in counts.items())
+    assert line in result.stdout.splitlines()
+    (cell,) = json.loads((out / "summary.json").read_text())["cells"]
+    assert cell["scores"] == counts
+    assert cell["wins"] == sum(score > 0 for score in expected)  # the success rate: a score above 0
+    report = CliRunner().invoke(main, ["report", str(out)])
+    assert line in report.stdout.splitlines()
 
 
 def test_events_bound_by_hand():
