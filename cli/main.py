@@ -18,7 +18,7 @@ from solver.distress import solve_with_distress
 from solver.errors import InputError
 from solver.family.mission import GAME as FAMILY
 from solver.family.mission import built_in_family_missions, find_family_mission, load_family_missions
-from solver.ghost import DISPLAY_MARK, parse_ghost_deal
+from solver.ghost import DISPLAY_MARK, GHOST_SEAT, format_display, parse_ghost_deal
 from solver.kernel import SINGLE_DEAL_TT_BITS, KernelSolver
 from solver.mission import (
     built_in_missions,
@@ -34,8 +34,9 @@ from solver.setup import Setup, draw_chance, mission_setups
 from solver.solution import Limits, Outcome, Solution
 from solver.spaces import NO_EFFECT, PLAY_SPACES, TRAIN, WITH_THE_GHOST, parse_space
 from solver.special import REDEAL_AFTER, check_special_space, draw_redeal
-from solver.stage import Stage, stage_of
+from solver.stage import ON_TRAIN, Stage, stage_of
 from solver.tasks import TaskMission, make_task_mission, parse_tokens
+from solver.variants import ghost_exchange
 
 ENGINES = {
     "auto": portfolio.solve,
@@ -101,8 +102,9 @@ def random_pass_given(deal: Deal, mission: TaskMission, solution: Solution) -> d
     return {seat: c for seat, c in enumerate(given) if c >= 0}
 
 
-def format_solution(solution: Solution, mission: TaskMission, given: dict[int, int]) -> str:
-    """Return a solver's answer as text: the result, then the line of play of a WIN."""
+def format_solution(solution: Solution, mission: TaskMission, given: dict[int, int], stage: Stage = ON_TRAIN) -> str:
+    """Return a solver's answer as text: the result, then the line of play of a WIN (with the Ghost's
+    display on `stage`: where each card he gets in a pass lies)."""
     lines = [
         f"{solution.outcome.value.upper()}  ({solution.nodes:,} nodes, "
         f"{solution.seconds:.3f} s, {solution.engine})"
@@ -129,6 +131,10 @@ def format_solution(solution: Solution, mission: TaskMission, given: dict[int, i
             lines.append("passed: " + ", ".join(
                 f"seat {seat} " + " ".join(format_card(c) for c in trick.passed[seat * per_seat : (seat + 1) * per_seat])
                 for seat in range(len(trick.cards))))
+            if stage.display:
+                gave, got = ghost_exchange(trick.passed, len(trick.cards), GHOST_SEAT, stage.jeep_order)
+                lines.append("ghost: " + ", ".join(
+                    f"{format_card(new)} lies where {format_card(old)} lay" for old, new in zip(gave, got)))
         if given and number == mission.random_pass.after:
             lines.append("random pass: " + ", ".join(f"seat {s} gives {format_card(c)}" for s, c in given.items()))
     return "\n".join(lines)
@@ -224,7 +230,8 @@ def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission
                 raise InputError("a special (scored) mission is solved by --engine auto, kernel or reference, "
                                  "without --distress")
             answer = max_score(deal, mission, cards, chance, sharing_engine(engine), limits, stage)
-            report_score(deal, mission, mission_setups(mission, deal, cards, chance, answer.events), answer, as_json)
+            setups = mission_setups(mission, deal, cards, chance, answer.events)
+            report_score(deal, mission, setups, answer, as_json, stage)
             return
         setups = mission_setups(mission, deal, cards, chance)
     if engine == "cpsat" and not all(setup.mission.plain for setup in setups):
@@ -232,7 +239,7 @@ def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission
     solve_with = sharing_engine(engine)
     solution = solve_setups(deal, setups, solve_with, limits, () if engine == "cpsat" else ROUND_NODES, stage)
     if not distress:
-        report(deal, setups, solution, as_json)
+        report(deal, setups, solution, as_json, stage)
         return
     if solution.outcome is Outcome.WIN:
         signalled, passed = solution, deal  # the crew may leave the signal unused
@@ -271,8 +278,10 @@ def describe_draws(deal: Deal, stage: Stage) -> str:
         seats = " ".join("out" if seat < 0 else str(seat) for seat in stage.redeal_order)
         return f"redeal after trick {REDEAL_AFTER}: the discards, lowest first, go to seats {seats}"
     arrivals = stage.arrivals
-    dealt = " | ".join(" ".join(format_card(c) for c in scan(hand) if arrivals[c] == 0) for hand in deal.hands)
-    lines = [f"fog: dealt {dealt}"]
+    dealt = [" ".join(format_card(c) for c in scan(hand) if arrivals[c] == 0) for hand in deal.hands]
+    if stage.display:  # the Ghost's display is laid out whole
+        dealt[GHOST_SEAT] = format_display(stage.display)
+    lines = [f"fog: dealt {' | '.join(dealt)}"]
     for after in range(1, max(arrivals) + 1):
         draws = ", ".join(f"seat {deal.holder(c)} {format_card(c)}" for c in scan(deal.cards) if arrivals[c] == after)
         lines.append(f"fog: after trick {after}: {draws}")
@@ -309,7 +318,7 @@ def answer_json(deal: Deal, setups, solution: Solution) -> dict:
     return answer
 
 
-def report_score(deal: Deal, mission, setups, answer: ScoreAnswer, as_json: bool) -> None:
+def report_score(deal: Deal, mission, setups, answer: ScoreAnswer, as_json: bool, stage: Stage) -> None:
     """Print a special mission's highest score, then the line of play that reaches it."""
     deduction = mission.score.deduction_for(deal.players)
     summary = {"score": answer.score, "events": answer.events, "deduction": deduction, "exact": answer.exact}
@@ -320,16 +329,16 @@ def report_score(deal: Deal, mission, setups, answer: ScoreAnswer, as_json: bool
     bound = "" if answer.exact else " at least (the budget ran out before a higher score was refuted)"
     click.echo(f"score {answer.score}{bound}: {answer.events} events - {deduction} for {deal.players} players; "
                f"{answer.outcome.value.upper()}")
-    click.echo(format_solution(answer.solution, winning_mission(setups, answer.solution), {}))
+    click.echo(format_solution(answer.solution, winning_mission(setups, answer.solution), {}, stage))
 
 
-def report(deal: Deal, setups, solution: Solution, as_json: bool) -> None:
-    """Print one answer on the deal it was found on."""
+def report(deal: Deal, setups, solution: Solution, as_json: bool, stage: Stage = ON_TRAIN) -> None:
+    """Print one answer on the deal it was found on (and `stage`)."""
     if as_json:
         click.echo(json.dumps(answer_json(deal, setups, solution), ensure_ascii=False))
         return
     won = winning_mission(setups, solution)
-    click.echo(format_solution(solution, won, random_pass_given(deal, won, solution)))
+    click.echo(format_solution(solution, won, random_pass_given(deal, won, solution), stage))
 
 
 @main.group()

@@ -57,7 +57,12 @@ def parse_ghost_deal(text: str, commander: int | None = None) -> tuple[Deal, tup
 
 def format_ghost_deal(deal: Deal, display: tuple[int, ...]) -> str:
     """Return the notation of a two-player deal with its display."""
+    return f"{format_cards(deal.hands[0])} | {format_cards(deal.hands[1])} | {format_display(display)}"
+
+
+def format_display(display: tuple[int, ...]) -> str:
+    """Return the notation of a display: its face-up cards, `/`, the face-down cards under them."""
     columns = len(display) // 2
     up = " ".join(format_card(c) for c in display[:columns])
     down = " ".join(format_card(c) for c in display[columns:])
-    return f"{format_cards(deal.hands[0])} | {format_cards(deal.hands[1])} | {up} {DISPLAY_MARK} {down}"
+    return f"{up} {DISPLAY_MARK} {down}"

@@ -149,9 +149,24 @@ def jeep_exchanges(hands: tuple[int, ...], order: tuple[int, ...], ghost: int = 
         after = [hand & ~bit(a) & ~bit(b) for hand, (a, b) in zip(hands, put)]
         for c, seat in zip(middle, order):
             after[seat] |= bit(c)
-        received = tuple(c for c, seat in zip(middle, order) if seat == ghost)
-        shown = ghost_receives(display, put[ghost], received) if ghost >= 0 else display
+        shown = ghost_receives(display, put[ghost], jeep_draws(middle, order, ghost)) if ghost >= 0 else display
         yield tuple(c for pair in put for c in pair), tuple(after), shown
+
+
+def jeep_draws(middle, order: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    """Return the cards of the jeep's `middle` that `seat` takes, lowest first, as `order` deals them."""
+    return tuple(c for c, taker in zip(sorted(middle), order) if taker == seat)
+
+
+def ghost_exchange(passed: tuple[int, ...], seats: int, ghost: int, jeep_order: tuple[int, ...]):
+    """Return the cards the Ghost (seat `ghost`) gave in a pass and those he got for them, in the same
+    order: each takes the place of the card beside it. `passed`: the cards given, seat by seat (the
+    helicopter one a seat, the jeep two)."""
+    each = len(passed) // seats
+    given = passed[ghost * each : (ghost + 1) * each]
+    if each == 1:  # helicopter: the card of the seat on his right
+        return given, (passed[ghost - 1],)
+    return given, jeep_draws(passed, jeep_order, ghost)
 
 
 def ghost_receives(display: tuple[int, ...], given, received) -> tuple[int, ...]:

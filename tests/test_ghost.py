@@ -24,7 +24,7 @@ import pytest
 from click.testing import CliRunner
 from conftest import check_witness, solve_on_stage
 
-from cli.main import main
+from cli.main import SPACE_DRAW, main
 from solver import reference
 from solver.cards import DECK, TRUMPS, bit, card_set, format_card, parse_card, parse_card_list, scan
 from solver.deal import COMMANDER_CARD, DealError, deal_rng
@@ -539,6 +539,33 @@ def test_cli_spaces_with_the_ghost(space):
         replay_lines(CLI_DEAL, CLI_DISPLAY, result.stdout, False)
     if space == "storm":  # no effect: the same answer as without the space
         assert verdict == plain.stdout.split()[0]
+
+
+@pytest.mark.parametrize("space", ["helicopter", "jeep"])
+def test_cli_shows_where_the_cards_the_ghost_gets_lie(space):
+    result = crew("solve", "--mission", YELLOW_FOR_EVERYONE, "--deal", CLI_TEXT, "--space", space, "--budget", 60)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert "WIN" in lines[0] + lines[1]  # the jeep's shuffle is printed first
+    order = stage_of(parse_space(space), CLI_DEAL, deal_rng(0, 0, SPACE_DRAW), CLI_DISPLAY).jeep_order
+    passes = [k for k, line in enumerate(lines) if line.startswith("passed: ")]
+    assert passes
+    for k in passes:  # "passed: seat 0 C.., seat 1 C.., seat 2 C..", then the Ghost's line
+        given = [part.split()[2:] for part in lines[k].removeprefix("passed: ").split(", ")]
+        if space == "helicopter":  # he gets the card of seat 1, on his right
+            got = given[1]
+        else:  # the middle's cards, lowest first, to the seats drawn with the deal
+            middle = sorted(parse_card(c) for cards in given for c in cards)
+            got = [format_card(c) for c, seat in zip(middle, order) if seat == GHOST_SEAT]
+        places = ", ".join(f"{new} lies where {old} lay" for old, new in zip(given[GHOST_SEAT], got))
+        assert lines[k + 1] == f"ghost: {places}"
+
+
+def test_cli_fog_deals_the_ghosts_display_whole():
+    result = crew("solve", "--mission", YELLOW_FOR_EVERYONE, "--deal", CLI_TEXT, "--space", "fog", "--budget", 60)
+    assert result.exit_code == 0, result.output
+    dealt = result.stdout.splitlines()[0].removeprefix("fog: dealt ").split(" | ")
+    assert dealt[GHOST_SEAT] == CLI_TEXT.split(" | ")[GHOST_SEAT]  # face up / face down, as given
 
 
 def test_cli_hand_built_case():
