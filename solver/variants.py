@@ -127,7 +127,7 @@ def heli_passes(hands: tuple[int, ...], ghost: int = -1, display: tuple[int, ...
     to the left. The Ghost passes a face-up card, and the card he gets takes its place in his display."""
     choices = [list(scan(ghost_playable(hand, display) if seat == ghost else hand)) for seat, hand in enumerate(hands)]
     for given in itertools.product(*choices):
-        after = ghost_receives(display, (given[ghost],), (given[ghost - 1],)) if ghost >= 0 else display
+        after = ghost_receives(display, *ghost_exchange(given, len(hands), ghost, ())) if ghost >= 0 else display
         yield given, pass_cards(hands, given), after
 
 
@@ -145,12 +145,12 @@ def jeep_exchanges(hands: tuple[int, ...], order: tuple[int, ...], ghost: int = 
         for seat, hand in enumerate(hands)
     ]
     for put in itertools.product(*pairs):
-        middle = sorted(c for pair in put for c in pair)
+        passed = tuple(c for pair in put for c in pair)
         after = [hand & ~bit(a) & ~bit(b) for hand, (a, b) in zip(hands, put)]
-        for c, seat in zip(middle, order):
+        for c, seat in zip(sorted(passed), order):
             after[seat] |= bit(c)
-        shown = ghost_receives(display, put[ghost], jeep_draws(middle, order, ghost)) if ghost >= 0 else display
-        yield tuple(c for pair in put for c in pair), tuple(after), shown
+        shown = ghost_receives(display, *ghost_exchange(passed, len(hands), ghost, order)) if ghost >= 0 else display
+        yield passed, tuple(after), shown
 
 
 def jeep_draws(middle, order: tuple[int, ...], seat: int) -> tuple[int, ...]:
