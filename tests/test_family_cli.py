@@ -97,8 +97,10 @@ def turns_from_json(turns: list[dict]) -> list[Turn]:
     built = []
     for t in turns:
         if t.get("hammock"):
-            assert set(t) == {"seat", "hammock"}
-            built.append(Turn(t["seat"], hammock=True))
+            assert set(t) <= {"seat", "hammock", "shell"}
+            found = t.get("shell")
+            card = int(found[1:]) if found else None
+            built.append(Turn(t["seat"], hammock=True, shell="shell" in t, shell_card=card))
             continue
         trade = t.get("trade")
         swap = Trade(trade["partner"], item(trade["give"]), item(trade["receive"])) if trade else None
@@ -108,12 +110,13 @@ def turns_from_json(turns: list[dict]) -> list[Turn]:
 
 
 def turns_from_line(deal, line: str) -> list[Turn]:
-    """Return the turns of a sweep's compact line (`-`, `B7*4`, `P7,P4`, `[P5>S4@3]G1`); seats go round."""
+    """Return the turns of a sweep's compact line (`-`, `-S4`, `B7*4`, `P7,P4`, `[P5>S4@3]G1`); seats go round."""
     turns = []
     for number, word in enumerate(line.split()):
         seat = (deal.first + number) % deal.seats
-        if word == "-":
-            turns.append(Turn(seat, hammock=True))
+        if match := re.fullmatch(r"-(S([1-6])?)?", word):
+            card = int(match[2]) if match[2] else None
+            turns.append(Turn(seat, hammock=True, shell=bool(match[1]), shell_card=card))
             continue
         swap = None
         if match := re.fullmatch(r"\[(\w+)>(\w+)@(\d)\](.+)", word):

@@ -15,6 +15,7 @@ from solver.family.mission import DEFAULT_HAMMOCKS, INCREASING, NON_INCREASING, 
 from solver.family.model import cpsat_solve
 from solver.family.objectives import unmet
 from solver.family.search import dfs_solve
+from solver.family.solution import compact_turn, describe_turn, turn_json
 from solver.family.turns import (
     IllegalTurn,
     Play,
@@ -156,7 +157,7 @@ def test_special_cards_4_5_6_change_the_step(first, second, k, outcome):
         ("6 5 2", "4 1 3", 0, WIN),
         ("6 5 2", "4 1 3", 1, LOSS),  # the shell lies under a hammock not laid out: no card 4
         ("6 5 3", "4 1 2", 0, LOSS),  # card 4 but no card 2: B5 stays in seat 0's hand
-        ("6 5 2", "1 4 3", 0, LOSS),  # the shell yields card 1: a trade brings B5 but no way to play it
+        ("6 5 2", "1 4 3", 0, WIN),  # card 4 is set aside second: the shell's finder still chooses it
     ],
 )
 def test_two_special_cards_in_one_turn_own_and_shell(specials, aside, shell, outcome):
@@ -205,23 +206,50 @@ def test_hammock_exhaustion_with_the_default_counts(players, fewer, outcome):
     check(make_deal(specials, aside, hands=HAMMOCK_DEALS[players]), m, outcome)
 
 
+# Rulebook: "Shuffle the six hammock tokens and lay out as many as the mission requires, with the
+# hammocks facing up"; "turn over a hammock token"; "One of the hammock tokens has a shell on the other
+# side. If you uncover it, you're in luck. You may then turn over one of the face-down special cards that
+# were set aside". Under perfect information the crew sees which token hides the shell and which cards lie
+# aside, so it chooses the token (the shell's, if laid out: deal field `shell` < tokens laid out) and the card.
+
+
 @pytest.mark.parametrize(
     "hammocks, shell, aside, outcome",
     [
         (2, 0, "4 1 2", WIN),  # seat 0's hammock finds the shell: card 4 face up for the crew
-        (2, 1, "4 1 2", WIN),  # seat 1's hammock (the second turn-over) finds it
+        (2, 1, "4 1 2", WIN),  # the shell is the second token; seat 0 or seat 1 turns it
         (2, 2, "4 1 2", LOSS),  # the shell lies under the third token, which is not laid out
-        (3, 2, "4 1 2", LOSS),  # laid out now, but found only after P3: seat 0 cannot wait a round for it
-        (2, 1, "1 4 2", LOSS),  # the shell yields the first card set aside (1), not card 4
+        (3, 2, "4 1 2", WIN),  # laid out (the last of three): seat 0 turns the shell's token first
+        (2, 1, "1 4 2", WIN),  # card 4 is set aside second: the finder chooses it
         (1, 0, "4 1 2", LOSS),  # one hammock fewer: seat 1 cannot pass and has no P3
     ],
 )
-def test_the_shell_yields_the_first_card_set_aside(hammocks, shell, aside, outcome):
+def test_the_shell_with_any_laid_out_token_and_any_set_aside_card(hammocks, shell, aside, outcome):
     """Seats 0 and 1 pass, seat 2 plays P3, then seat 0 plays G6 (one row, three columns away) with card 4.
 
     The seats' own cards 3, 5 and 6 do not help: P3 -> G6 is neither diagonal nor a knight's move.
     """
     m = mission(2, hammocks=(hammocks,) * 3, positions=fixed("P3", "G6"))
+    check(make_deal("3 5 6", aside, shell), m, outcome)
+
+
+@pytest.mark.parametrize(
+    "hammocks, shell, aside, outcome",
+    [
+        (1, 0, "4 1 2", WIN),  # seat 0 turns the one token, the shell: card 4 face up; P2; B7 with card 4
+        (2, 1, "4 1 2", WIN),  # the shell is the last token laid out; seat 0 still turns it first
+        (2, 1, "2 1 4", WIN),  # card 4 is the last card set aside
+        (2, 2, "4 1 2", LOSS),  # the shell is not laid out: no card 4, and seat 2 has no other way to B7
+        (1, 1, "4 1 2", LOSS),  # the one token laid out is a plain one
+    ],
+)
+def test_the_shell_after_a_single_hammock(hammocks, shell, aside, outcome):
+    """P2 (seat 1's) then B7 (seat 2's, two rows and five columns away: only card 4 allows it).
+
+    Seat 0 must pass, with one hammock; seat 2 then needs card 4 face up, so the first hammock must be
+    the shell's, whatever its place among the laid-out tokens.
+    """
+    m = mission(2, hammocks=(hammocks,) * 3, positions=fixed("P2", "B7"))
     check(make_deal("3 5 6", aside, shell), m, outcome)
 
 
@@ -340,21 +368,46 @@ def test_a_row_rule_inside_the_row(rule, outcome):
     check(make_deal(), m, outcome)
 
 
+# Rulebook: "If the numbers must increase or decrease, the beginning of the gray row directly follows the end
+# of the white row. The same goes for the gray and black rows." Our reading: a row's rule also compares its
+# first card with the last card of the row before it, so at a row boundary the later row's rule applies.
+
+
 @pytest.mark.parametrize(
     "white, grey, last, outcome",
     [
         # G4 at position 5 (seat 1's); position 4 (seat 0) must be P4, G3 or G6 to lead to it.
-        (INCREASING, None, "G4", WIN),  # P1 P2 P3 P4 G4: no rule between the rows
-        (INCREASING, NON_INCREASING, "G4", WIN),  # different rules do not link positions 4 and 5
-        (INCREASING, INCREASING, "G4", LOSS),  # 4 and 5 are neighbours: G3 at 4, below it only 1 and 2
+        (INCREASING, None, "G4", WIN),  # P1 P2 P3 P4 G4: the grey row has no rule
+        (INCREASING, NON_INCREASING, "G4", WIN),  # P1 P2 P3 P4 G4: grey's rule from position 4, 4 >= 4
+        (INCREASING, INCREASING, "G4", LOSS),  # G3 at 4 (below 4), and below 3 only 1 and 2 for positions 1-3
         # G7 at position 5; position 4 must be G3, G6 or P7 to lead to it.
         (NON_INCREASING, None, "G7", WIN),  # P7 P5 G5 G3 G7
-        (NON_INCREASING, INCREASING, "G7", WIN),
+        (NON_INCREASING, INCREASING, "G7", WIN),  # P7 P5 G5 G3 G7: grey's rule from position 4, 3 < 7
         (NON_INCREASING, NON_INCREASING, "G7", LOSS),  # P7 at 4, and seat 0 has no other 7 for position 1
     ],
 )
-def test_a_row_rule_continues_across_the_row_boundary_only_between_equal_rules(white, grey, last, outcome):
+def test_a_row_rule_across_the_row_boundary(white, grey, last, outcome):
     m = plain(5, row_rules=(white, grey, None), positions=((5, parse_card(last)),))
+    check(make_deal(), m, outcome)
+
+
+@pytest.mark.parametrize(
+    "rules, position, card, outcome",
+    [
+        # Five cards, one at position 4 (seat 0's); position 5 is seat 1's: after P7 only P2, P5 or G7.
+        ((None, INCREASING, None), 4, "P7", LOSS),  # the grey row starts above the white row's 7: none of them
+        ((None, INCREASING, None), 4, "P4", WIN),  # P1 P2 P3 P4 P5: 5 > 4
+        ((None, None, None), 4, "P7", WIN),  # P1 P2 P3 P7 P5: without rules any of them
+        ((INCREASING, None, None), 4, "P7", WIN),  # P1 P2 P3 P7 P5: the white row's rule ends with the row
+        ((None, INCREASING, None), 5, "G1", LOSS),  # an increasing grey row cannot open with a 1 after any card
+        # Nine cards, G7 at position 8 (seat 1's); position 9 (seat 2's) follows it with G2, G5 or B7.
+        ((None, None, INCREASING), 8, "G7", LOSS),  # the black row starts above the grey row's 7: none of them
+        ((None, None, None), 8, "G7", WIN),  # P1 P2 P3 P4 P5 P6 P7 G7 G2
+    ],
+)
+def test_a_row_rule_binds_the_first_card_of_its_row(rules, position, card, outcome):
+    """The later row's rule, though the earlier row has no rule (or another one)."""
+    m = plain(9 if position == 8 else 5, row_rules=rules, positions=((position, parse_card(card)),))
     check(make_deal(), m, outcome)
 
 
@@ -442,8 +495,8 @@ def test_rows_of_three_link_positions_3_and_4(grey, outcome):
 P1, P2, P4, P7, B6 = map(parse_card, ("P1", "P2", "P4", "P7", "B6"))
 
 
-def start(specials="1 2 3", aside="4 5 6", **fields):
-    deal = make_deal(specials, aside)
+def start(specials="1 2 3", aside="4 5 6", shell=0, **fields):
+    deal = make_deal(specials, aside, shell)
     return initial_state(deal, mission(fields.pop("cards", 4), **fields))
 
 
@@ -455,7 +508,38 @@ def test_legal_turns_are_applied():
     assert state.row == (P1, P4, B6) and state.seat == 2
     assert state.hands[2] & parse_cards("P2") and state.specials == (0, 0, 0)
     state = apply_turn(state, Turn(2, hammock=True))
-    assert state.flips == 1 and state.pool == 1 << 2  # shell 0: card 2, the first set aside, face up
+    assert state.plain == 2 and state.shell_up and state.pool == 0  # 4 tokens, the shell's among them
+    state = apply_turn(state, Turn(0, hammock=True, shell=True, shell_card=6))  # the last card set aside
+    assert state.plain == 2 and not state.shell_up and state.pool == 1 << 6 and state.aside == 1 << 2 | 1 << 5
+    state = apply_turn(state, Turn(1, plays=(Play(parse_card("G4"), frozenset({6})),)))  # B6 -> G4: a knight's move
+    assert state.pool == 0 and state.finished
+
+
+def test_without_special_cards_the_shell_turns_over_none():
+    state = initial_state(make_deal(), mission(4, specials=False))
+    with pytest.raises(IllegalTurn, match="special card 4 is not set aside"):
+        apply_turn(state, Turn(0, hammock=True, shell=True, shell_card=4))
+    assert apply_turn(state, Turn(0, hammock=True, shell=True)).pool == 0
+
+
+@pytest.mark.parametrize(
+    "turn, words, compact, as_json",
+    [
+        (Turn(1, hammock=True), "seat 1: hammock", "-", {"seat": 1, "hammock": True}),
+        (Turn(1, hammock=True, shell=True, shell_card=4), "seat 1: hammock, shell: S4 face up", "-S4",
+         {"seat": 1, "hammock": True, "shell": "S4"}),
+        (Turn(1, hammock=True, shell=True), "seat 1: hammock, shell: no special card", "-S",
+         {"seat": 1, "hammock": True, "shell": None}),
+    ],
+)
+def test_a_hammock_in_words_compact_and_json(turn, words, compact, as_json):
+    assert (describe_turn(turn), compact_turn(turn), turn_json(turn)) == (words, compact, as_json)
+
+
+def test_the_shell_may_be_found_without_taking_a_card():
+    """"You may then turn over one of the face-down special cards": taking none is legal (and never better)."""
+    state = apply_turn(start(), Turn(0, hammock=True, shell=True))
+    assert not state.shell_up and state.pool == 0 and state.aside == 0b1110000 and state.plain == 3
 
 
 @pytest.mark.parametrize(
@@ -468,7 +552,17 @@ def test_legal_turns_are_applied():
         ({}, [], Turn(0, plays=(Play(P1), Play(P4))), "special card 3"),  # seat 0 holds card 1
         ({"hammocks": NONE}, [], Turn(0, hammock=True), "no hammock"),
         ({"cards": 1}, [Turn(0, plays=(Play(P1),))], Turn(1, plays=(Play(P2),)), "all its cards"),
-        ({"hammocks": (1, 1, 1)}, [Turn(0, hammock=True)], Turn(1, hammock=True), "no hammock"),
+        ({"hammocks": (1, 1, 1)}, [Turn(0, hammock=True, shell=True, shell_card=4)], Turn(1, hammock=True),
+         "no hammock"),
+        # the shell: its token laid out and face up, a card set aside, only with a hammock
+        ({"hammocks": (1, 1, 1)}, [], Turn(0, hammock=True), "only the shell's token is left"),
+        ({"shell": 4}, [], Turn(0, hammock=True, shell=True, shell_card=4), "not laid out"),  # 4 tokens: 0-3
+        ({"shell": 3}, [Turn(0, hammock=True, shell=True, shell_card=4)], Turn(1, hammock=True, shell=True),
+         "already turned over"),
+        ({}, [], Turn(0, hammock=True, shell=True, shell_card=1), "special card 1 is not set aside"),  # seat 0's
+        ({}, [], Turn(0, hammock=True, shell=True, shell_card=7), "special card 7 is not set aside"),
+        ({}, [], Turn(0, hammock=True, shell_card=4), "only the shell's token turns over"),
+        ({}, [], Turn(0, plays=(Play(P1),), shell=True, shell_card=4), "only a hammock finds the shell"),
         ({}, [], Turn(0, hammock=True, plays=(Play(P1),)), "hammock ends the turn"),
         ({}, [], Turn(0, plays=()), "one colour card"),
         ({}, [], Turn(0, trade=Trade(1, P2, parse_card("P5")), plays=(Play(P1),)), "seat 0 does not hold P2"),
@@ -477,7 +571,7 @@ def test_legal_turns_are_applied():
     ],
 )
 def test_illegal_turns_are_refused(fields, before, turn, words):
-    state = start(**fields)
+    state = start(shell=fields.pop("shell", 0), **fields)
     for legal in before:
         state = apply_turn(state, legal)
     with pytest.raises(IllegalTurn, match=words):

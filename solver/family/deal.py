@@ -12,12 +12,13 @@ players (seat 0 or 1) takes the first turn, not the coconut. Under perfect
 information the Ghost's two face-down cards are known like every other card, so
 the Ghost is an ordinary seat that the crew plays.
 
-Chance is part of the deal, as the shuffle is: the order of the special cards
-set aside (the shell yields the first of them) and the shell's place among the
-shuffled hammocks. Face up, the hammocks look alike, so which one a player turns
-over is a blind choice: we read it as the laid-out tokens being turned in their
-shuffled order, so the shell is found on turn-over `shell + 1` when
-`shell < N`, and never otherwise.
+Chance is part of the deal, as the shuffle is: which special cards are set
+aside, and the shell's place among the six shuffled hammock tokens. The mission
+lays out the first N, so the shell is in the game iff `shell < N`. Under perfect
+information the crew sees under the tokens and the set-aside cards: it may find
+the shell on any hammock while the shell's token is face up, and its finder
+chooses which set-aside card goes face up (solver.family.turns); the order of
+`aside` is only the order the deal lists them in.
 
 Text form (`format_family_deal`, `parse_family_deal`): the hands separated by
 `|`, seat 0 first, then `;`-separated fields:
@@ -53,9 +54,10 @@ class FamilyDealError(InputError):
 
 @dataclass(frozen=True)
 class FamilyDeal:
-    """Hands (card sets, seat 0 first), each seat's special card, the specials set aside in
-    draw order, the shell's place (0-5) among the shuffled hammock tokens, the seat that takes
-    the first turn, and whether the last seat is the two-player Ghost."""
+    """Hands (card sets, seat 0 first), each seat's special card, the specials set aside (in the
+    order drawn; the order does not matter to the play), the shell's place (0-5) among the
+    shuffled hammock tokens, the seat that takes the first turn, and whether the last seat is the
+    two-player Ghost."""
 
     hands: tuple[int, ...]
     specials: tuple[int, ...]

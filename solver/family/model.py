@@ -7,8 +7,14 @@ Slots are the mission's positions 1..K (0-based here). Variables:
   from the first seat, so the seat is (first + turn) mod seats. Between two
   consecutive slots the turn grows by 1 plus the hammocks turned over in
   between, or by 0 when special card 3 plays both slots in one turn; all
-  hammocks together are at most the mission's number. The shell is found
-  when the hammock count reaches shell + 1;
+  hammocks together are at most the mission's number;
+- `pick[k]`: the shell's finder turns set-aside special card k face up (one
+  of them, when the mission lays the shell's token out). The crew sees which
+  token hides the shell and chooses which to turn; finding the shell earlier
+  never hurts (the pool card is optional), so the model lets the first hammock
+  find it: a picked card is usable from the turn after the first hammock on.
+  The DFS turns tokens in every order (solver.family.turns), so the agreement
+  tests check this argument;
 - `use[k][p]`: special card k is used on slot p's turn (each at most once):
   1 trades before slot p, 3 plays slots p and p+1 in one turn, and 2, 4, 5, 6
   modify the play of slot p;
@@ -90,8 +96,12 @@ class FamilyModel:
         self.owner = {c: s for s, hand in enumerate(deal.hands) for c in scan(hand)}
         if mission.specials:
             self.owner |= {special_item(k): s for s, k in enumerate(deal.specials)}
-        self.pool_special = deal.aside[0] if mission.specials and deal.shell < self.hammocks else None
+        # the set-aside special cards the shell may put face up (none when its token is not laid out)
+        self.shell_cards = tuple(deal.aside) if mission.specials and deal.shell < self.hammocks else ()
         self.v = self.variables()
+        self.pick = {k: self.model.new_bool_var(f"pick{k}") for k in self.shell_cards}
+        if self.pick:
+            self.model.add_exactly_one(self.pick.values())
         self.turn_order()
         self.specials_available()
         self.trade()
@@ -144,12 +154,14 @@ class FamilyModel:
             m.add_modulo_equality(table_seat, v.turn[p] + self.deal.first, self.seats)
 
     def specials_available(self) -> None:
-        """The shell's special card is usable from the turn after its hammock; other set-aside cards never."""
+        """The shell's card (the one picked) is usable from the turn after the first hammock; other
+        set-aside cards never."""
         m, v = self.model, self.v
         for k in v.use:
-            if k == self.pool_special:
+            if k in self.pick:
                 for p in range(self.slots):
-                    m.add(self.hammocks_before[p] >= self.deal.shell + 1).only_enforce_if(v.use[k][p])
+                    m.add_implication(v.use[k][p], self.pick[k])
+                    m.add(self.hammocks_before[p] >= 1).only_enforce_if(v.use[k][p])
             elif special_item(k) not in self.owner:
                 m.add(sum(v.use[k]) == 0)
         if TRADE in v.use:
@@ -223,7 +235,7 @@ class FamilyModel:
             for c in range(CARD_COUNT):
                 self.holds(c, p, [v.card[p][c]] + played_own)
             for k in v.use:
-                if k != self.pool_special and special_item(k) in self.owner:
+                if k not in self.pick and special_item(k) in self.owner:
                     self.holds(special_item(k), p, [v.use[k][p]])
 
     def follow_rule(self) -> None:
@@ -280,15 +292,19 @@ class FamilyModel:
         return range(row * length, min((row + 1) * length, self.slots))
 
     def turns(self, solver: cp_model.CpSolver) -> list[Turn]:
-        """Return the turns of a solution, hammocks included."""
+        """Return the turns of a solution, hammocks included: when the shell's token is laid out, the
+        first hammock finds it and turns over the picked card (none in a mission without special cards)."""
         v, value = self.v, solver.boolean_value
         slot_turns = [solver.value(t) for t in v.turn]
         turns = []
+        shell_left = self.deal.shell < self.hammocks
         for t in range(slot_turns[-1] + 1):
             seat = (self.deal.first + t) % self.seats
             mine = [p for p in range(self.slots) if slot_turns[p] == t]
             if not mine:
-                turns.append(Turn(seat, hammock=True))
+                card = next((k for k in self.pick if value(self.pick[k])), None)
+                turns.append(Turn(seat, hammock=True, shell=shell_left, shell_card=card if shell_left else None))
+                shell_left = False
                 continue
             swap = None
             if TRADE in v.use and value(v.use[TRADE][mine[0]]):

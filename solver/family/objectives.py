@@ -13,10 +13,12 @@ from solver.family.mission import INCREASING, ROWS, FamilyMission
 def linking_rule(m: FamilyMission, position: int) -> str | None:
     """Return the row rule between positions `position` and `position + 1` (1-based), if any.
 
-    Inside a row its rule applies; across a row boundary only when both rows have the same rule.
+    It is the rule of the row of `position + 1`: inside a row, the row's rule; across a row
+    boundary, the later row's ("the beginning of the gray row directly follows the end of the
+    white row. The same goes for the gray and black rows": a row's rule also compares its first
+    card with the last card of the row before it, whatever that row's own rule).
     """
-    rule = m.row_rules[m.row_of(position)]
-    return rule if rule == m.row_rules[m.row_of(position + 1)] else None
+    return m.row_rules[m.row_of(position + 1)]
 
 
 def keeps_rule(rule: str, before: int, after: int) -> bool:

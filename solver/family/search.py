@@ -4,9 +4,12 @@ It tries every legal turn (solver.family.turns.successors), drops a line as
 soon as the row breaks an objective for good (solver.family.objectives.broken),
 and remembers the positions it has refuted. A position forgets the order of the
 cards inside each row of the layout: what is still possible depends on the
-hands and special cards, whose turn it is, the hammocks, the last card (the
-next step and the row rules) and which cards lie in which row (the objectives
-of the prefix are already checked; what is left to check counts cards per row).
+hands and special cards (the crew's pool too), whose turn it is, the hammock
+tokens left (plain ones, and whether the shell's is still face up, with the
+cards set aside for it), the last card (the next step and the row rules) and
+which cards lie in which row (the objectives of the prefix are already checked;
+what is left to check counts cards per row). Once the shell is found the cards
+still aside are out of the game, so the key leaves them out.
 """
 
 import time
@@ -28,7 +31,9 @@ def position(mission: FamilyMission, state: FamilyState) -> tuple:
     rows = [0, 0, 0]
     for index, c in enumerate(state.row):
         rows[mission.row_of(index + 1)] |= 1 << c
-    return state.hands, state.specials, state.pool, state.seat, state.flips, state.row[-1:], tuple(rows)
+    aside = state.aside if state.shell_up else 0
+    return (state.hands, state.specials, state.pool, aside, state.seat, state.plain, state.shell_up, state.row[-1:],
+            tuple(rows))
 
 
 def dfs_solve(deal: FamilyDeal, mission: FamilyMission, limits: Limits = Limits()) -> FamilySolution:

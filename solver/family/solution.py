@@ -8,9 +8,13 @@ from solver.solution import Outcome
 
 
 def describe_turn(turn: Turn) -> str:
-    """Return a turn in words: `seat 1: trade (S1) B2 for G5 with seat 0; G5 +S4, G6 (S3)`."""
+    """Return a turn in words: `seat 1: trade (S1) B2 for G5 with seat 0; G5 +S4, G6 (S3)`, `seat 1: hammock`,
+    `seat 1: hammock, shell: S4 face up`."""
     if turn.hammock:
-        return f"seat {turn.seat}: hammock"
+        if not turn.shell:
+            return f"seat {turn.seat}: hammock"
+        found = f"S{turn.shell_card} face up" if turn.shell_card is not None else "no special card"
+        return f"seat {turn.seat}: hammock, shell: {found}"
     parts = []
     if turn.trade:
         t = turn.trade
@@ -24,7 +28,10 @@ def describe_turn(turn: Turn) -> str:
 
 def turn_json(turn: Turn) -> dict:
     if turn.hammock:
-        return {"seat": turn.seat, "hammock": True}
+        answer = {"seat": turn.seat, "hammock": True}
+        if turn.shell:
+            answer["shell"] = f"S{turn.shell_card}" if turn.shell_card is not None else None
+        return answer
     answer: dict = {"seat": turn.seat, "plays": [
         {"card": format_card(p.card), "specials": sorted(p.modifiers)} for p in turn.plays
     ]}
@@ -35,10 +42,11 @@ def turn_json(turn: Turn) -> dict:
 
 
 def compact_turn(turn: Turn) -> str:
-    """Return a turn in a few characters: `-` a hammock, `B7` a card, `B7*4` with special card 4,
-    `B7,B6` two cards (special card 3), `[P4>G5@1]` a trade with seat 1 first."""
+    """Return a turn in a few characters: `-` a hammock, `-S4` the shell's hammock turning over special
+    card 4 (`-S` with none), `B7` a card, `B7*4` with special card 4, `B7,B6` two cards (special
+    card 3), `[P4>G5@1]` a trade with seat 1 first."""
     if turn.hammock:
-        return "-"
+        return "-" + ("S" + ("" if turn.shell_card is None else str(turn.shell_card)) if turn.shell else "")
     trade = f"[{format_item(turn.trade.give)}>{format_item(turn.trade.receive)}@{turn.trade.partner}]" if turn.trade else ""
     return trade + ",".join(format_card(p.card) + "".join(f"*{k}" for k in sorted(p.modifiers)) for p in turn.plays)
 

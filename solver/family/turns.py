@@ -1,7 +1,6 @@
 """Family Adventure turns: the state of a mission in play, and which turns the rules allow.
 
-A turn is either a hammock (turn one token over; the shell among them puts the
-first set-aside special card face up for the crew) or a play turn: optionally a
+A turn is either a hammock (turn one token over) or a play turn: optionally a
 trade (special card 1, done first), then one colour card, or two with special
 card 3. Each colour card may carry modifiers, the special cards that change
 that one play: 2 (receive it from whoever holds it), 4 (any card), 5
@@ -9,6 +8,16 @@ that one play: 2 (receive it from whoever holds it), 4 (any card), 5
 card is used from the player's hand or from the crew's face-up pool and is then
 out of play. Our readings, as in docs/family.md:
 
+- the crew sees which laid-out hammock token hides the shell (perfect
+  information) and chooses which token to turn: a plain one while any is left
+  face up, or the shell's token if the mission laid it out (deal field `shell`
+  below the number laid out) and it is still face up; whoever finds the shell
+  chooses which of the set-aside special cards goes face up into the crew's
+  pool ("may then turn over one of the face-down special cards that were set
+  aside"); `apply_turn` also allows taking none, `successors` leaves that out
+  (a pool card never has to be used), and when no card lies aside (a mission
+  without special cards) the shell's token is just another token, so
+  `successors` turns it only when no plain one is left;
 - the trade comes before the turn's colour cards (a later trade never allows
   more); both traded cards are the crew's choice, colour or special cards,
   never the trade card itself, and a received special card may be used at once;
@@ -71,10 +80,15 @@ class Trade:
 
 @dataclass(frozen=True)
 class Turn:
+    """One turn: a hammock (with `shell`: the shell's token, and `shell_card`, the set-aside special
+    card it puts face up, or None) or a play turn (an optional trade, then one or two plays)."""
+
     seat: int
     hammock: bool = False
     trade: Trade | None = None
     plays: tuple[Play, ...] = ()
+    shell: bool = False
+    shell_card: int | None = None
 
     @property
     def used(self) -> frozenset[int]:
@@ -87,11 +101,10 @@ class FamilyState(NamedTuple):
     hands: tuple[int, ...]  # colour card sets, by seat
     specials: tuple[int, ...]  # special card sets (bit k = card k), by seat
     pool: int  # special cards face up for the crew
-    aside: tuple[int, ...]  # set-aside special cards; the shell yields the first
+    aside: int  # special cards set aside face down (bit k = card k); the shell's finder takes one
     seat: int  # whose turn it is
-    flips: int  # hammock tokens turned over
-    hammocks: int  # hammock tokens laid out
-    shell: int  # the shell's place among the shuffled tokens
+    plain: int  # plain hammock tokens (no shell under them) still face up
+    shell_up: bool  # the shell's token is laid out and not turned over yet
     goal: int  # colour cards the mission plays
     row: tuple[int, ...] = ()  # colour cards played, in order
 
@@ -99,12 +112,19 @@ class FamilyState(NamedTuple):
     def finished(self) -> bool:
         return len(self.row) == self.goal
 
+    @property
+    def tokens_left(self) -> int:
+        """Return the hammock tokens still face up, the shell's included."""
+        return self.plain + self.shell_up
+
 
 def initial_state(deal: FamilyDeal, mission: FamilyMission) -> FamilyState:
     specials = tuple(bit(k) if mission.specials else 0 for k in deal.specials)
+    aside = sum(bit(k) for k in deal.aside) if mission.specials else 0
+    laid_out = mission.hammocks_for(deal.players)
+    shell_up = deal.shell < laid_out  # the mission lays out the first N of the six shuffled tokens
     return FamilyState(
-        deal.hands, specials, 0, deal.aside if mission.specials else (), deal.first, 0,
-        mission.hammocks_for(deal.players), deal.shell, mission.cards,
+        deal.hands, specials, 0, aside, deal.first, laid_out - shell_up, shell_up, mission.cards,
     )
 
 
@@ -153,13 +173,35 @@ def play_card(state: FamilyState, play: Play) -> FamilyState:
     return state._replace(hands=hands, row=state.row + (play.card,))
 
 
-def hammock(state: FamilyState) -> FamilyState:
-    if state.flips >= state.hammocks:
+def hammock(state: FamilyState, shell: bool = False, card: int | None = None) -> FamilyState:
+    """Return the state after turning over a plain token, or the shell's (taking set-aside `card`, or none)."""
+    if not state.tokens_left:
         raise IllegalTurn("no hammock token left")
-    pool = state.pool
-    if state.flips == state.shell and state.aside:
-        pool |= bit(state.aside[0])
-    return state._replace(flips=state.flips + 1, pool=pool)
+    if not shell:
+        if card is not None:
+            raise IllegalTurn("only the shell's token turns over a special card")
+        if not state.plain:
+            raise IllegalTurn("only the shell's token is left face up")
+        return state._replace(plain=state.plain - 1)
+    if not state.shell_up:
+        raise IllegalTurn("the shell's token is not laid out, or already turned over")
+    if card is None:
+        return state._replace(shell_up=False)
+    if not 1 <= card <= 6 or not state.aside & bit(card):
+        raise IllegalTurn(f"special card {card} is not set aside")
+    return state._replace(shell_up=False, aside=state.aside ^ bit(card), pool=state.pool | bit(card))
+
+
+def hammocks(state: FamilyState):
+    """Yield (turn, next state) for the hammock choices worth trying: a plain token, then the shell's
+    with each set-aside card (or, with none aside, the shell's token when no plain one is left)."""
+    seat, following = state.seat, (state.seat + 1) % len(state.hands)
+    if state.plain:
+        yield Turn(seat, hammock=True), hammock(state)._replace(seat=following)
+    if state.shell_up:
+        cards = list(scan(state.aside)) or ([None] if not state.plain else [])
+        for k in cards:
+            yield Turn(seat, hammock=True, shell=True, shell_card=k), hammock(state, True, k)._replace(seat=following)
 
 
 def trade(state: FamilyState, swap: Trade) -> FamilyState:
@@ -180,8 +222,10 @@ def apply_turn(state: FamilyState, turn: Turn) -> FamilyState:
     if turn.hammock:
         if turn.trade or turn.plays:
             raise IllegalTurn("a hammock ends the turn: no cards with it")
-        state = hammock(state)
+        state = hammock(state, turn.shell, turn.shell_card)
     else:
+        if turn.shell or turn.shell_card is not None:
+            raise IllegalTurn("only a hammock finds the shell")
         if not 1 <= len(turn.plays) <= 2:
             raise IllegalTurn("a play turn plays one colour card, or two with special card 3")
         if len(state.row) + len(turn.plays) > state.goal:
@@ -237,13 +281,12 @@ def play_sequences(state: FamilyState, available: int, count: int):
 
 def successors(state: FamilyState):
     """Yield (turn, next state) for every legal turn that needs each special card it uses: plays
-    without a trade, a hammock, then trades."""
+    without a trade, the hammocks (see `hammocks`), then trades."""
     if state.finished:
         return
     options = trades(state)
     yield from play_turns(state, options[0])
-    if state.flips < state.hammocks:
-        yield Turn(state.seat, hammock=True), hammock(state)._replace(seat=(state.seat + 1) % len(state.hands))
+    yield from hammocks(state)
     for swap in options[1:]:
         yield from play_turns(state, swap)
 
