@@ -92,13 +92,14 @@ def parse_owners(text: str) -> list[int]:
 TASK_DRAW, CHANCE_DRAW, SPACE_DRAW = 0, 1, 2  # keys of a deal's random draws (deal_rng)
 
 
-def random_pass_given(deal: Deal, mission: TaskMission, solution: Solution) -> dict[int, int]:
-    """Return the card each seat gives in the mission's random pass along the witness (seat -> card)."""
+def random_pass_given(deal: Deal, mission: TaskMission, solution: Solution, stage: Stage) -> dict[int, int]:
+    """Return the card each seat gives in the mission's random pass along the witness (seat -> card);
+    the Ghost one of his face-up cards (no pass moves his cards before mission 12's, after trick 1)."""
     chance = mission.random_pass
     if chance is None or solution.outcome is not Outcome.WIN or len(solution.tricks) < chance.after:
         return {}
     played = card_set(c for trick in solution.tricks[: chance.after] for c in trick.cards)
-    given = chance.given(tuple(hand & ~played for hand in deal.hands))
+    given = chance.given(tuple(hand & ~played for hand in deal.hands), stage.ghost, stage.display)
     return {seat: c for seat, c in enumerate(given) if c >= 0}
 
 
@@ -137,6 +138,9 @@ def format_solution(solution: Solution, mission: TaskMission, given: dict[int, i
                     f"{format_card(new)} lies where {format_card(old)} lay" for old, new in zip(gave, got)))
         if given and number == mission.random_pass.after:
             lines.append("random pass: " + ", ".join(f"seat {s} gives {format_card(c)}" for s, c in given.items()))
+            ghost = stage.ghost
+            if ghost in given and ghost - 1 in given:
+                lines.append(f"ghost: {format_card(given[ghost - 1])} lies where {format_card(given[ghost])} lay")
     return "\n".join(lines)
 
 
@@ -199,8 +203,8 @@ def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission
         raise InputError("--difficult-ghost needs a two-player deal with the Ghost's display (HAND | HAND | UP / DOWN)")
     limits = Limits(max_nodes, budget)
     space = parse_space(space_text) if space_text is not None else TRAIN
-    if (space.changes_play or display) and (distress or engine == "cpsat"):
-        raise InputError("a stage space or the Ghost is solved by --engine auto, kernel or reference, without --distress")
+    if space.changes_play and distress:
+        raise InputError("the distress signal is Planet Nine's and stage spaces are Journey's: --distress goes without --space")
     stage = stage_of(space, deal, deal_rng(seed, 0, SPACE_DRAW), display, difficult_ghost)
     if mission_name is None:
         if tasks_text is None:
@@ -230,36 +234,34 @@ def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission
                 raise InputError("a special (scored) mission is solved by --engine auto, kernel or reference, "
                                  "without --distress")
             answer = max_score(deal, mission, cards, chance, sharing_engine(engine), limits, stage)
-            setups = mission_setups(mission, deal, cards, chance, answer.events)
+            setups = mission_setups(mission, deal, cards, chance, answer.events, stage.ghost)
             report_score(deal, mission, setups, answer, as_json, stage)
             return
-        setups = mission_setups(mission, deal, cards, chance)
-    if engine == "cpsat" and not all(setup.mission.plain for setup in setups):
-        raise InputError("the cpsat engine models plain task missions only; use --engine auto or kernel")
+        setups = mission_setups(mission, deal, cards, chance, ghost=stage.ghost)
     solve_with = sharing_engine(engine)
     solution = solve_setups(deal, setups, solve_with, limits, () if engine == "cpsat" else ROUND_NODES, stage)
     if not distress:
         report(deal, setups, solution, as_json, stage)
         return
     if solution.outcome is Outcome.WIN:
-        signalled, passed = solution, deal  # the crew may leave the signal unused
+        signalled, passed, passed_stage = solution, deal, stage  # the crew may leave the signal unused
     else:
         progress = RoundProgress()
-        signalled, passed = solve_with_distress(deal, setups, solve_with, limits, progress)
+        signalled, passed, passed_stage = solve_with_distress(deal, setups, solve_with, limits, progress, stage)
         progress.finish()
     if as_json:
         click.echo(json.dumps({
-            "without_distress": answer_json(deal, setups, solution),
-            "with_distress": answer_json(passed or deal, setups, signalled),
+            "without_distress": answer_json(deal, setups, solution, stage),
+            "with_distress": answer_json(passed or deal, setups, signalled, passed_stage),
         }, ensure_ascii=False))
     elif solution.outcome is Outcome.WIN:
         click.echo("without distress signal: ", nl=False)
-        report(deal, setups, solution, as_json)
+        report(deal, setups, solution, as_json, stage)
         click.echo("with distress signal: WIN  (not needed)")
     else:
         click.echo("without distress signal: " + format_solution(solution, setups[0].mission, {}))
         click.echo("with distress signal: ", nl=False)
-        report(passed or deal, setups, signalled, as_json)
+        report(passed or deal, setups, signalled, as_json, passed_stage)
 
 
 def show_draws(deal: Deal, stage: Stage) -> None:
@@ -309,10 +311,10 @@ def winning_mission(setups, solution: Solution) -> TaskMission:
     return next((s.mission for s in setups if solution.setup.startswith(s.label)), setups[0].mission)
 
 
-def answer_json(deal: Deal, setups, solution: Solution) -> dict:
+def answer_json(deal: Deal, setups, solution: Solution, stage: Stage = ON_TRAIN) -> dict:
     """Return an answer as JSON, with the random pass of its line of play if there is one."""
     answer = solution.to_json()
-    given = random_pass_given(deal, winning_mission(setups, solution), solution)
+    given = random_pass_given(deal, winning_mission(setups, solution), solution, stage)
     if given:
         answer["random_pass"] = {str(seat): format_card(c) for seat, c in given.items()}
     return answer
@@ -323,7 +325,7 @@ def report_score(deal: Deal, mission, setups, answer: ScoreAnswer, as_json: bool
     deduction = mission.score.deduction_for(deal.players)
     summary = {"score": answer.score, "events": answer.events, "deduction": deduction, "exact": answer.exact}
     if as_json:
-        click.echo(json.dumps({**summary, **answer_json(deal, setups, answer.solution),
+        click.echo(json.dumps({**summary, **answer_json(deal, setups, answer.solution, stage),
                                "result": answer.outcome.value}, ensure_ascii=False))
         return
     bound = "" if answer.exact else " at least (the budget ran out before a higher score was refuted)"
@@ -335,10 +337,10 @@ def report_score(deal: Deal, mission, setups, answer: ScoreAnswer, as_json: bool
 def report(deal: Deal, setups, solution: Solution, as_json: bool, stage: Stage = ON_TRAIN) -> None:
     """Print one answer on the deal it was found on (and `stage`)."""
     if as_json:
-        click.echo(json.dumps(answer_json(deal, setups, solution), ensure_ascii=False))
+        click.echo(json.dumps(answer_json(deal, setups, solution, stage), ensure_ascii=False))
         return
     won = winning_mission(setups, solution)
-    click.echo(format_solution(solution, won, random_pass_given(deal, won, solution), stage))
+    click.echo(format_solution(solution, won, random_pass_given(deal, won, solution, stage), stage))
 
 
 @main.group()
@@ -362,7 +364,8 @@ def list_missions(game, mission_file):
     click.echo(f"{'mission':{width}s} {'tasks':>5s}  {'tokens':14s} {'assignment':22s} rules")
     for m in shown:
         tokens = " ".join(str(t) for t in m.tokens) or "-"
-        click.echo(f"{m.id:{width}s} {m.tasks:5d}  {tokens:14s} {m.assignment if m.tasks else '-':22s} {m.summary()}")
+        assumed = " [assumption: see crew missions show]" if m.assumptions else ""
+        click.echo(f"{m.id:{width}s} {m.tasks:5d}  {tokens:14s} {m.assignment if m.tasks else '-':22s} {m.summary()}{assumed}")
 
 
 @missions.command("show")
@@ -394,6 +397,8 @@ def show_mission(name, mission_file):
         click.echo(f"pattern        {describe_pattern(m.pattern).removeprefix('table pattern: ')}")
         click.echo(f"adjustments    {'3 players: 7 cards out; 5 players: redeal after trick 3' if m.adjustments else 'none'}")
     click.echo(f"communication  {m.communication} (no effect under perfect information)")
+    for assumption in m.assumptions:
+        click.echo(f"assumption     {assumption}")
 
 
 @missions.command("check")

@@ -502,6 +502,8 @@ def complete_pass(depth, problem, frames, plies, hands, sign):
     ghost = problem[GHOST]
     if ghost >= 0 and sign < 0:
         frames[trick, SLOTS : SLOTS + 2 * MAX_COLUMNS] = frames[trick - 1, SLOTS : SLOTS + 2 * MAX_COLUMNS]
+        if trick == problem[PASS_AFTER]:  # the display as the random pass left it
+            ghost_takes_passed_card(trick, problem, frames)
     if problem[JEEP_AFTER] == 0:
         for step in range(steps):
             card = np.int64(1) << plies[first + step, PLAYED]
@@ -774,11 +776,16 @@ def distinct_at(trick, problem):
 
 @njit(cache=True)
 def random_pass(trick, problem, frames, hands):
-    """Move each seat's first card in the pass ordering to the next seat, before `trick`."""
+    """Move each seat's first card in the pass ordering to the next seat, before `trick`.
+
+    The Ghost gives his first face-up card, and the card he gets takes its place in his
+    display (solver/chance.py).
+    """
     players = problem[PLAYERS]
+    ghost = problem[GHOST]
     for seat in range(players):
         given = np.int64(-1)
-        rest = hands[seat]
+        rest = hands[seat] if seat != ghost else ghost_playable(hands[seat], trick, problem, frames)
         while rest:
             card = lowest_bit_index(rest)
             rest &= rest - 1
@@ -790,11 +797,24 @@ def random_pass(trick, problem, frames, hands):
         if given >= 0:
             hands[seat] &= ~(np.int64(1) << given)
             hands[(seat + 1) % players] |= np.int64(1) << given
+    if ghost >= 0:
+        ghost_takes_passed_card(trick, problem, frames)
+
+
+@njit(cache=True)
+def ghost_takes_passed_card(trick, problem, frames):
+    """Lay the card the Ghost got in the random pass before `trick` where the one he gave lay."""
+    ghost = problem[GHOST]
+    gave = frames[trick, GIVEN + ghost]
+    got = frames[trick, GIVEN + (ghost - 1) % problem[PLAYERS]]
+    if gave >= 0 and got >= 0:  # else the place keeps the card he gave, as a played card's does
+        frames[trick, SLOTS + display_place(gave, trick, frames)] = got
 
 
 @njit(cache=True)
 def undo_random_pass(trick, problem, frames, hands):
-    """Give every card of the random pass before `trick` back."""
+    """Give every card of the random pass before `trick` back. (The Ghost's display in `trick` needs
+    no undoing: settle_trick copies it afresh before the next pass.)"""
     players = problem[PLAYERS]
     for seat in range(players):
         given = frames[trick, GIVEN + seat]

@@ -64,7 +64,7 @@ SCORE_EACH = ("trick", "player")
 MISSION_FIELDS = {
     "number", "name", "title", "tasks", "tokens", "assignment", "five_player_pass",
     "communication", "choose", "rules", "options", "chance", "players", "kind", "difficulty", "score",
-    "pattern", "adjustments",
+    "pattern", "adjustments", "assumptions",
 }
 BUILT_IN = {"planet-nine": "planet_nine.toml", "journey": "journey.toml"}
 LAST = 0  # trick numbers count from 1; 0 - k means "the last trick minus k"
@@ -196,6 +196,7 @@ class Mission:
     score: Score | None = None  # special missions
     pattern: Pattern | None = None  # a special stage's table pattern
     adjustments: bool = True  # a special stage's 3- and 5-player adjustments (not in stages 19 and 20)
+    assumptions: tuple[str, ...] = ()  # what the data assumes where the rulebook is silent (shown to users)
 
     def summary(self) -> str:
         """Return the special rules in a few words."""
@@ -494,6 +495,10 @@ def read_mission(reader: _Reader, game: str, index: int, entry: dict) -> Mission
     if (kind == "special") != ("score" in entry) and kind in KINDS:
         bad("score", "a special mission needs a score, and only a special mission has one")
     pattern, adjustments = read_special_stage(entry, kind, bad)
+    assumptions = entry.get("assumptions", [])
+    if not isinstance(assumptions, list) or not all(isinstance(a, str) and a for a in assumptions):
+        bad("assumptions", "must be a list of sentences (strings)")
+        assumptions = []
     if kind == "individual" and not choose and len(reader.problems) == before:  # else a rule already says so
         bad("choose", "an individual mission names the crew member it is assigned to (a choose entry)")
     if counters_needed(rules, score) > MAX_COUNTERS:
@@ -503,6 +508,7 @@ def read_mission(reader: _Reader, game: str, index: int, entry: dict) -> Mission
     return Mission(
         mission_id, title, tasks, tokens, assignment, five_player_pass, communication,
         choose, rules, options, chance, tuple(sorted(players)), kind, tuple(difficulty), score, pattern, adjustments,
+        tuple(assumptions),
     )
 
 

@@ -14,7 +14,8 @@ switches it off; the tests check both against a brute force.
 The mission is won as soon as every task is done and no condition can still
 fail; it is lost at once when a task or a condition fails, and at the end
 when anything is left undone. A random pass drawn with the deal (chance.py)
-moves its cards between the hands after its trick. Stage spaces (spaces.py):
+moves its cards between the hands after its trick (the Ghost gives a face-up
+card, and the card he gets takes its place in his display). Stage spaces (spaces.py):
 after a trick with the skis every hand moves to the left; under fog the cards
 drawn after a trick join their hands then; the dog-sled driver may open any
 trick; under the hang glider a play is legal when it is legal with some other
@@ -182,7 +183,8 @@ class _Search:
             laid = (*after[:4], after[4] + (tabled,), after[5]) if tabled >= 0 else after
             if tabled >= 0 and self.mission.pattern.broken(laid[4], self.tricks):
                 continue
-            moved = self.between_tricks(hands, played + 1, trick, laid[4])
+            moved, display = self.between_tricks(hands, played + 1, trick, laid[4], laid[5])
+            laid = (*laid[:5], display)
             for passed, passed_hands, display in self.passes(moved, played + 1, trick, laid):
                 last = trick[-1] if self.across else None
                 won_with = winning_card(trick) if self.space.difficult and winner == self.space.ghost else None
@@ -205,17 +207,17 @@ class _Search:
         else:
             yield from heli_passes(hands, ghost, display)
 
-    def between_tricks(self, hands, played: int, trick, table):
-        """Return the hands after trick `played`: its random pass, the skis, fog's draws, the redeal
-        of the discards (the cards played so far but the `table` cards)."""
+    def between_tricks(self, hands, played: int, trick, table, display):
+        """Return the hands and the Ghost's display after trick `played`: its random pass, the skis,
+        fog's draws, the redeal of the discards (the cards played so far but the `table` cards)."""
         if played == self.pass_after:
-            hands = self.random_pass.apply(hands)
+            hands, display = self.random_pass.apply(hands, self.space.ghost, display)
         if card_set(trick) & self.space.skis:
             hands = skis_rotation(hands, self.space.ghost)
         if played == self.space.redeal_after:
             discards = self.deal.cards & ~cards_in_play(hands, ()) & ~card_set(table)
             hands = redeal(hands, discards, self.space.redeal_order)
-        return tuple(hand | drawn for hand, drawn in zip(hands, self.drawn[played]))
+        return tuple(hand | drawn for hand, drawn in zip(hands, self.drawn[played])), display
 
     def settle(self, state, number: int, trick, winner: int, hands):
         """Return the state after trick `number` (1-based), or None when the mission fails."""

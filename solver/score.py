@@ -74,7 +74,7 @@ def max_score(
     def reach(events: int) -> Solution:
         nonlocal nodes
         left = None if limits.max_seconds is None else max(limits.max_seconds - (time.perf_counter() - began), 1e-3)
-        answer = solve_setups(deal, mission_setups(mission, deal, cards, chance, events), solve,
+        answer = solve_setups(deal, mission_setups(mission, deal, cards, chance, events, stage.ghost), solve,
                               Limits(limits.max_nodes, left), stage=stage)
         nodes += answer.nodes
         return answer

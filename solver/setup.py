@@ -57,12 +57,15 @@ class Setup:
 
 
 def mission_setups(
-    mission: Mission, deal: Deal, cards: list[int], random_pass: RandomPass | None = None, events: int = 0
+    mission: Mission, deal: Deal, cards: list[int], random_pass: RandomPass | None = None, events: int = 0,
+    ghost: int = -1,
 ) -> list[Setup]:
     """Return every setup of `mission` on `deal` with task cards `cards` (in draw order).
 
     A mission with a chance event needs its draw (`draw_chance`), made with the deal. A
     special mission's setups ask for at least `events` scoring events (solver/score.py).
+    `ghost`: the seat of the Ghost (JARVIS) with two players, who never takes an individual
+    mission (`player_choices`).
     """
     if deal.players not in mission.players:
         raise InputError(f"mission {mission.id} is for {', '.join(map(str, mission.players))} players, not {deal.players}")
@@ -73,7 +76,7 @@ def mission_setups(
     if not mission.chance:
         random_pass = None
     setups = []
-    for players_label, seats in player_choices(mission, deal):
+    for players_label, seats in player_choices(mission, deal, ghost):
         for tokens_label, tokens in token_choices(mission, cards):
             for score_label, score_counters in score_choices(mission, deal, events):
                 label = join_labels(players_label, tokens_label, score_label)
@@ -105,11 +108,17 @@ def score_choices(mission: Mission, deal: Deal, events: int):
             yield "scoring: " + ", ".join(f"seat {seat}" for seat in seats), counters
 
 
-def player_choices(mission: Mission, deal: Deal):
-    """Yield (label, {name: seat}) for every allowed choice of the mission's named players."""
+def player_choices(mission: Mission, deal: Deal, ghost: int = -1):
+    """Yield (label, {name: seat}) for every allowed choice of the mission's named players.
+
+    An individual mission goes to a volunteer ("each of you takes a communication tile ... Your
+    Guide then chooses one crew member from among all those with a green tile"); the Ghost
+    (seat `ghost`, two players) has no tile, so never takes it.
+    """
     options = []
     for choice in mission.choose:
-        options.append(candidates(choice.among, deal))
+        allowed = candidates(choice.among, deal)
+        options.append(allowed - {ghost} if mission.kind == "individual" else allowed)
     for picked in itertools.product(*[range(deal.players)] * len(mission.choose)):
         seats = {"commander": deal.commander}
         valid = True

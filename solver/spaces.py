@@ -39,23 +39,27 @@ DEFAULT_FOG_CARDS = 4
 PLAY_SPACES = {
     "skis": "after a trick with the blue 7, every hand passes whole to the left",
     "vespa": "before trick 1 the blue 1's holder swaps a card (not the 4-heli) with a member of the crew's choice",
-    "machete": "a trick with a machete card totalling 15/16, 20/21 or 25/26 fails the mission",
+    "machete": "a trick with a machete card totalling 15/16, 20/21 or 25/26 fails the mission "
+               "(our placeholder machete cards p3 p8 b5 g2 g6 y4 y9 unless named: the rulebook does not say which)",
     "hang-glider": "a card set aside for the last trick does not count for following suit",
     "helicopter": "after a trick with a heli, every hand passes a card of the crew's choice to the left",
     "dog-sled": "a driver of the crew's choice may open any trick",
     "jeep": "after trick 3 every hand puts two cards in the middle, shuffled, and takes two back",
     "fog": "N cards dealt each (the Guide one more), one drawn by everyone after each trick",
 }
-# Two players: what a space does with the Ghost (the rulebook's special rules, our readings: docs/missions.md).
+# Two players: what a space does with the Ghost: the rulebook's table of special rules, and our
+# readings where it is silent (docs/missions.md), each said as such.
 WITH_THE_GHOST = {
-    "skis": "the players swap hands; his display stays",
-    "vespa": "he rides only with the blue 1 face up, swapping face-up cards; what he gets lies in its place",
-    "machete": "as for everyone (a face-down card is never in a trick)",
-    "hang-glider": "no effect on him: he sets no card aside",
-    "helicopter": "he passes a face-up card; the card he gets lies in its place",
-    "dog-sled": "a player drives",
-    "jeep": "he puts two face-up cards in; the two he draws lie in their places, as the Scout chooses",
-    "fog": "his display is laid out whole; the players are dealt as fog says",
+    "skis": "the players swap hands; his display stays (rulebook)",
+    "vespa": "he rides only with the blue 1 face up, swapping face-up cards; what he gets lies in its place (rulebook)",
+    "machete": "as for everyone (a face-down card is never in a trick) (our reading: the rulebook is silent)",
+    "hang-glider": "no effect on him: he sets no card aside (our reading: the rulebook is silent)",
+    "helicopter": "he passes a face-up card; the card he gets lies in its place (the rulebook's 'Fog' row, "
+                  "read as the helicopter's: fog passes no card)",
+    "dog-sled": "a player drives (our reading: the rulebook is silent; the Ghost decides nothing)",
+    "jeep": "he puts two face-up cards in; the two he draws lie in their places, as the Scout chooses "
+            "(the rulebook's 'Dragonflier' row)",
+    "fog": "his display is laid out whole; the players are dealt as fog says (our reading: the rulebook is silent)",
 }
 # A card leaves its hand but to be played (the skis move whole hands; fog's deal holds the cards drawn later).
 TRADE_CARDS = {"vespa", "helicopter", "jeep"}

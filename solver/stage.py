@@ -69,6 +69,11 @@ class Stage:
     difficult: bool = False  # the difficult Ghost
     redeal_order: tuple[int, ...] = ()  # a special stage with five players: the redeal's shuffle (special.py)
 
+    @property
+    def ghost(self) -> int:
+        """Return the Ghost's seat, or -1 without him."""
+        return GHOST_SEAT if self.display else -1
+
 
 ON_TRAIN = Stage()
 

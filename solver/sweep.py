@@ -174,7 +174,7 @@ def batch_case(batch: Batch, index: int) -> tuple[Deal, list[Setup], Stage]:
         owners = None if mode == "draft" else [(deal.commander + j) % players for j in range(count)]
         return deal, [Setup("", make_task_mission(deal, cards, owners=owners))], stage
     deal, cards, chance, stage = mission_case(batch, index)
-    return deal, mission_setups(batch.mission, deal, cards, chance), stage
+    return deal, mission_setups(batch.mission, deal, cards, chance, ghost=stage.ghost), stage
 
 
 def mission_case(batch: Batch, index: int) -> tuple[Deal, list[int], object, Stage]:

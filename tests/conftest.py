@@ -243,7 +243,7 @@ def check_witness(deal, mission, solution):
             assert values[i] <= counter.at_most, f"counter {i} over its maximum after trick {index + 1}"
         leader = winner  # the winner leads the next trick
         if mission.random_pass is not None and index + 1 == mission.random_pass.after:
-            hands = list(mission.random_pass.apply(tuple(hands)))
+            hands, display = randomly_passed(hands, display, mission.random_pass.order, space.ghost)
         if any(space.skis >> c & 1 for c in trick.cards):  # seat s's hand goes to the next seat but the Ghost
             skiers = [seat for seat in range(players) if seat != space.ghost]
             hands = [hands[skiers[skiers.index(seat) - 1]] if seat in skiers else hands[seat]
@@ -366,6 +366,22 @@ def passed_hands(hands, display, passed, space, number):
     for place, c in zip(places, received):
         display[place] = c
     return after, tuple(display)
+
+
+def randomly_passed(hands, display, order, ghost):
+    """Each seat gives its first card in `order` to the next seat; the Ghost his first face-up
+    card, and the card he gets lies where it lay."""
+    players = len(hands)
+    offered = [face_up(hand, display) if seat == ghost else hand for seat, hand in enumerate(hands)]
+    given = [next((c for c in order if hand & bit(c)), None) for hand in offered]
+    after = list(hands)
+    for seat, c in enumerate(given):
+        if c is not None:
+            after[seat] &= ~bit(c)
+            after[(seat + 1) % players] |= bit(c)
+    if ghost >= 0 and given[ghost] is not None and given[ghost - 1] is not None:
+        display = tuple(given[ghost - 1] if c == given[ghost] else c for c in display)
+    return after, display
 
 
 def counter_matches(counter, number, cards, winner) -> int:

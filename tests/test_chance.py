@@ -32,11 +32,11 @@ def test_each_hand_gives_its_first_card_in_the_ordering_to_the_next_seat():
     chance = RandomPass(1, ordering("y3 p2 b1"))
     hands = (parse_cards("p2 b1"), parse_cards("y3 y4"), parse_cards("g1"))
     assert chance.given(hands) == (parse_card("p2"), parse_card("y3"), parse_card("g1"))
-    assert chance.apply(hands) == (
+    assert chance.apply(hands) == ((
         parse_cards("b1 g1"),
         parse_cards("y4 p2"),
         parse_cards("y3"),
-    )
+    ), ())
     assert chance.given((0, hands[1])) == (-1, parse_card("y3"))
 
 

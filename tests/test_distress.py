@@ -26,12 +26,13 @@ def test_passes_cover_both_sides_and_every_choice_of_non_trump_cards():
     deal = parse_deal("p1 p2 r1 | b1 r2 r3 | g1 g2 g3", commander=0)
     passes = list(distress_passes(deal))
     assert len(passes) == 2 * 2 * 1 * 3
-    assert len({p.hands for _, p in passes}) == len(passes)
-    for description, passed in passes:
+    assert len({p.hands for _, p, _ in passes}) == len(passes)
+    for description, passed, display in passes:
+        assert display == ()
         assert [popcount(h) for h in passed.hands] == [3, 3, 3]
         assert [h & TRUMPS for h in passed.hands] == [h & TRUMPS for h in deal.hands]
         assert passed.commander == deal.commander
-    description, passed = passes[0]
+    description, passed, _ = passes[0]
     assert description == "distress signal to the left: seat 0 gives p1, seat 1 gives b1, seat 2 gives g1"
     assert passed.hands == tuple(map(sum, ([1 << c for c in parse_card_list(h)] for h in ["p2 r1 g1", "p1 r2 r3", "g2 g3 b1"])))
 
@@ -44,7 +45,7 @@ def solve_both_ways(deal_text, task, owner, engine):
     deal = parse_deal(deal_text, commander=0)
     setups = [Setup("", make_task_mission(deal, parse_card_list(task), owners=[owner]))]
     without = ENGINES[engine]()(deal, setups[0].mission)
-    with_signal, passed = solve_with_distress(deal, setups, ENGINES[engine]())
+    with_signal, passed, _ = solve_with_distress(deal, setups, ENGINES[engine]())
     return without, with_signal, passed, setups[0].mission
 
 
@@ -91,8 +92,8 @@ def test_kernel_sharing_its_table_across_passes_agrees_with_reference(players):
     def check(case):
         deal, mission = case
         setups = [Setup("", mission)]
-        expected, _ = solve_with_distress(deal, setups, reference.solve)
-        got, passed = solve_with_distress(deal, setups, TableSharing(KernelSolver(tt_bits=14)))
+        expected, _, _ = solve_with_distress(deal, setups, reference.solve)
+        got, passed, _ = solve_with_distress(deal, setups, TableSharing(KernelSolver(tt_bits=14)))
         assert got.outcome is expected.outcome
         if got.outcome is Outcome.WIN:
             check_witness(passed, mission, got)
@@ -123,8 +124,8 @@ def test_a_shared_table_tells_apart_who_holds_a_distinct_card():
     mission = make_task_mission(deal, [], counters=[TrickCounter(1, tricks=0b110, at_least=2, max_value=12)],
                                 specs=True)
     setups = [Setup("", mission)]
-    expected, _ = solve_with_distress(deal, setups, reference.solve)
-    got, passed = solve_with_distress(deal, setups, TableSharing(KernelSolver(tt_bits=14)))
+    expected, _, _ = solve_with_distress(deal, setups, reference.solve)
+    got, passed, _ = solve_with_distress(deal, setups, TableSharing(KernelSolver(tt_bits=14)))
     assert expected.outcome is got.outcome is Outcome.WIN
     check_witness(passed, mission, got)
 

@@ -563,3 +563,25 @@ def assert_bound_holds(mission, deal, stage, solve=reference.solve):
     """Check that no line of play on `stage` reaches one event more than most_events allows."""
     setups = mission_setups(mission, deal, [], None, most_events(mission, deal, stage) + 1)
     assert solve_setups(deal, setups, solve, stage=stage).outcome is Outcome.LOSS
+
+
+def test_assumed_values_are_marked_where_the_missions_are_listed_and_shown():
+    # The rulebook's only example of pink-for-everyone is a 4-player game ("We place ... 4
+    # communication tiles"; "in this case, 1"): its deduction for 3 and 5 players is ours.
+    shown = CliRunner().invoke(main, ["missions", "show", "journey/pink-for-everyone"])
+    assert shown.exit_code == 0
+    assert any(line.startswith("assumption") and "deduction 1 for 3 and 5 players" in line
+               for line in shown.output.splitlines())
+    listed = CliRunner().invoke(main, ["missions", "list", "--game", "journey"]).output.splitlines()
+    marked = {line.split()[0] for line in listed if "[assumption" in line}
+    assert marked == {"journey/pink-for-everyone", "journey/no-green-after-blue", "journey/trick-call"}
+    yellow = CliRunner().invoke(main, ["missions", "show", "journey/yellow-for-everyone"]).output
+    assert "assumption" not in yellow  # 2/3/5 are the rulebook's own numbers
+
+
+def test_assumptions_must_be_sentences():
+    with pytest.raises(MissionError) as error:
+        journey('assumptions = "one"')
+    assert "assumptions" in str(error.value) and "list of sentences" in str(error.value)
+    assert journey('assumptions = ["the 3-player difficulty is a guess"]').assumptions == (
+        "the 3-player difficulty is a guess",)
