@@ -33,6 +33,7 @@ import numpy as np
 from solver.cards import CARD_COUNT, card_set
 from solver.conditions import MAX_COUNTERS
 from solver.deal import MAX_PLAYERS, Deal
+from solver.errors import UnsupportedMission
 from solver.rules import num_tricks
 from solver.tasks import (
     ABSOLUTE,
@@ -147,7 +148,8 @@ def compile_pattern(problem: list, mission: TaskMission) -> np.ndarray:
     if mission.pattern is None:
         return NO_PATTERN
     if mission.space.heli_pass or mission.space.jeep_after:
-        raise ValueError("a table pattern is played without passes between tricks")
+        raise UnsupportedMission("kernel", ("pattern",), ("a table pattern with passes between tricks",),
+                                 "use the reference engine")
     problem[PATTERN] = 1
     return automaton_table(mission.pattern, problem[TRICKS])
 
@@ -221,7 +223,12 @@ def compile_task_mission(deal: Deal, mission: TaskMission) -> tuple[np.ndarray, 
     """Return the flat kernel array of a mission on a deal, its table of feasible task counts
     and its table pattern's automaton."""
     if len(mission.counters) > MAX_COUNTERS or len(mission.sequences) > MAX_SEQUENCES:
-        raise ValueError(f"at most {MAX_COUNTERS} trick counters and {MAX_SEQUENCES} sequence rules per mission")
+        raise UnsupportedMission(
+            "kernel", ("trick-counters", "sequences"),
+            (f"more than {MAX_COUNTERS} trick counters or {MAX_SEQUENCES} sequence rules "
+             f"(this mission: {len(mission.counters)} and {len(mission.sequences)})",),
+            "use the reference engine",
+        )
     problem = [0] * SIZE  # filled as a list: item writes to a numpy array cost more per deal
     count = len(mission.cards)
     tricks = num_tricks(deal.hands)

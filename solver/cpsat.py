@@ -35,6 +35,10 @@ counts, an order-encoded "card of rank >= k played" chain for the winner,
 reverse winner clauses, exactly-one over the suit a seat plays, per-seat card
 sums; clearly worse: a linear x/P link, a fixed play-order search, presolve.
 
+The model knows plain task missions only (`TaskMission.plain`): fixed or drafted
+owners and order tokens. `solve` raises `UnsupportedMission` for any other rule,
+naming it (`unsupported`): the portfolio sends such missions to the kernel.
+
 `limits.max_seconds` bounds the whole call, model building included; past it
 the answer is UNKNOWN. `limits.max_nodes` is ignored: CP-SAT has no branch
 limit. `nodes` reports CP-SAT's branch count.
@@ -47,17 +51,81 @@ from ortools.sat.python import cp_model
 from solver.cards import SUITS, TRUMP, scan, suit_of
 from solver.compiled import order_prerequisites
 from solver.deal import Deal
+from solver.errors import UnsupportedMission
 from solver.rules import num_tricks, trick_winner
 from solver.solution import Limits, Outcome, Solution, Trick
-from solver.tasks import TaskMission, task_quotas
+from solver.tasks import ANYONE, LAZY, TaskMission, task_quotas
+from solver.variants import NO_RULES
 
 ENGINE = "cpsat"
+OTHER_ENGINES = "use the auto, kernel or reference engine"
+# The rule families of a TaskMission beyond a plain task mission: short name, and in words.
+FAMILIES = {
+    "assignment": "lazily assigned tasks (an assignment mode's allowed task counts)",
+    "anyone-owners": "tasks any player may win (own-trick rules)",
+    "trick-counters": "trick counters (tricks, won-cards and scoring rules, the machete)",
+    "balanced": "the balanced rule (trick counts within a gap)",
+    "random-pass": "the random card pass",
+    "sequences": "sequence rules",
+    "skis": "the skis",
+    "hang-glider": "the hang glider",
+    "dog-sled": "the dog sled",
+    "fog": "fog",
+    "helicopter": "the helicopter",
+    "jeep": "the jeep",
+    "ghost": "the Ghost's display (two players)",
+    "difficult-ghost": "the difficult Ghost",
+    "redeal": "the five-player redeal",
+    "pattern": "table patterns (special stages)",
+    "space": "stage space rules",  # a PlayRules field none of the above names
+    "other": "rules beyond a plain task mission",  # a TaskMission field none of the above names
+}
+SPACE_FAMILIES = {"skis", "hang-glider", "dog-sled", "fog", "helicopter", "jeep", "ghost", "difficult-ghost", "redeal"}
+
+
+def unsupported(mission: TaskMission) -> tuple[str, ...]:
+    """Return the rule families of `mission` the model lacks (keys of FAMILIES); empty exactly
+    when the mission is plain."""
+    owners = mission.owners or ()
+    space = mission.space
+    present = {
+        "assignment": LAZY in owners or mission.counts is not None,
+        "anyone-owners": ANYONE in owners,
+        "trick-counters": bool(mission.counters),
+        "balanced": mission.balanced is not None,
+        "random-pass": mission.random_pass is not None,
+        "sequences": bool(mission.sequences),
+        "skis": bool(space.skis),
+        "hang-glider": space.hang_glider,
+        "dog-sled": space.sled >= 0,
+        "fog": bool(space.arrivals),
+        "helicopter": bool(space.heli_pass),
+        "jeep": bool(space.jeep_after),
+        "ghost": space.ghost >= 0 or bool(space.display),
+        "difficult-ghost": space.difficult,
+        "redeal": bool(space.redeal_after),
+        "pattern": mission.pattern is not None,
+    }
+    families = [name for name, found in present.items() if found]
+    if space != NO_RULES and not set(families) & SPACE_FAMILIES:
+        families.append("space")
+    if not families and not mission.plain:  # a field added to TaskMission.plain but not here
+        families.append("other")
+    return tuple(families)
+
+
+def check_supported(mission: TaskMission) -> None:
+    """Raise UnsupportedMission naming every rule family of `mission` the model lacks."""
+    families = unsupported(mission)
+    if families:
+        raise UnsupportedMission(ENGINE, families, tuple(FAMILIES[name] for name in families), OTHER_ENGINES)
 
 
 class TaskModel:
     """Build the CP-SAT model of one deal and mission."""
 
     def __init__(self, deal: Deal, mission: TaskMission):
+        check_supported(mission)
         self.deal = deal
         self.mission = mission
         self.model = cp_model.CpModel()
@@ -351,7 +419,9 @@ def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits()) -> Soluti
     Runs one CP-SAT worker. `limits.max_seconds` bounds the whole call (model
     building included) and gives UNKNOWN when it runs out; `limits.max_nodes` is
     ignored (CP-SAT has no branch limit). `nodes` is CP-SAT's branch count.
+    Raises UnsupportedMission, naming them, for rules beyond a plain task mission.
     """
+    check_supported(mission)
     began = time.perf_counter()
     if not mission.cards:
         return Solution(Outcome.WIN, 0, time.perf_counter() - began, ENGINE)
