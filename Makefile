@@ -20,8 +20,9 @@ install: $(STAMP)
 sweep: $(STAMP)
 	$(BIN)/crew sweep --deals 10 --out sweeps/quick
 
+# On every core (pytest-xdist): the suite's parity tests are CPU-bound and independent.
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 # The benchmark gate: the quick suites against the committed baseline. Exit 3: an answer changed
 # (a correctness bug); 1: more nodes than the baseline's beyond 25%, or a suite over twice its
