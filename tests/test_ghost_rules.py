@@ -87,18 +87,19 @@ def test_the_card_the_ghost_gets_covers_the_card_under_the_one_he_gave():
 # seat 0 give b1 to seat 1.
 RANDOM_PASS_DEAL = "b1 b6 b9 | p3 b4 g1 | p5 b7 / p7 p4"
 RANDOM_PASS_CASES = [
-    # Seat 1 gives g1, which lies where p5 lay, over p7. Seat 0 (b6 p5) leads trick 2: b6 (seat 1
-    # b1, the Ghost discards g1 or p4, p7 still face down, or turned up only for trick 3, where
-    # seat 0's p5 lead meets p7, the Ghost's only pink but p4, and p7 beats p5, or p4 and p7 is
-    # never played); p5 (the Ghost must follow with p4, his only face-up pink; seat 0 wins; then
-    # g1 still covers p7 and he plays g1 in trick 3). With b6 or b1 in trick 1 the Ghost wins it and
-    # p7 is never in a trick seat 0 wins: he leads g1 (wins) then p7 or p4 (seat 0 must follow with
-    # p5 under p7, or p7 stays), or p4 (seat 0 wins with p5, and g1 still covers p7). LOSS. (Were
-    # g1 anywhere else, p7 would be face up after trick 1, and the Ghost would discard it on b6.)
+    # Seat 1 gives g1, which lies where p5 lay, over p7; seat 0 ends with p5 and b6 or b9.
+    # - b9 in trick 1, seat 0 (b6 p5) leads trick 2. b6: seat 1 follows with b1, the Ghost, void
+    #   in blue, discards g1 or p4 (p7 lies face down); in trick 3 seat 0 leads p5 and the Ghost
+    #   plays p7, which beats it, or p4 (p7 never played), or g1 still covers p7. p5: the Ghost
+    #   must follow with p4, his only face-up pink, seat 0 wins, and g1 still covers p7.
+    # - b6 or b1 in trick 1: the Ghost wins with b7 and leads g1 (he wins it; then p7, which
+    #   beats seat 0's p5, or p4, and p7 stays) or p4 (seat 0 wins with p5; g1 still covers p7).
+    # LOSS. (Were the card he gets laid anywhere else, p7 would lie face up after trick 1, and the
+    # Ghost would discard it on seat 0's b6.)
     ("p5 g1 b1", L),
     # Seat 1 gives p3, which lies over p7. Seat 0 (b6 p5) leads p5, the Ghost must follow with p3
-    # or p4, seat 0 wins; with p3 gone p7 lies face up, and on seat 0's b6 in trick 3 the Ghost,
-    # void in blue, discards p7 (seat 1 follows b1): seat 0 wins p7. WIN.
+    # (the crew picks p3), seat 0 wins; with p3 gone p7 lies face up, and on seat 0's b6 in trick 3
+    # the Ghost, void in blue, discards p7 (seat 1 follows with b1 or discards g1): seat 0 wins p7. WIN.
     ("p5 p3 b1", W),
 ]
 
@@ -108,7 +109,7 @@ def test_random_pass_with_the_ghost(first, expected):
     deal, display = parse_ghost_deal(RANDOM_PASS_DEAL, commander=0)
     mission = make_task_mission(deal, parse_card_list("p7"), owners=[0],
                                 random_pass=RandomPass(1, ordering(first)))
-    for difficult in (False, True):  # the Ghost never leads here: the difficult one plays alike
+    for difficult in (False, True):  # the WIN never lets the Ghost lead; the difficult one only has fewer leads
         solutions = solve_on_stage(deal, [Setup("", mission)], Stage(display=display, difficult=difficult), ENGINES)
         assert solutions["reference"].outcome is expected
 
