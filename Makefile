@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: sweep test bench-check install clean
+.PHONY: sweep test lint bench-check install clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,6 +23,10 @@ sweep: $(STAMP)
 # On every core (pytest-xdist): the suite's parity tests are CPU-bound and independent.
 test: $(STAMP)
 	$(BIN)/python -m pytest -n auto
+
+# Unused or undefined names and import order ([tool.ruff] in pyproject.toml).
+lint: $(STAMP)
+	$(BIN)/ruff check .
 
 # The benchmark gate: the quick suites against the committed baseline. Exit 3: an answer changed
 # (a correctness bug); 1: more nodes than the baseline's beyond 25%, or a suite over twice its

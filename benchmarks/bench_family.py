@@ -6,7 +6,7 @@ Run: python benchmarks/bench_family.py [--deals 50] [--quick] [--engines cpsat,d
 A set is players (3, 4, 5) x colour cards played (4, 8, 12) x with or without the special cards.
 Deal i of a set is `random_family_deal(players, rng)` with rng = `deal_rng(SEED, i, players, cards,
 specials)`; the same rng then draws the mission, `random_objectives(cards // 2)` fitted into the
-cards played (solver/bench.py's fitted_objectives). The engines solve every deal, taking turns deal by deal: cpsat
+cards played (solver/experiments/bench.py's fitted_objectives). The engines solve every deal, taking turns deal by deal: cpsat
 (the model), dfs (the plain search), auto (what sweeps run: a short DFS, then CP-SAT) and fewest
 (CP-SAT finding the winning line with the fewest hammocks, an optimisation the DFS does not do). The
 DFS has `--dfs-budget` seconds per deal, the others CPSAT_BUDGET. Where engines decide a deal they
@@ -19,17 +19,18 @@ import argparse
 import platform
 import sys
 import time
+
 import numpy as np
 import ortools
 
 from solver import __version__
-from solver.bench import FAMILY_SEED as SEED
-from solver.bench import FamilySet
+from solver.core.solution import Limits, Outcome
+from solver.experiments.bench import FAMILY_SEED as SEED
+from solver.experiments.bench import FamilySet
 from solver.family.deal import format_family_deal
 from solver.family.engines import auto_solve
 from solver.family.model import PARAMETERS, cpsat_solve
 from solver.family.search import dfs_solve
-from solver.solution import Limits, Outcome
 
 CPSAT_BUDGET = 60.0  # seconds per deal, a safety net: CP-SAT is expected to decide every deal
 ENGINES = {
@@ -39,7 +40,7 @@ ENGINES = {
     "fewest": lambda deal, mission, limits: cpsat_solve(deal, mission, limits, fewest_hammocks=True),
 }
 QUICK_DEALS = 10
-# solver/bench.py's family sets (shared with `crew bench --suite family`), with 4 colour cards too.
+# solver/experiments/bench.py's family sets (shared with `crew bench --suite family`), with 4 colour cards too.
 SETS = [FamilySet(p, k, s) for p in (3, 4, 5) for k in (4, 8, 12) for s in (True, False)]
 
 

@@ -10,9 +10,9 @@ CP-SAT model alone (its nodes are CP-SAT branches, not card plays). `nodes` coun
 kernel's card plays; Mnodes/s is measured over the deals the kernel answered.
 
 Every set draws deal i from `deal_rng(SEED, i, crc32(set name))` (deal, then tasks, then fixed
-owners; the sets are solver/bench.py's, shared with `crew bench`), so figures are comparable
+owners; the sets are solver/experiments/bench.py's, shared with `crew bench`), so figures are comparable
 between runs and machines. The speed-up over
-solver/reference.py is measured in the same run on the first `--reference` deals of each set
+solver/engines/reference.py is measured in the same run on the first `--reference` deals of each set
 that both finish, and their answers must agree.
 """
 
@@ -24,15 +24,15 @@ import time
 import numpy as np
 
 from solver import __version__
-from solver import cpsat
-from solver.bench import KERNEL_SETS, SEED, TaskSet
-from solver.kernel import KernelSolver
-from solver.portfolio import PortfolioSolver
-from solver.reference import solve as reference_solve
-from solver.solution import Limits, Outcome
+from solver.core.solution import Limits, Outcome
+from solver.engines import cpsat
+from solver.engines.kernel import KernelSolver
+from solver.engines.portfolio import PortfolioSolver
+from solver.engines.reference import solve as reference_solve
+from solver.experiments.bench import KERNEL_SETS, SEED, TaskSet
 
 REFERENCE_BUDGET = 5.0  # seconds per deal for the reference on the shared subset
-SETS = KERNEL_SETS  # the deal sets of `crew bench --suite kernel` (solver/bench.py)
+SETS = KERNEL_SETS  # the deal sets of `crew bench --suite kernel` (solver/experiments/bench.py)
 
 
 def run_set(solver, deal_set: TaskSet, deals: int, budget: float, reference: int) -> str:

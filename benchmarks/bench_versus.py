@@ -41,11 +41,27 @@ def import_revision(rev: str, into: Path):
         text = source.read_text()
         source.write_text(text.replace("from solver", f"from {OLD}").replace("import solver", f"import {OLD}"))
     sys.path.insert(0, str(into))
-    return {name: importlib.import_module(f"{OLD}.{name}") for name in ("deal", "tasks", "kernel", "solution")}
+    return modules(OLD)
 
 
 def current():
-    return {name: importlib.import_module(f"solver.{name}") for name in ("deal", "tasks", "kernel", "solution")}
+    return modules("solver")
+
+
+# The modules used, by the layered package each lies in (a revision before the layering has them
+# at the top of its package).
+LAYER = {"deal": "core", "tasks": "missions", "kernel": "engines", "solution": "core"}
+
+
+def modules(root: str) -> dict:
+    """Return the modules of LAYER under the package `root`, flat or layered."""
+    found = {}
+    for name, layer in LAYER.items():
+        try:
+            found[name] = importlib.import_module(f"{root}.{layer}.{name}")
+        except ModuleNotFoundError:
+            found[name] = importlib.import_module(f"{root}.{name}")
+    return found
 
 
 def cases(package, deal_set, deals: int):

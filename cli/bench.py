@@ -6,7 +6,8 @@ from pathlib import Path
 import click
 
 from cli.status import StatusLine
-from solver.bench import (
+from solver.core.errors import InputError
+from solver.experiments.bench import (
     CHANGED,
     DEFAULT_BASELINE,
     PASS,
@@ -19,7 +20,6 @@ from solver.bench import (
     verdict,
     with_report,
 )
-from solver.errors import InputError
 
 VERDICTS = {PASS: "PASS", REGRESSION: "REGRESSION", CHANGED: "ANSWERS CHANGED"}
 SYMBOLS = {"changed": "CHANGED", "regression": "SLOWER", "improvement": "better", "ok": "ok"}

@@ -4,8 +4,9 @@ import json
 
 import click
 
-from solver.deal import deal_rng
-from solver.errors import InputError
+from solver.core.deal import deal_rng
+from solver.core.errors import InputError
+from solver.core.solution import Limits
 from solver.family import model
 from solver.family.cards import card_label
 from solver.family.deal import MAX_PLAYERS, MIN_PLAYERS, format_family_deal, parse_family_deal, random_family_deal
@@ -21,7 +22,6 @@ from solver.family.mission import (
     random_objectives,
 )
 from solver.family.solution import FamilySolution, describe_turn
-from solver.solution import Limits
 
 
 @click.group()

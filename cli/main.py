@@ -11,16 +11,19 @@ from cli import sweep as sweep_commands
 from cli.bench import bench
 from cli.family import describe_mission, family, missions_table
 from cli.status import StatusLine
-from solver import __version__, cpsat, kernel, portfolio, reference
-from solver.cards import card_set, format_card, parse_card_list, scan
-from solver.deal import Deal, deal_rng, parse_deal, random_tasks
-from solver.distress import solve_with_distress
-from solver.errors import InputError
+from solver import __version__
+from solver.core.cards import card_set, format_card, parse_card_list, scan
+from solver.core.deal import Deal, deal_rng, parse_deal, random_tasks
+from solver.core.errors import InputError
+from solver.core.solution import Limits, Outcome, Solution
+from solver.engines import cpsat, kernel, portfolio, reference
+from solver.engines.distress import solve_with_distress
+from solver.engines.kernel import SINGLE_DEAL_TT_BITS, KernelSolver
+from solver.engines.portfolio import ROUND_NODES, PortfolioSolver, TableSharing, solve_setups
+from solver.engines.score import ScoreAnswer, max_score
 from solver.family.mission import GAME as FAMILY
 from solver.family.mission import built_in_family_missions, find_family_mission, load_family_missions
-from solver.ghost import DISPLAY_MARK, GHOST_SEAT, format_display, parse_ghost_deal
-from solver.kernel import SINGLE_DEAL_TT_BITS, KernelSolver
-from solver.mission import (
+from solver.missions.mission import (
     built_in_missions,
     describe_pattern,
     describe_rule,
@@ -28,15 +31,13 @@ from solver.mission import (
     find_mission,
     load_missions,
 )
-from solver.portfolio import ROUND_NODES, PortfolioSolver, TableSharing, solve_setups
-from solver.score import ScoreAnswer, max_score
-from solver.setup import Setup, draw_chance, mission_setups
-from solver.solution import Limits, Outcome, Solution
-from solver.spaces import NO_EFFECT, PLAY_SPACES, TRAIN, WITH_THE_GHOST, parse_space
-from solver.special import REDEAL_AFTER, check_special_space, draw_redeal
-from solver.stage import ON_TRAIN, Stage, stage_of
-from solver.tasks import TaskMission, make_task_mission, parse_tokens
-from solver.variants import ghost_exchange
+from solver.missions.setup import Setup, draw_chance, mission_setups
+from solver.missions.special import REDEAL_AFTER, check_special_space, draw_redeal
+from solver.missions.stage import ON_TRAIN, Stage, stage_of
+from solver.missions.tasks import TaskMission, make_task_mission, parse_tokens
+from solver.trick.ghost import DISPLAY_MARK, GHOST_SEAT, format_display, parse_ghost_deal
+from solver.trick.spaces import NO_EFFECT, PLAY_SPACES, TRAIN, WITH_THE_GHOST, parse_space
+from solver.trick.variants import ghost_exchange
 
 ENGINES = {
     "auto": portfolio.solve,

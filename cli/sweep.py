@@ -13,15 +13,24 @@ import click
 
 from cli.status import StatusLine
 from solver import __version__
-from solver.errors import InputError
+from solver.core.errors import InputError
+from solver.experiments.runner import default_jobs, run_batches
+from solver.experiments.stats import CellSummary
+from solver.experiments.store import ResultStore, cell_order
+from solver.experiments.sweep import (
+    MAX_TASKS,
+    OWNER_MODES,
+    Cell,
+    batches,
+    objective_cell,
+    parse_numbers,
+    space_cell,
+    task_cell,
+)
 from solver.family.mission import GAME as FAMILY
 from solver.family.mission import OBJECTIVE_CARDS, built_in_family_missions, load_family_missions
-from solver.mission import built_in_missions, load_missions
-from solver.runner import default_jobs, run_batches
-from solver.spaces import PLAY_SPACES, TRAIN, parse_space
-from solver.stats import CellSummary
-from solver.store import ResultStore, cell_order
-from solver.sweep import MAX_TASKS, OWNER_MODES, Cell, batches, objective_cell, parse_numbers, space_cell, task_cell
+from solver.missions.mission import built_in_missions, load_missions
+from solver.trick.spaces import PLAY_SPACES, TRAIN, parse_space
 
 EXIT_INTERRUPTED = 130
 FORMATS = ("table", "csv", "json")
@@ -338,7 +347,7 @@ def report(directory, output_format):
 @click.option("-o", "--output", type=click.Path(), help="Image file, .png or .svg (default: DIRECTORY/winrates.png).")
 def plot(directory, output):
     """Plot a sweep's win rates with their 95% intervals."""
-    from solver.plot import plot_summaries  # matplotlib loads only here
+    from solver.experiments.plot import plot_summaries  # matplotlib loads only here
 
     store = ResultStore(directory, create=False)
     target = Path(output) if output else Path(directory) / "winrates.png"

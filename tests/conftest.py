@@ -9,11 +9,11 @@ import os
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from solver.cards import CARD_COUNT, COLOUR_CARDS, SUIT_MASKS, SUITS, bit, format_card, scan
-from solver.deal import COMMANDER_CARD, make_deal
-from solver.rules import legal_plays, num_tricks, trick_winner, winning_card
-from solver.solution import Outcome
-from solver.tasks import ABSOLUTE, LAZY, OMEGA, RELATIVE, Token, draft_counts, make_task_mission
+from solver.core.cards import CARD_COUNT, COLOUR_CARDS, SUIT_MASKS, SUITS, bit, format_card, scan
+from solver.core.deal import COMMANDER_CARD, make_deal
+from solver.core.rules import legal_plays, num_tricks, trick_winner, winning_card
+from solver.core.solution import Outcome
+from solver.missions.tasks import ABSOLUTE, LAZY, OMEGA, RELATIVE, Token, draft_counts, make_task_mission
 
 settings.register_profile(
     "ci",
@@ -125,7 +125,7 @@ def deals_and_missions(draw, max_tasks=4, drafted=None, tokens=True, **deal_args
 def tokens_respected(tokens, when) -> bool:
     """Independent order check: `when[i]` is the trick index completing task i.
 
-    Written from the rules text (planet-nine.md 1.3), not from solver.tasks:
+    Written from the rules text (planet-nine.md 1.3), not from solver.missions.tasks:
     - absolute n: every task completed in an earlier trick carries an absolute token below n;
     - relative with a arrows: every relative task with fewer arrows is completed no later;
     - omega: every other task is completed no later.
@@ -153,7 +153,7 @@ def played_tricks(draw, **deal_args):
     """A small deal, a leader and one trick of legal plays from it: (deal, leader, cards).
 
     Each seat picks any card it may play (following the led suit when it can), so
-    the trick is one a real game could hold. solver.rules.legal_plays is not used.
+    the trick is one a real game could hold. solver.core.rules.legal_plays is not used.
     """
     deal = draw(small_deals(**deal_args))
     leader = draw(st.integers(0, deal.players - 1), label="leader")
@@ -168,7 +168,7 @@ def played_tricks(draw, **deal_args):
 
 
 def check_witness(deal, mission, solution):
-    """Replay a WIN through solver.rules and check every task, owner, token and condition by hand.
+    """Replay a WIN through solver.core.rules and check every task, owner, token and condition by hand.
 
     Stage spaces by hand too: fog's cards join their hands after their trick, the skis
     turn the hands, the dog-sled driver may lead, the hang glider hides one card; the Ghost
@@ -300,8 +300,8 @@ def check_witness(deal, mission, solution):
 def solve_on_stage(deal, setups, stage, engines: dict) -> dict:
     """Solve a mission's setups on a stage with each engine: they must agree, and a WIN must replay
     (check_witness) on the case, deal and mission, that won it."""
-    from solver.portfolio import solve_setups
-    from solver.stage import space_cases
+    from solver.engines.portfolio import solve_setups
+    from solver.missions.stage import space_cases
 
     cases = space_cases(stage, deal, setups)
     solutions = {}
@@ -386,7 +386,7 @@ def randomly_passed(hands, display, order, ghost):
 
 def counter_matches(counter, number, cards, winner) -> int:
     """Independent counter check: what does trick `number` (1-based) add to the counter?"""
-    from solver.rules import winning_card
+    from solver.core.rules import winning_card
 
     held = sum(1 for c in cards if counter.containing >> c & 1)
     value = sum(c % 9 + 1 for c in cards)  # the numbers: 1-9 per colour, 1-4 for trumps
@@ -412,7 +412,7 @@ def could_count(counter, next_number, total, remaining) -> bool:
 @st.composite
 def trick_counters(draw, players, tricks, cards):
     """A random trick counter over the deal's cards and tricks."""
-    from solver.conditions import NO_LIMIT, TrickCounter
+    from solver.missions.conditions import NO_LIMIT, TrickCounter
 
     dealt = list(scan(cards))
     winners = draw(st.integers(1, (1 << players) - 1), label="winners")
@@ -435,7 +435,7 @@ def trick_counters(draw, players, tricks, cards):
 @st.composite
 def sequences(draw, cards):
     """A random sequence rule over the deal's cards: no card of one set right after one of another."""
-    from solver.conditions import Sequence
+    from solver.missions.conditions import Sequence
 
     dealt = list(scan(cards))
     before = sum(1 << c for c in draw(st.sets(st.sampled_from(dealt), min_size=1, max_size=6)))
@@ -446,9 +446,9 @@ def sequences(draw, cards):
 @st.composite
 def missions_with_conditions(draw, deal):
     """A mission with trick counters, maybe a balance rule, and owners fixed, lazy or anyone."""
-    from solver.conditions import Balanced
-    from solver.rules import num_tricks
-    from solver.tasks import ANYONE, LAZY
+    from solver.core.rules import num_tricks
+    from solver.missions.conditions import Balanced
+    from solver.missions.tasks import ANYONE, LAZY
 
     tricks = num_tricks(deal.hands)
     dealt = list(scan(deal.cards))

@@ -7,7 +7,7 @@ mission is consistent.
 
 import numpy as np
 
-from solver.deal import deal_rng
+from solver.core.deal import deal_rng
 from solver.family.cards import CARD_COUNT, bit
 from solver.family.deal import FamilyDeal, random_family_deal
 from solver.family.mission import ROW_RULES, CardCount, FamilyMission

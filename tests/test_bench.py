@@ -13,7 +13,8 @@ from click.testing import CliRunner
 
 import cli.bench
 from cli.main import main
-from solver.bench import (
+from solver.core.errors import InputError
+from solver.experiments.bench import (
     CHANGED,
     PASS,
     REGRESSION,
@@ -23,7 +24,6 @@ from solver.bench import (
     verdict,
     with_report,
 )
-from solver.errors import InputError
 
 TOLERANCE, TIME_TOLERANCE = 0.25, 0.5
 

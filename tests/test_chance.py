@@ -7,16 +7,16 @@ from click.testing import CliRunner
 from conftest import check_witness
 
 from cli.main import main
-from solver import kernel, reference
-from solver.cards import CARD_COUNT, parse_card, parse_card_list, parse_cards
-from solver.chance import RandomPass, draw_random_pass
-from solver.deal import deal_rng, format_deal, parse_deal
-from solver.errors import InputError
-from solver.mission import find_mission
-from solver.portfolio import solve_setups
-from solver.setup import mission_setups
-from solver.solution import Outcome
-from solver.tasks import make_task_mission
+from solver.core.cards import CARD_COUNT, parse_card, parse_card_list, parse_cards
+from solver.core.deal import deal_rng, format_deal, parse_deal
+from solver.core.errors import InputError
+from solver.core.solution import Outcome
+from solver.engines import kernel, reference
+from solver.engines.portfolio import solve_setups
+from solver.missions.mission import find_mission
+from solver.missions.setup import mission_setups
+from solver.missions.tasks import make_task_mission
+from solver.trick.chance import RandomPass, draw_random_pass
 
 ENGINES = [reference.solve, kernel.solve]
 MISSION_12 = find_mission("planet-nine/12")

@@ -5,16 +5,16 @@ given. "Seat 0 leads y9" means the first card of the trick.
 """
 
 import pytest
+from conftest import check_witness, deals_and_missions, missions_for, small_deals
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import check_witness, deals_and_missions, missions_for, small_deals
-from solver import reference
-from solver.cards import COLOUR_CARDS, parse_card
-from solver.cpsat import solve
-from solver.deal import deal_rng, parse_deal, random_deal, random_tasks
-from solver.solution import Limits, Outcome
-from solver.tasks import make_task_mission, parse_tokens
+from solver.core.cards import COLOUR_CARDS, parse_card
+from solver.core.deal import deal_rng, parse_deal, random_deal, random_tasks
+from solver.core.solution import Limits, Outcome
+from solver.engines import reference
+from solver.engines.cpsat import solve
+from solver.missions.tasks import make_task_mission, parse_tokens
 
 # --- helpers ---------------------------------------------------------------------
 

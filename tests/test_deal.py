@@ -1,11 +1,11 @@
 """Deals: notation, the Commander, dealing-rule errors, seeded random deals and task draws."""
 
 import pytest
+from conftest import small_deals
 from hypothesis import given
 
-from conftest import small_deals
-from solver.cards import COLOUR_CARDS, DECK, TRUMPS, bit, parse_card, parse_cards, popcount
-from solver.deal import (
+from solver.core.cards import COLOUR_CARDS, DECK, TRUMPS, bit, parse_card, parse_cards, popcount
+from solver.core.deal import (
     Deal,
     DealError,
     deal_rng,
@@ -15,7 +15,7 @@ from solver.deal import (
     random_deal,
     random_tasks,
 )
-from solver.errors import InputError
+from solver.core.errors import InputError
 
 
 def sizes(deal: Deal) -> list[int]:

@@ -8,16 +8,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cli.main import main
-from solver import reference
-from solver.cards import TRUMPS, parse_card_list, popcount
-from solver.conditions import TrickCounter
-from solver.deal import parse_deal
-from solver.distress import distress_passes, solve_with_distress
-from solver.kernel import KernelSolver
-from solver.portfolio import TableSharing
-from solver.setup import Setup
-from solver.solution import Outcome
-from solver.tasks import make_task_mission
+from solver.core.cards import TRUMPS, parse_card_list, popcount
+from solver.core.deal import parse_deal
+from solver.core.solution import Outcome
+from solver.engines import reference
+from solver.engines.distress import distress_passes, solve_with_distress
+from solver.engines.kernel import KernelSolver
+from solver.engines.portfolio import TableSharing
+from solver.missions.conditions import TrickCounter
+from solver.missions.setup import Setup
+from solver.missions.tasks import make_task_mission
 
 ENGINES = {"reference": lambda: reference.solve, "kernel": lambda: TableSharing(KernelSolver(tt_bits=14))}
 

@@ -4,7 +4,7 @@ Issue 17 item 7: an engine that cannot express a mission must say so. Each rule 
 TaskMission can carry is built here with the library's own constructors (the built-in mission
 files through `mission_setups`, the stage spaces through `Stage` and `space_cases`, the Ghost's
 display, table patterns, scored missions through `max_score`) on a few seeded small deals. Every
-engine that models the family must give the answer of solver.reference (the plain-Python
+engine that models the family must give the answer of solver.engines.reference (the plain-Python
 oracle), and a WIN's line of play must replay (conftest.check_witness); the CP-SAT model, which
 knows plain task missions only, must raise UnsupportedMission naming the family instead. Each
 family's cases hold both a WIN and a LOSS (a scored mission: two different event counts), and
@@ -27,13 +27,15 @@ import numpy as np
 import pytest
 from conftest import check_witness
 
-from solver import cpsat, kernel, portfolio, reference
-from solver.cards import COLOUR_CARDS, SUIT_MASKS, SUITS, TRUMP, bit, card_set, format_card, parse_card_list, scan
-from solver.chance import draw_random_pass
-from solver.conditions import Balanced, Sequence, TrickCounter
-from solver.deal import COMMANDER_CARD, Deal, make_deal, parse_deal
-from solver.distress import solve_with_distress
-from solver.errors import InputError, UnsupportedMission
+from solver.core.cards import COLOUR_CARDS, SUIT_MASKS, SUITS, TRUMP, bit, card_set, format_card, parse_card_list, scan
+from solver.core.deal import COMMANDER_CARD, Deal, make_deal, parse_deal
+from solver.core.errors import InputError, UnsupportedMission
+from solver.core.solution import Limits, Outcome
+from solver.engines import cpsat, kernel, portfolio, reference
+from solver.engines.distress import solve_with_distress
+from solver.engines.kernel import KernelSolver
+from solver.engines.portfolio import PortfolioSolver, solve_setups
+from solver.engines.score import max_score
 from solver.family.cards import CARD_COUNT as FAMILY_CARDS
 from solver.family.deal import random_family_deal
 from solver.family.engines import ENGINES as FAMILY_ENGINES
@@ -42,18 +44,16 @@ from solver.family.model import cpsat_solve
 from solver.family.objectives import unmet
 from solver.family.search import dfs_solve
 from solver.family.turns import replay
-from solver.ghost import parse_ghost_deal
-from solver.kernel import KernelSolver
-from solver.mission import Mission, find_mission, parse_missions
-from solver.portfolio import PortfolioSolver, solve_setups
-from solver.score import max_score
-from solver.setup import Setup, mission_setups
-from solver.solution import Limits, Outcome
-from solver.spaces import SKIS_CARD, VESPA_CARD, Space, parse_space
-from solver.special import draw_redeal
-from solver.stage import ON_TRAIN, Stage, space_cases, stage_of
-from solver.tasks import ABSOLUTE, ANYONE, LAZY, OMEGA, RELATIVE, Token, make_task_mission
-from solver.variants import PlayRules
+from solver.missions.conditions import Balanced, Sequence, TrickCounter
+from solver.missions.mission import Mission, find_mission, parse_missions
+from solver.missions.setup import Setup, mission_setups
+from solver.missions.special import draw_redeal
+from solver.missions.stage import ON_TRAIN, Stage, space_cases, stage_of
+from solver.missions.tasks import ABSOLUTE, ANYONE, LAZY, OMEGA, RELATIVE, Token, make_task_mission
+from solver.trick.chance import draw_random_pass
+from solver.trick.ghost import parse_ghost_deal
+from solver.trick.spaces import SKIS_CARD, VESPA_CARD, Space, parse_space
+from solver.trick.variants import PlayRules
 
 W, L = Outcome.WIN, Outcome.LOSS
 CASES = 10  # seeded deals per family
@@ -683,7 +683,7 @@ def test_the_kernel_refuses_more_rules_than_its_arrays_hold(tmp_path):
     from click.testing import CliRunner
 
     from cli.main import main
-    from solver.compiled import MAX_SEQUENCES
+    from solver.engines.compiled import MAX_SEQUENCES
 
     rules = ", ".join(f'{{ rule = "sequence", before = "p{n}", after = "b{n}" }}' for n in range(1, MAX_SEQUENCES + 2))
     text = f'game = "journey"\n\n[[mission]]\nname = "sequences"\nrules = [{rules}]\n'

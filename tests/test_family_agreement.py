@@ -13,11 +13,11 @@ from family_cases import random_case
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from solver.core.solution import Limits, Outcome
 from solver.family.model import cpsat_solve
 from solver.family.objectives import unmet
 from solver.family.search import dfs_solve
 from solver.family.turns import replay
-from solver.solution import Limits, Outcome
 
 CASES = 1000
 SEED = 20261130

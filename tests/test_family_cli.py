@@ -21,13 +21,13 @@ from click.testing import CliRunner
 from test_sweep import assert_one_line_error, cells_of, table_rows
 
 from cli.main import main
-from solver.deal import deal_rng
+from solver.core.deal import deal_rng
+from solver.experiments.sweep import Batch, Cell, family_case
 from solver.family.cards import parse_card
 from solver.family.deal import format_family_deal, parse_family_deal, random_family_deal
 from solver.family.mission import built_in_family_missions, load_family_missions, random_objectives
 from solver.family.objectives import unmet
 from solver.family.turns import Play, Trade, Turn, replay, special_item
-from solver.sweep import Batch, Cell, family_case
 
 CREW = Path(sys.executable).with_name("crew")
 HANDS = "P1 P2 P3 P4 P5 P6 P7 | G1 G2 G3 G4 G5 G6 G7 | B1 B2 B3 B4 B5 B6 B7"

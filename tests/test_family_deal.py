@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solver.deal import deal_rng
+from solver.core.deal import deal_rng
 from solver.family.cards import (
     BLUE,
     CARD_COUNT,

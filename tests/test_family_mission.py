@@ -4,7 +4,8 @@ and the random-objective generator."""
 import numpy as np
 import pytest
 
-from solver.errors import InputError
+from solver.core.errors import InputError
+from solver.core.mission_file import MissionError
 from solver.family.cards import parse_card, parse_cards
 from solver.family.mission import (
     GAME,
@@ -17,7 +18,6 @@ from solver.family.mission import (
     random_objectives,
 )
 from solver.family.objectives import broken
-from solver.mission import MissionError
 
 HEADER = 'game = "family"\n\n[[mission]]\nnumber = 1\n'
 

@@ -9,6 +9,7 @@ index fixes the positions it can take; e.g. B1 (seat 2) can only lie at position
 
 import pytest
 
+from solver.core.solution import Outcome
 from solver.family.cards import parse_card, parse_cards
 from solver.family.deal import FamilyDeal, parse_family_deal
 from solver.family.mission import DEFAULT_HAMMOCKS, INCREASING, NON_INCREASING, CardCount, FamilyMission
@@ -26,7 +27,6 @@ from solver.family.turns import (
     replay,
     special_item,
 )
-from solver.solution import Outcome
 
 WIN, LOSS = Outcome.WIN, Outcome.LOSS
 MOD3 = "P1 P4 P7 G3 G6 B2 B5 | P2 P5 G1 G4 G7 B3 B6 | P3 P6 G2 G5 B1 B4 B7"

@@ -1,7 +1,7 @@
 """Two players by hand: the Ghost (Journey) or JARVIS (Planet Nine), a third seat whose cards lie in a display.
 
 The rules are the Journey rulebook's "The Two-Player Game" and "Variant: The Difficult Two-Player
-Game" and Planet Nine's "Two players"; our readings are in solver/variants.py and solver/ghost.py.
+Game" and Planet Nine's "Two players"; our readings are in solver/trick/variants.py and solver/trick/ghost.py.
 A deal is written `HAND | HAND | FACE-UP / FACE-DOWN`: seat 2 is the Ghost, his display a row of
 columns, the face-up card of each column over the face-down card in the same place after the `/`.
 Columns count from 0 at the left.
@@ -25,21 +25,21 @@ from click.testing import CliRunner
 from conftest import check_witness, solve_on_stage
 
 from cli.main import SPACE_DRAW, main
-from solver import reference
-from solver.cards import DECK, TRUMPS, bit, card_set, format_card, parse_card, parse_card_list, scan
-from solver.deal import COMMANDER_CARD, DealError, deal_rng
-from solver.errors import InputError
-from solver.ghost import COLUMNS, GHOST_SEAT, format_ghost_deal, parse_ghost_deal, random_ghost_deal
-from solver.kernel import KernelSolver
-from solver.mission import find_mission
-from solver.rules import legal_plays, trick_winner, winning_card
-from solver.setup import Setup, mission_setups
-from solver.solution import Outcome
-from solver.spaces import NO_EFFECT, PLAY_SPACES, TRAIN, parse_space
-from solver.stage import Stage, space_cases, stage_deal, stage_of
-from solver.sweep import Batch, Cell, batch_case, solve_batch
-from solver.tasks import make_task_mission
-from solver.variants import ghost_leads, ghost_playable
+from solver.core.cards import DECK, TRUMPS, bit, card_set, format_card, parse_card, parse_card_list, scan
+from solver.core.deal import COMMANDER_CARD, DealError, deal_rng
+from solver.core.errors import InputError
+from solver.core.rules import legal_plays, trick_winner, winning_card
+from solver.core.solution import Outcome
+from solver.engines import reference
+from solver.engines.kernel import KernelSolver
+from solver.experiments.sweep import Batch, Cell, batch_case, solve_batch
+from solver.missions.mission import find_mission
+from solver.missions.setup import Setup, mission_setups
+from solver.missions.stage import Stage, space_cases, stage_deal, stage_of
+from solver.missions.tasks import make_task_mission
+from solver.trick.ghost import COLUMNS, GHOST_SEAT, format_ghost_deal, parse_ghost_deal, random_ghost_deal
+from solver.trick.spaces import NO_EFFECT, PLAY_SPACES, TRAIN, parse_space
+from solver.trick.variants import ghost_leads, ghost_playable
 
 W, L = Outcome.WIN, Outcome.LOSS
 KERNEL = KernelSolver(tt_bits=16)
@@ -512,7 +512,7 @@ def test_cli_solve_json_witness_replays():
     # The same answer as JSON, checked by check_witness on the case the command solved.
     import json
 
-    from solver.solution import Solution, Trick
+    from solver.core.solution import Solution, Trick
 
     result = crew("solve", "--mission", YELLOW_FOR_EVERYONE, "--deal", CLI_TEXT, "--difficult-ghost", "--json")
     assert result.exit_code == 0, result.output

@@ -1,7 +1,7 @@
 """Two players, by hand: the Ghost (JARVIS) in mission 12's random pass, in the distress signal, and
 in individual missions.
 
-Our readings (solver/chance.py, solver/distress.py, solver/setup.py; docs/missions.md "Two players"):
+Our readings (solver/trick/chance.py, solver/engines/distress.py, solver/missions/setup.py; docs/missions.md "Two players"):
 - the random pass: he gives a face-up card, drawn at random among his face-up cards (the first of
   them in the pass ordering), and the card he gets takes the place of the one he gave, as the
   rulebook's table says for the Ghost on the Vespa ("If Ghost gives up a card, the received card is
@@ -26,19 +26,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cli.main import main
-from solver import reference
-from solver.cards import CARD_COUNT, card_set, format_card, parse_card, parse_card_list, popcount, scan
-from solver.chance import RandomPass
-from solver.distress import distress_passes, solve_with_distress
-from solver.ghost import GHOST_SEAT, parse_ghost_deal
-from solver.kernel import KernelSolver
-from solver.mission import parse_missions
-from solver.portfolio import TableSharing
-from solver.setup import Setup, mission_setups
-from solver.solution import Outcome
-from solver.stage import Stage, space_cases
-from solver.tasks import make_task_mission
-from solver.variants import PlayRules
+from solver.core.cards import CARD_COUNT, card_set, format_card, parse_card, parse_card_list, popcount, scan
+from solver.core.solution import Outcome
+from solver.engines import reference
+from solver.engines.distress import distress_passes, solve_with_distress
+from solver.engines.kernel import KernelSolver
+from solver.engines.portfolio import TableSharing
+from solver.missions.mission import parse_missions
+from solver.missions.setup import Setup, mission_setups
+from solver.missions.stage import Stage, space_cases
+from solver.missions.tasks import make_task_mission
+from solver.trick.chance import RandomPass
+from solver.trick.ghost import GHOST_SEAT, parse_ghost_deal
+from solver.trick.variants import PlayRules
 
 W, L = Outcome.WIN, Outcome.LOSS
 KERNEL = KernelSolver(tt_bits=16)
@@ -297,12 +297,8 @@ def test_crew_spaces_says_which_ghost_rules_are_the_rulebooks_and_which_are_ours
     # hang glider, the dog sled, the machete and fog's deal with the Ghost are our readings.
     result = CliRunner().invoke(main, ["spaces"])
     assert result.exit_code == 0
-    rows = {}
-    for line in result.output.splitlines():
-        if line.lstrip().startswith("with the Ghost"):
-            rows[name] = line
-        else:
-            name = line.split()[0]
+    lines = result.output.splitlines()
+    rows = {space.split()[0]: line for space, line in zip(lines, lines[1:]) if line.lstrip().startswith("with the Ghost")}
     ours = {name for name, line in rows.items() if "(our reading: the rulebook is silent" in line}
     assert ours == {"machete", "hang-glider", "dog-sled", "fog"}
     assert all("rulebook" in line for line in rows.values())

@@ -1,6 +1,6 @@
 """The Ghost on Journey's stage spaces, by hand: the rulebook's special rules and our readings.
 
-The readings are in docs/missions.md ("Two players") and solver/stage.py. Deals are written
+The readings are in docs/missions.md ("Two players") and solver/missions/stage.py. Deals are written
 `HAND | HAND | FACE-UP / FACE-DOWN` as in tests/test_ghost.py: seat 2 is the Ghost, column k's
 face-up card over its face-down card. Seats play 0, 1, Ghost; without r4 seat 0 leads trick 1. A
 task card must be won by its owner. Each deal is solved by the reference solver and the kernel
@@ -14,16 +14,16 @@ from dataclasses import dataclass
 import pytest
 from conftest import solve_on_stage
 
-from solver import reference
-from solver.cards import bit, format_card, parse_card_list
-from solver.ghost import GHOST_SEAT, parse_ghost_deal
-from solver.kernel import KernelSolver
-from solver.setup import Setup
-from solver.solution import Outcome
-from solver.spaces import parse_space
-from solver.stage import Stage, vespa_swaps
-from solver.tasks import make_task_mission
-from solver.variants import ghost_receives, heli_passes, jeep_exchanges, skis_rotation
+from solver.core.cards import bit, format_card, parse_card_list
+from solver.core.solution import Outcome
+from solver.engines import reference
+from solver.engines.kernel import KernelSolver
+from solver.missions.setup import Setup
+from solver.missions.stage import Stage, vespa_swaps
+from solver.missions.tasks import make_task_mission
+from solver.trick.ghost import GHOST_SEAT, parse_ghost_deal
+from solver.trick.spaces import parse_space
+from solver.trick.variants import ghost_receives, heli_passes, jeep_exchanges, skis_rotation
 
 W, L = Outcome.WIN, Outcome.LOSS
 KERNEL = KernelSolver(tt_bits=16)

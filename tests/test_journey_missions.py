@@ -22,20 +22,28 @@ from conftest import check_witness, small_deals
 from hypothesis import given, settings
 
 from cli.main import main
-from solver import reference
-from solver.cards import parse_cards
-from solver.conditions import NO_LIMIT, TrickCounter
-from solver.deal import parse_deal
-from solver.kernel import KernelSolver
-from solver.mission import CallRule, MissionError, Score, SequenceRule, WonCardsRule, find_mission, parse_missions
-from solver.portfolio import solve_setups
-from solver.score import max_score, most_events
-from solver.setup import mission_setups, won_cards_counters
-from solver.solution import Outcome
-from solver.spaces import parse_space
-from solver.stage import ON_TRAIN, Stage
-from solver.sweep import Batch, Cell, mission_case
-from solver.tasks import make_task_mission
+from solver.core.cards import parse_cards
+from solver.core.deal import parse_deal
+from solver.core.solution import Outcome
+from solver.engines import reference
+from solver.engines.kernel import KernelSolver
+from solver.engines.portfolio import solve_setups
+from solver.engines.score import max_score, most_events
+from solver.experiments.sweep import Batch, Cell, mission_case
+from solver.missions.conditions import NO_LIMIT, TrickCounter
+from solver.missions.mission import (
+    CallRule,
+    MissionError,
+    Score,
+    SequenceRule,
+    WonCardsRule,
+    find_mission,
+    parse_missions,
+)
+from solver.missions.setup import mission_setups, won_cards_counters
+from solver.missions.stage import ON_TRAIN, Stage
+from solver.missions.tasks import make_task_mission
+from solver.trick.spaces import parse_space
 
 W, L = Outcome.WIN, Outcome.LOSS
 KERNEL = KernelSolver(tt_bits=16)

@@ -1,7 +1,7 @@
 """Journey stage spaces by hand: small deals the space wins or loses, each with its reason.
 
 The rules are the rulebook's "Overview of Stage Spaces"; our readings are in the docstrings of
-solver/spaces.py and solver/stage.py. Every deal is solved twice through `solve_setups`, on the
+solver/trick/spaces.py and solver/missions/stage.py. Every deal is solved twice through `solve_setups`, on the
 train (no space) and on the space, with the reference solver and the Numba kernel; a WIN's line of
 play is replayed by `check_witness` on the case that won it (for the Vespa, the swapped deal).
 Each space has a deal it turns from LOSS into WIN and one it turns from WIN into LOSS, where the
@@ -24,21 +24,29 @@ from click.testing import CliRunner
 from conftest import check_witness, solve_on_stage
 
 from cli.main import SPACE_DRAW, main
-from solver import reference
-from solver.cards import CARD_COUNT, SUIT_MASKS, TRUMPS, bit, card_set, parse_card, parse_card_list, scan, suit_of
-from solver.compiled import compile_task_mission
-from solver.deal import DealError, deal_rng, format_deal, parse_deal, random_deal
-from solver.errors import InputError
-from solver.kernel import KernelSolver, fewest_named_tricks
-from solver.mission import find_mission
-from solver.rules import legal_plays
-from solver.score import max_score
-from solver.setup import Setup, mission_setups
-from solver.solution import Outcome, Solution, Trick
-from solver.spaces import DEFAULT_MACHETE_CARDS, JEEP_AFTER, NO_EFFECT, PLAY_SPACES, WITH_THE_GHOST, Space, parse_space
-from solver.stage import ON_TRAIN, Stage, space_cases, stage_of, vespa_swaps
-from solver.tasks import make_task_mission
-from solver.variants import PlayRules, hang_glider_plays, heli_passes, jeep_exchanges
+from solver.core.cards import CARD_COUNT, SUIT_MASKS, TRUMPS, bit, card_set, parse_card, parse_card_list, scan, suit_of
+from solver.core.deal import DealError, deal_rng, format_deal, parse_deal, random_deal
+from solver.core.errors import InputError
+from solver.core.rules import legal_plays
+from solver.core.solution import Outcome, Solution, Trick
+from solver.engines import reference
+from solver.engines.compiled import compile_task_mission
+from solver.engines.kernel import KernelSolver, fewest_named_tricks
+from solver.engines.score import max_score
+from solver.missions.mission import find_mission
+from solver.missions.setup import Setup, mission_setups
+from solver.missions.stage import ON_TRAIN, Stage, space_cases, stage_of, vespa_swaps
+from solver.missions.tasks import make_task_mission
+from solver.trick.spaces import (
+    DEFAULT_MACHETE_CARDS,
+    JEEP_AFTER,
+    NO_EFFECT,
+    PLAY_SPACES,
+    WITH_THE_GHOST,
+    Space,
+    parse_space,
+)
+from solver.trick.variants import PlayRules, hang_glider_plays, heli_passes, jeep_exchanges
 
 W, L = Outcome.WIN, Outcome.LOSS
 KERNEL = KernelSolver(tt_bits=16)

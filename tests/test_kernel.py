@@ -12,13 +12,13 @@ from conftest import (
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.cards import CARD_COUNT
-from solver.chance import RandomPass
-from solver.deal import parse_deal
-from solver.kernel import KernelSolver
-from solver.reference import solve as reference_solve
-from solver.solution import Limits, Outcome
-from solver.tasks import make_task_mission
+from solver.core.cards import CARD_COUNT
+from solver.core.deal import parse_deal
+from solver.core.solution import Limits, Outcome
+from solver.engines.kernel import KernelSolver
+from solver.engines.reference import solve as reference_solve
+from solver.missions.tasks import make_task_mission
+from solver.trick.chance import RandomPass
 
 # One solver for the whole module: its transposition table is reused from deal
 # to deal, so the generation stamps are exercised too.

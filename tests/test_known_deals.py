@@ -3,15 +3,15 @@
 from pathlib import Path
 
 import pytest
-
 from conftest import check_witness
-from solver import cpsat
-from solver.cards import parse_card_list
-from solver.deal import parse_deal
-from solver.kernel import KernelSolver
-from solver.portfolio import PortfolioSolver
-from solver.solution import Limits, Outcome
-from solver.tasks import make_task_mission, parse_tokens
+
+from solver.core.cards import parse_card_list
+from solver.core.deal import parse_deal
+from solver.core.solution import Limits, Outcome
+from solver.engines import cpsat
+from solver.engines.kernel import KernelSolver
+from solver.engines.portfolio import PortfolioSolver
+from solver.missions.tasks import make_task_mission, parse_tokens
 
 KNOWN_DEALS = Path(__file__).parent / "data" / "known_deals.txt"
 BUDGET = Limits(max_seconds=60)  # far above what any engine needs here: a miss means a bug

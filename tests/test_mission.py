@@ -7,8 +7,8 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import main
-from solver.cards import parse_cards
-from solver.mission import (
+from solver.core.cards import parse_cards
+from solver.missions.mission import (
     LAST,
     BalancedRule,
     MissionError,
@@ -19,7 +19,7 @@ from solver.mission import (
     find_mission,
     parse_missions,
 )
-from solver.tasks import parse_token
+from solver.missions.tasks import parse_token
 
 FACTS = Path(__file__).parent / "data" / "planet_nine_facts.jsonl"  # from ../shared/missions/planet-nine.md
 MISSIONS = {k: m for k, m in built_in_missions().items() if k.startswith("planet-nine/")}

@@ -11,14 +11,14 @@ from conftest import check_witness, small_deals
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from solver import reference
-from solver.cards import CARD_COUNT, COLOUR_CARDS, parse_card, scan
-from solver.chance import RandomPass
-from solver.kernel import KernelSolver
-from solver.mission import built_in_missions
-from solver.portfolio import solve_setups
-from solver.setup import mission_setups
-from solver.solution import Outcome
+from solver.core.cards import CARD_COUNT, COLOUR_CARDS, parse_card, scan
+from solver.core.solution import Outcome
+from solver.engines import reference
+from solver.engines.kernel import KernelSolver
+from solver.engines.portfolio import solve_setups
+from solver.missions.mission import built_in_missions
+from solver.missions.setup import mission_setups
+from solver.trick.chance import RandomPass
 
 MISSIONS = built_in_missions()
 KERNEL = KernelSolver(tt_bits=16)

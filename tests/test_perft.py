@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from solver.cards import bit, scan
-from solver.deal import parse_deal
-from solver.rules import legal_plays, trick_winner
+from solver.core.cards import bit, scan
+from solver.core.deal import parse_deal
+from solver.core.rules import legal_plays, trick_winner
 
 PERFT_FILE = Path(__file__).parent / "data" / "perft.txt"
 

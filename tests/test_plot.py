@@ -1,4 +1,4 @@
-"""`crew plot` and solver.plot: win rates with their intervals, headless, to .png or .svg."""
+"""`crew plot` and solver.experiments.plot: win rates with their intervals, headless, to .png or .svg."""
 
 import struct
 import subprocess
@@ -11,11 +11,11 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import main
-from solver.errors import InputError
-from solver.plot import mission_lines, plot_summaries, space_lines, task_lines
-from solver.stats import CellSummary
-from solver.store import ResultStore
-from solver.sweep import Record
+from solver.core.errors import InputError
+from solver.experiments.plot import mission_lines, plot_summaries, space_lines, task_lines
+from solver.experiments.stats import CellSummary
+from solver.experiments.store import ResultStore
+from solver.experiments.sweep import Record
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 SVG = "{http://www.w3.org/2000/svg}svg"
@@ -194,8 +194,8 @@ def test_plotting_needs_no_display_and_no_pyplot(tmp_path):
     script = textwrap.dedent(f"""\
         import sys
         from pathlib import Path
-        from solver.plot import plot_summaries
-        from solver.stats import CellSummary
+        from solver.experiments.plot import plot_summaries
+        from solver.experiments.stats import CellSummary
         plot_summaries([CellSummary("planet-nine/1", 4, 10, 7, 3, 0, 1.0, 2.0)], Path({str(tmp_path / 'p.svg')!r}))
         assert "matplotlib.pyplot" not in sys.modules
     """)

@@ -9,16 +9,16 @@ Every hand-worked deal without a budget is also solved by the other engines
 import itertools
 
 import pytest
+from conftest import check_witness, deals_and_missions, missions_for, small_deals, tokens_respected
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import check_witness, deals_and_missions, missions_for, small_deals, tokens_respected
-from solver.cards import parse_card
-from solver.deal import parse_deal
-from solver import cpsat, kernel, portfolio
-from solver.reference import solve
-from solver.solution import Limits, Outcome
-from solver.tasks import draft_counts, make_task_mission, parse_tokens, task_quotas
+from solver.core.cards import parse_card
+from solver.core.deal import parse_deal
+from solver.core.solution import Limits, Outcome
+from solver.engines import cpsat, kernel, portfolio
+from solver.engines.reference import solve
+from solver.missions.tasks import draft_counts, make_task_mission, parse_tokens, task_quotas
 
 # --- helpers ---------------------------------------------------------------------
 

@@ -1,13 +1,13 @@
 """Trick rules: legal plays (following suit, trumps as a suit) and who wins a trick."""
 
 import pytest
+from conftest import played_tricks, small_deals
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import played_tricks, small_deals
-from solver.cards import COLOUR_CARDS, SUIT_MASKS, TRUMPS, bit, parse_card, parse_cards, suit_of
-from solver.deal import deal_rng, parse_deal, random_deal
-from solver.rules import legal_plays, num_tricks, trick_winner, winning_card
+from solver.core.cards import COLOUR_CARDS, SUIT_MASKS, TRUMPS, bit, parse_card, parse_cards, suit_of
+from solver.core.deal import deal_rng, parse_deal, random_deal
+from solver.core.rules import legal_plays, num_tricks, trick_winner, winning_card
 
 
 def cards(text: str) -> list[int]:

@@ -1,6 +1,6 @@
 """Stage spaces: the Numba kernel against the plain-Python reference on random small deals.
 
-Each space's rules (solver/spaces.py) are drawn at random over the deal's own
+Each space's rules (solver/trick/spaces.py) are drawn at random over the deal's own
 cards: any card set as the skis, any seat as the dog-sled driver, any fog
 schedule in which every hand keeps a card to play; with plain tasks and with
 trick conditions. Witnesses of the kernel are replayed by hand (conftest).
@@ -13,16 +13,16 @@ from conftest import check_witness, deals_and_missions, missions_with_conditions
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.cards import CARD_COUNT, popcount, scan
-from solver.kernel import KernelSolver
-from solver.reference import solve as reference_solve
-from solver.rules import num_tricks
-from solver.solution import Outcome
-from solver.variants import PlayRules
+from solver.core.cards import CARD_COUNT, popcount, scan
+from solver.core.rules import num_tricks
+from solver.core.solution import Outcome
+from solver.engines.kernel import KernelSolver
+from solver.engines.reference import solve as reference_solve
+from solver.trick.variants import PlayRules
 
 KERNEL = KernelSolver(tt_bits=16)
 EXAMPLES_PER_SPACE = 150
-# The Ghost on a space: his own rules there (solver/variants.py), normal or difficult at random.
+# The Ghost on a space: his own rules there (solver/trick/variants.py), normal or difficult at random.
 GHOST_SPACES = ("ghost-skis", "ghost-hang-glider", "ghost-dog-sled", "ghost-fog", "ghost-helicopter", "ghost-jeep")
 SPACES = ("skis", "hang-glider", "dog-sled", "fog", "helicopter", "jeep", "ghost", "difficult-ghost", *GHOST_SPACES)
 GHOSTS = ("ghost", "difficult-ghost", *GHOST_SPACES)  # three seats, one of them a display: 3-player deals

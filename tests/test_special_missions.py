@@ -27,13 +27,13 @@ from dataclasses import dataclass
 import pytest
 from conftest import check_witness
 
-from solver import kernel, reference
-from solver.cards import format_card, parse_card_list
-from solver.deal import parse_deal
-from solver.mission import find_mission
-from solver.portfolio import solve_setups
-from solver.setup import mission_setups
-from solver.solution import Outcome
+from solver.core.cards import format_card, parse_card_list
+from solver.core.deal import parse_deal
+from solver.core.solution import Outcome
+from solver.engines import kernel, reference
+from solver.engines.portfolio import solve_setups
+from solver.missions.mission import find_mission
+from solver.missions.setup import mission_setups
 
 W, L = Outcome.WIN, Outcome.LOSS
 # The logbook missions with a special rule, all but 12.

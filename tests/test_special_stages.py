@@ -13,20 +13,20 @@ from conftest import check_witness, small_deals
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.cards import CARD_COUNT, SUIT_MASKS, SUITS, parse_card, popcount, scan
-from solver.deal import COMMANDER_CARD, deal_rng, parse_deal
-from solver.errors import InputError
-from solver.kernel import KernelSolver
-from solver.mission import LAST, find_mission, parse_missions
-from solver.pattern import RELATIONS, Clause, Pattern
-from solver.reference import solve as reference_solve
-from solver.rules import num_tricks
-from solver.setup import mission_setups
-from solver.solution import Limits, Outcome
-from solver.spaces import TRAIN, parse_space
-from solver.stage import space_cases, special_stage_deal
-from solver.tasks import make_task_mission
-from solver.variants import PlayRules
+from solver.core.cards import CARD_COUNT, SUIT_MASKS, SUITS, parse_card, popcount, scan
+from solver.core.deal import COMMANDER_CARD, deal_rng, parse_deal
+from solver.core.errors import InputError
+from solver.core.rules import num_tricks
+from solver.core.solution import Limits, Outcome
+from solver.engines.kernel import KernelSolver
+from solver.engines.reference import solve as reference_solve
+from solver.missions.mission import LAST, find_mission, parse_missions
+from solver.missions.pattern import RELATIONS, Clause, Pattern
+from solver.missions.setup import mission_setups
+from solver.missions.stage import space_cases, special_stage_deal
+from solver.missions.tasks import make_task_mission
+from solver.trick.spaces import TRAIN, parse_space
+from solver.trick.variants import PlayRules
 
 KERNEL = KernelSolver(tt_bits=16)
 

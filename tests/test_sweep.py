@@ -28,14 +28,14 @@ from click.testing import CliRunner
 
 from cli.main import main
 from solver import __version__
-from solver.stats import (
+from solver.experiments.stats import (
     clopper_pearson_upper_at_zero,
     percentile,
     summarize,
     wilson,
     win_interval,
 )
-from solver.sweep import Batch, batch_case, task_cell
+from solver.experiments.sweep import Batch, batch_case, task_cell
 
 CREW = Path(sys.executable).parent / "crew"  # cli/main.py has no `python -m` entry point
 

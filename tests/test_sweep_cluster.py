@@ -12,7 +12,7 @@ so there are several batches per cell. The budget is far above any deal's time
 
 The cluster's workers run two threads each and switch threads every
 microsecond. The threads of a worker process share its one solver, so batches
-there must run one at a time (solver.runner.solve_batch_alone). Without that,
+there must run one at a time (solver.experiments.runner.solve_batch_alone). Without that,
 records can differ and batches can fail, but this small sweep has few deals
 long enough to overlap, so it catches that race only sometimes. The commands
 run as real processes (the installed `crew`), so stderr is what a user sees,

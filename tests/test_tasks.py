@@ -3,27 +3,27 @@
 import math
 
 import pytest
+from conftest import token_lists, tokens_respected
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import token_lists, tokens_respected
-from solver.cards import parse_card, parse_cards
-from solver.deal import parse_deal
-from solver.errors import InputError
-from solver.tasks import (
+from solver.core.cards import parse_card, parse_cards
+from solver.core.deal import parse_deal
+from solver.core.errors import InputError
+from solver.missions.tasks import (
     ABSOLUTE,
     OMEGA,
     RELATIVE,
     UNASSIGNED,
     TaskError,
     Token,
+    allowed_counts,
     draft_counts,
     initial_owners,
     make_task_mission,
     order_broken,
     parse_token,
     parse_tokens,
-    allowed_counts,
     settle_trick,
     task_quotas,
 )

@@ -6,8 +6,8 @@ number, `P4`, `G3`, `B7` (case-insensitive), or a card's name from the rulebook
 (Titania, coconut, ...). Special cards are numbered 1-6 as in the rulebook.
 """
 
-from solver.cards import bit, scan  # plain-int bit-set helpers, the same for any deck
-from solver.errors import InputError
+from solver.core.cards import bit, scan  # plain-int bit-set helpers, the same for any deck
+from solver.core.errors import InputError
 
 PINK, GREEN, BLUE = range(3)
 COLOURS = 3
@@ -15,7 +15,6 @@ NUMBERS = 7
 CARD_COUNT = COLOURS * NUMBERS
 DECK = (1 << CARD_COUNT) - 1
 COLOUR_LETTERS = "PGB"
-COLOUR_NAMES = ("pink", "green", "blue")
 
 SPECIAL_CARDS = {
     1: "trade a card with a crew member",

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solver.errors import InputError
+from solver.core.errors import InputError
 from solver.family.cards import (
     CARD_COUNT,
     COCONUT,

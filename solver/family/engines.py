@@ -8,12 +8,12 @@ settle within `QUICK_DFS_NODES` goes to CP-SAT, which also refutes losses fast.
 
 import time
 
+from solver.core.solution import Limits, Outcome
 from solver.family.deal import FamilyDeal
 from solver.family.mission import FamilyMission
 from solver.family.model import cpsat_solve
 from solver.family.search import dfs_solve
 from solver.family.solution import FamilySolution
-from solver.solution import Limits, Outcome
 
 QUICK_DFS_NODES = 40
 

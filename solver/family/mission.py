@@ -26,7 +26,8 @@ from pathlib import Path
 
 import numpy as np
 
-from solver.errors import InputError
+from solver.core.errors import InputError
+from solver.core.mission_file import MissionError, Reader, parse_mission_table, read_mission_file, start_entry
 from solver.family.cards import (
     CARD_COUNT,
     bit,
@@ -34,7 +35,6 @@ from solver.family.cards import (
     format_cards,
     parse_card,
 )
-from solver.mission import MissionError, _Reader, parse_mission_table, read_mission_file, start_entry
 
 GAME = "family"
 ROWS = ("white", "grey", "black")
@@ -141,7 +141,7 @@ def whole(value, low: int, high: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
-def read_mission(reader: _Reader, game: str, index: int, entry: dict) -> FamilyMission | None:
+def read_mission(reader: Reader, game: str, index: int, entry: dict) -> FamilyMission | None:
     """Return one checked mission, or None after recording its problems."""
     started = start_entry(reader, game, index, entry, FIELDS)
     if started is None:
@@ -314,7 +314,7 @@ def check_consistent(m: FamilyMission, bad) -> None:
 
 
 def built_in_family_missions() -> dict[str, FamilyMission]:
-    source = resources.files("solver.missions").joinpath(BUILT_IN)
+    source = resources.files("solver.family").joinpath(BUILT_IN)
     return parse_family_missions(source.read_text(encoding="utf-8"), f"built-in {BUILT_IN}")
 
 

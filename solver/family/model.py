@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
+from solver.core.solution import Limits, Outcome
 from solver.family.cards import CARD_COUNT, SPECIAL_CARDS, number_of, scan
 from solver.family.deal import FamilyDeal
 from solver.family.mission import INCREASING, FamilyMission
@@ -52,7 +53,6 @@ from solver.family.turns import (
     Turn,
     special_item,
 )
-from solver.solution import Limits, Outcome
 
 ITEMS = CARD_COUNT + len(SPECIAL_CARDS)
 # The cards a step from `last` reaches only with a special card: (last, 4) any card but the plain,

@@ -14,12 +14,12 @@ still aside are out of the game, so the key leaves them out.
 
 import time
 
+from solver.core.solution import Limits, Outcome
 from solver.family.deal import FamilyDeal
 from solver.family.mission import FamilyMission
 from solver.family.objectives import broken, unmet
 from solver.family.solution import FamilySolution
 from solver.family.turns import FamilyState, initial_state, successors
-from solver.solution import Limits, Outcome
 
 
 class OutOfBudget(Exception):

@@ -2,9 +2,9 @@
 
 from dataclasses import dataclass, field
 
+from solver.core.solution import Outcome
 from solver.family.cards import card_label, format_card
 from solver.family.turns import Turn, format_item
-from solver.solution import Outcome
 
 
 def describe_turn(turn: Turn) -> str:

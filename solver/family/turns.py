@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import NamedTuple
 
-from solver.errors import InputError
+from solver.core.errors import InputError
 from solver.family.cards import CARD_COUNT, bit, format_card, scan
 from solver.family.deal import FamilyDeal
 from solver.family.mission import FamilyMission

@@ -1,0 +1,290 @@
+"""Plain-Python exhaustive solver for Planet Nine missions: the oracle for the fast kernel.
+
+Every hand is visible and the whole crew cooperates, so a deal is won when
+some sequence of legal plays completes every task and keeps every trick
+condition (solver/missions/conditions.py). The search tries every legal card at every
+turn, in card order, and remembers the trick-boundary states it has proved
+lost. Clarity beats speed here, with one reduction that keeps small deals
+fast: of two plays of one hand in one suit with no other card still in play
+between them, only the higher is tried, unless the mission tells them apart
+(a task card, or a card a condition names and its neighbour does not): they
+win and lose against exactly the same cards, now and later. `equivalence=False`
+switches it off; the tests check both against a brute force.
+
+The mission is won as soon as every task is done and no condition can still
+fail; it is lost at once when a task or a condition fails, and at the end
+when anything is left undone. A random pass drawn with the deal (chance.py)
+moves its cards between the hands after its trick (the Ghost gives a face-up
+card, and the card he gets takes its place in his display). Stage spaces (spaces.py):
+after a trick with the skis every hand moves to the left; under fog the cards
+drawn after a trick join their hands then; the dog-sled driver may open any
+trick; under the hang glider a play is legal when it is legal with some other
+card of the hand set aside, and the last trick is the set-aside cards; after a
+trick with a heli (helicopter) every hand passes one card to the left, and after
+the jeep's trick every hand puts two cards in the middle, which go to the seats
+drawn with the deal, lowest card first: the crew tries every choice of cards.
+The Ghost (two players) plays his face-up cards only; the difficult Ghost leads
+after a won trick next to the card he won it with; on the skis, the hang glider,
+the helicopter and the jeep the Ghost's own rules hold, and his display, changed
+by the passes, is part of the state (solver/trick/variants.py). In a
+special stage the crew lays each card of a trick on the table in turn, and the
+mission is won when the whole sequence of table cards forms the pattern
+(`Pattern.holds`, never its automaton; a clause already broken by the cards
+laid so far ends the line, `Pattern.broken`); with five players the discards after
+the redeal's trick go, lowest first, to the seats drawn with the deal.
+"""
+
+import time
+
+from solver.core.cards import SUIT_MASKS, bit, card_set, scan, suit_of
+from solver.core.deal import Deal
+from solver.core.rules import legal_plays, num_tricks, trick_winner, winning_card
+from solver.core.solution import Limits, Outcome, Solution, Trick
+from solver.missions.conditions import breaks_sequence, counter_failed, counter_settled, counts_trick, unbalanced
+from solver.missions.tasks import (
+    UNASSIGNED,
+    TaskMission,
+    allowed_counts,
+    distinct_cards,
+    initial_owners,
+    settle_trick,
+)
+from solver.trick.variants import (
+    ghost_leads,
+    ghost_playable,
+    hang_glider_plays,
+    heli_passes,
+    jeep_exchanges,
+    redeal,
+    skis_rotation,
+)
+
+ENGINE = "reference"
+
+
+class BudgetExceeded(Exception):
+    """The node or time budget ran out."""
+
+
+class _Search:
+    def __init__(self, deal: Deal, mission: TaskMission, limits: Limits, equivalence: bool):
+        self.deal = deal
+        self.mission = mission
+        self.counts = allowed_counts(mission, deal)
+        self.tricks = num_tricks(deal.hands) + mission.space.redeal_draws()
+        self.limits = limits
+        self.deadline = None if limits.max_seconds is None else time.perf_counter() + limits.max_seconds
+        self.nodes = 0
+        self.lost: set = set()
+        self.across = any(sequence.across_tricks for sequence in mission.sequences)
+        self.equivalence = equivalence
+        self.task_cards = card_set(mission.cards)
+        self.distinct = distinct_cards(mission)
+        self.random_pass = mission.random_pass
+        self.pass_after = mission.random_pass.after if mission.random_pass is not None else 0
+        self.space = mission.space
+        self.space.check(deal)
+        self.drawn = [self.space.arriving(deal, after) for after in range(self.tricks + 1)]
+        self.pending = [sum(sum(hands) for hands in self.drawn[played + 1 :]) for played in range(self.tricks + 1)]
+
+    def still_to_draw(self, played: int) -> int:
+        """Return the cards drawn after a later trick than the `played` tricks so far (fog)."""
+        return self.pending[played]
+
+    def count_node(self) -> None:
+        self.nodes += 1
+        if self.limits.max_nodes is not None and self.nodes > self.limits.max_nodes:
+            raise BudgetExceeded
+        if self.deadline is not None and self.nodes % 1024 == 0 and time.perf_counter() > self.deadline:
+            raise BudgetExceeded
+
+    def from_boundary(self, hands, leader, played, state, last=None, won_with=None):
+        """Return the winning line of play from a trick boundary, or None.
+
+        `state` is (owners, done, counter values, tricks won per seat, table cards, the Ghost's
+        display); `last` the card that ended the previous trick (sequence rules across tricks
+        look at it); `won_with` the card that won it (the difficult Ghost's leads depend on it).
+        """
+        if self.won(hands, played, state):
+            return []
+        if played == self.tricks:
+            return None
+        key = (hands, leader, played, state, last, won_with)
+        if key in self.lost:
+            return None
+        line = None
+        for opener in dict.fromkeys((leader, self.space.sled)):  # the dog-sled driver may open instead
+            if opener >= 0 and line is None:
+                line = self.play_trick(hands, opener, played, state, (), last, won_with)
+        if line is None:
+            self.lost.add(key)
+        return line
+
+    def won(self, hands, played, state) -> bool:
+        """Return True when every task is done and no condition can still fail."""
+        _, done, values, _, table, _ = state
+        if self.mission.pattern is not None:
+            return played == self.tricks and self.mission.pattern.holds(table)
+        if done != self.mission.all_done:
+            return False
+        if self.mission.balanced is not None and played < self.tricks:
+            return False
+        in_hands = cards_in_play(hands, ()) | self.still_to_draw(played)
+        if played < self.tricks and any(sequence.after & in_hands for sequence in self.mission.sequences):
+            return False  # a card that could still break a sequence rule is in play
+        return all(
+            counter_settled(counter, value, played + 1, self.tricks, in_hands)
+            for counter, value in zip(self.mission.counters, values)
+        )
+
+    def play_trick(self, hands, leader, played, state, trick, last=None, won_with=None):
+        """Return the winning line of play from inside a trick, or None."""
+        players = len(hands)
+        if len(trick) == players:
+            return self.finish_trick(hands, leader, played, state, trick)
+        seat = (leader + len(trick)) % players
+        hand = hands[seat]
+        display = state[5]
+        if seat == self.space.ghost:
+            hand = ghost_playable(hand, display)
+        if self.space.hang_glider and seat != self.space.ghost:  # the Ghost sets no card aside
+            plays = hang_glider_plays(hand, trick, played == self.tricks - 1)
+        else:
+            plays = legal_plays(hand, trick)
+        if seat == self.space.ghost and self.space.difficult and not trick and won_with is not None:
+            plays &= ghost_leads(hands[seat], display, won_with)
+        previous = trick[-1] if trick else last
+        plays &= ~sum(bit(c) for c in scan(plays) if breaks_sequence(self.mission.sequences, previous, c, bool(trick)))
+        cards_moved = max(self.pass_after, self.space.redeal_after)  # before then every card is itself
+        if self.equivalence and played >= cards_moved:
+            in_play = cards_in_play(hands, trick) | self.still_to_draw(played)
+            plays = without_equivalent_plays(plays, in_play, self.distinct)
+        owners = state[0]
+        for c in scan(plays):
+            self.count_node()
+            after = hands[:seat] + (hands[seat] & ~bit(c),) + hands[seat + 1 :]
+            grown = trick + (c,)
+            if card_set(grown) & self.task_cards and owner_cannot_win(self.mission, owners, leader, grown, players):
+                continue
+            line = self.play_trick(after, leader, played, state, grown)
+            if line is not None:
+                return line
+        return None
+
+    def finish_trick(self, hands, leader, played, state, trick):
+        """Settle a full trick; return the winning line from there, or None."""
+        winner = trick_winner(leader, trick, len(hands))
+        after = self.settle(state, played + 1, trick, winner, hands)
+        if after is None:
+            return None
+        done, new_done = state[1], after[1]
+        completed = tuple(c for i, c in enumerate(self.mission.cards) if (new_done & ~done) >> i & 1)
+        for tabled in trick if self.mission.pattern is not None else (-1,):
+            laid = (*after[:4], after[4] + (tabled,), after[5]) if tabled >= 0 else after
+            if tabled >= 0 and self.mission.pattern.broken(laid[4], self.tricks):
+                continue
+            moved, display = self.between_tricks(hands, played + 1, trick, laid[4], laid[5])
+            laid = (*laid[:5], display)
+            for passed, passed_hands, display in self.passes(moved, played + 1, trick, laid):
+                last = trick[-1] if self.across else None
+                won_with = winning_card(trick) if self.space.difficult and winner == self.space.ghost else None
+                rest = self.from_boundary(passed_hands, winner, played + 1, (*laid[:5], display), last, won_with)
+                if rest is not None:
+                    return [Trick(leader, trick, winner, completed, passed, tabled)] + rest
+        return None
+
+    def passes(self, hands, played: int, trick, state):
+        """Yield (cards passed, hands after, the Ghost's display after) for every pass the crew may make
+        after trick `played`.
+
+        None (one empty pass) when the space has none there, or the mission is won already.
+        """
+        ghost, display = self.space.ghost, state[5]
+        if self.won(hands, played, state) or not self.space.passes_after(played, card_set(trick), self.tricks):
+            yield (), hands, display
+        elif self.space.jeep_after:
+            yield from jeep_exchanges(hands, self.space.jeep_order, ghost, display)
+        else:
+            yield from heli_passes(hands, ghost, display)
+
+    def between_tricks(self, hands, played: int, trick, table, display):
+        """Return the hands and the Ghost's display after trick `played`: its random pass, the skis,
+        fog's draws, the redeal of the discards (the cards played so far but the `table` cards)."""
+        if played == self.pass_after:
+            hands, display = self.random_pass.apply(hands, self.space.ghost, display)
+        if card_set(trick) & self.space.skis:
+            hands = skis_rotation(hands, self.space.ghost)
+        if played == self.space.redeal_after:
+            discards = self.deal.cards & ~cards_in_play(hands, ()) & ~card_set(table)
+            hands = redeal(hands, discards, self.space.redeal_order)
+        return tuple(hand | drawn for hand, drawn in zip(hands, self.drawn[played])), display
+
+    def settle(self, state, number: int, trick, winner: int, hands):
+        """Return the state after trick `number` (1-based), or None when the mission fails."""
+        owners, done, values, won, table, display = state
+        cards = card_set(trick)
+        settled = settle_trick(self.mission, self.counts, owners, done, cards, winner)
+        if settled is None:
+            return None
+        best = winning_card(trick)
+        values = tuple(
+            value + counts_trick(counter, number, cards, winner, best)
+            for counter, value in zip(self.mission.counters, values)
+        )
+        in_hands = (cards_in_play(hands, ()) | self.still_to_draw(number - 1)) & ~cards
+        if any(counter_failed(c, v, number + 1, self.tricks, in_hands) for c, v in zip(self.mission.counters, values)):
+            return None
+        won = tuple(count + (seat == winner) for seat, count in enumerate(won))
+        if unbalanced(self.mission.balanced, won):
+            return None
+        return (*settled, values, won, table, display)
+
+
+def owner_cannot_win(mission: TaskMission, owners, leader: int, trick, players: int) -> bool:
+    """Return True when a task card's owner has played to the trick and is not winning it.
+
+    Later cards can only give the trick to their own players, so the task fails.
+    """
+    winner = trick_winner(leader, trick, players)
+    for i, c in enumerate(mission.cards):
+        owner = owners[i]
+        if c in trick and owner != UNASSIGNED and winner != owner and (owner - leader) % players < len(trick):
+            return True
+    return False
+
+
+def cards_in_play(hands, trick) -> int:
+    """Return the cards still in hands or on the table."""
+    cards = card_set(trick)
+    for hand in hands:
+        cards |= hand
+    return cards
+
+
+def without_equivalent_plays(plays: int, in_play: int, distinct: int) -> int:
+    """Drop each play whose next card in play above it in its suit is another play; keep `distinct`."""
+    kept = 0
+    for c in scan(plays):
+        above = in_play & SUIT_MASKS[suit_of(c)] & ~((2 << c) - 1)
+        if not bit(c) & distinct and above & -above & plays & ~distinct:
+            continue
+        kept |= bit(c)
+    return kept
+
+
+def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits(), equivalence: bool = True) -> Solution:
+    """Decide whether the crew can win `mission` in `deal`."""
+    search = _Search(deal, mission, limits, equivalence)
+    start = time.perf_counter()
+    try:
+        counters, won = (0,) * len(mission.counters), (0,) * deal.players
+        start_state = (initial_owners(mission), 0, counters, won, (), mission.space.display)
+        line = search.from_boundary(search.drawn[0], deal.commander, 0, start_state)
+    except BudgetExceeded:
+        return Solution(Outcome.UNKNOWN, search.nodes, time.perf_counter() - start, ENGINE)
+    seconds = time.perf_counter() - start
+    if line is None:
+        return Solution(Outcome.LOSS, search.nodes, seconds, ENGINE)
+    winners = {c: trick.winner for trick in line for c in trick.completed}
+    assignment = {c: winners[c] for c in mission.cards}
+    return Solution(Outcome.WIN, search.nodes, seconds, ENGINE, line, assignment)

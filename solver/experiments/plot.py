@@ -1,0 +1,166 @@
+"""Plots of a sweep's win rates with their 95% intervals (`crew plot`), headless.
+
+Mission cells (`game/N`): win % per mission, one line per player count; when
+cells stand on stage spaces (`game/NAME@SPACE`): one panel per mission, win %
+per space (the train first), one line per player count.
+Task experiments (`tasks/K/MODE`): win % against the number of tasks K, one
+line per owner mode and player count. Family Adventure random-objective cells
+(`family/objectives/K`): win % against K, one line per player count. One panel
+per kind present. Special missions also get a panel of their mean best score (a
+deal left at `>=N` counted at N). Cells with no decided deal (no win, no loss)
+have no rate and are left out. The figure is a plain matplotlib Figure (no
+pyplot), so no display is needed.
+"""
+
+from pathlib import Path
+
+from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
+
+from solver.core.errors import InputError
+from solver.experiments.stats import CellSummary
+from solver.experiments.sweep import OBJECTIVE_CELLS, SPACE_MARK, Cell, parse_task_cell
+
+Point = tuple[float, CellSummary]  # x, cell
+DODGE = 0.08  # sideways step between the lines of a panel, in x units
+
+
+def mission_lines(summaries: list[CellSummary]) -> tuple[dict[str, list[Point]], dict[float, str]]:
+    """Return the mission cells as {line label: [(x, cell)]} and {x: mission name}.
+
+    x is the mission number when every mission has one; otherwise missions take places 1, 2, ...
+    in the sweep's order.
+    """
+    numbers = [int(name) for _, name in map(split_id, (s.mission for s in summaries)) if name.isdigit()]
+    all_numbered = len(numbers) == len(summaries)
+    named: dict[str, float] = {}
+    games = {split_id(s.mission)[0] for s in summaries}
+    lines: dict[str, list[Point]] = {}
+    for s in summaries:
+        game, name = split_id(s.mission)
+        if all_numbered:
+            x = float(name)
+        else:  # some missions have names: one place per mission, in the sweep's order
+            x = named.setdefault(s.mission, float(len(named) + 1))
+        label = f"{s.players} players" if len(games) == 1 else f"{game}, {s.players} players"
+        lines.setdefault(label, []).append((x, s))
+    ticks = {x: split_id(s.mission)[1] for points in lines.values() for x, s in points}
+    return lines, ticks
+
+
+def space_lines(summaries: list[CellSummary]) -> tuple[dict[str, dict[str, list[Point]]], list[str]]:
+    """Return {mission: {line label: [(x, cell)]}} with x the place of the cell's stage space, and the spaces."""
+    spaces: list[str] = []
+    panels: dict[str, dict[str, list[Point]]] = {}
+    for s in summaries:
+        mission, _, space = s.mission.partition(SPACE_MARK)
+        space = space or "train"
+        if space not in spaces:
+            spaces.append(space)
+        panels.setdefault(mission, {}).setdefault(f"{s.players} players", []).append((spaces.index(space) + 1.0, s))
+    return panels, spaces
+
+
+def task_lines(summaries: list[CellSummary]) -> dict[str, list[Point]]:
+    """Return the task-experiment cells as {line label: [(K, cell)]}, one line per (mode, players)."""
+    lines: dict[str, list[Point]] = {}
+    for s in summaries:
+        count, mode = parse_task_cell(Cell(s.mission, s.players))
+        lines.setdefault(f"{mode}, {s.players} players", []).append((float(count), s))
+    return lines
+
+
+def split_id(mission: str) -> tuple[str, str]:
+    """Return (game, name) of a mission id `game/name`."""
+    game, _, name = mission.rpartition("/")
+    return game, name
+
+
+def draw(axes, lines: dict[str, list[Point]], title: str, xlabel: str) -> None:
+    """Draw one panel: a line with markers and interval bars per label, each shifted a little sideways."""
+    for shift, label, points in dodged(lines):
+        rates = [100 * s.rate for _, s in points]
+        below = [100 * max(0.0, s.rate - s.interval[0]) for _, s in points]  # 0, not -1e-16, when they meet
+        above = [100 * max(0.0, s.interval[1] - s.rate) for _, s in points]
+        axes.errorbar([x + shift for x, _ in points], rates, yerr=[below, above], marker="o", markersize=4, capsize=3,
+                      label=label)
+    finish(axes, title, xlabel, "win % (decided deals), 95% interval")
+    axes.set_ylim(-3, 103)
+
+
+def draw_scores(axes, lines: dict[str, list[Point]], title: str, xlabel: str) -> None:
+    """Draw one panel of special missions' mean best scores, a line with markers per label."""
+    for shift, label, points in dodged(lines):
+        axes.plot([x + shift for x, _ in points], [s.mean_score for _, s in points], marker="o", markersize=4,
+                  label=label)
+    finish(axes, title, xlabel, "mean best score (a deal left at >=N counts N)")
+    axes.set_ylim(bottom=0)
+
+
+def dodged(lines: dict[str, list[Point]]):
+    """Yield (sideways shift, label, points sorted by x) per line, so that equal values do not hide each other."""
+    for number, (label, points) in enumerate(lines.items()):
+        yield DODGE * (number - (len(lines) - 1) / 2), label, sorted(points, key=lambda point: point[0])
+
+
+def finish(axes, title: str, xlabel: str, ylabel: str) -> None:
+    """Title, label and grid a panel, with integer x ticks and a legend."""
+    axes.set_title(title)
+    axes.set_xlabel(xlabel)
+    axes.set_ylabel(ylabel)
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+    axes.grid(True, alpha=0.4)
+    axes.legend()
+
+
+def plot_summaries(summaries: list[CellSummary], target: Path) -> None:
+    """Plot the win rates of a sweep's cells into `target` (.png or .svg)."""
+    target = Path(target)
+    if target.suffix not in (".png", ".svg"):
+        raise InputError(f"the plot file must end in .png or .svg, got {target.name}")
+    decided = [s for s in summaries if s.interval is not None]
+    objectives = [s for s in decided if s.mission.startswith(OBJECTIVE_CELLS)]
+    trick_cells = [s for s in decided if s not in objectives]
+    if not decided:
+        raise InputError("nothing to plot: no cell has a decided deal (a win or a loss)")
+    on_spaces = any(SPACE_MARK in s.mission for s in trick_cells)  # then a panel per mission or experiment
+    by_space, spaces = space_lines(trick_cells) if on_spaces else ({}, [])
+    tasks = [] if on_spaces else [s for s in trick_cells if parse_task_cell(Cell(s.mission, s.players)) is not None]
+    missions = [] if on_spaces else [s for s in trick_cells if s not in tasks]
+    scored_spaces = [mission for mission, lines in by_space.items()
+                     if any(s.scores for points in lines.values() for _, s in points)]
+    scored = [s for s in missions if s.scores]  # special missions: their scores too
+    panels = (
+        (len(by_space) or (1 if missions else 0)) + len(scored_spaces) + (1 if scored else 0) + (1 if tasks else 0)
+        + (1 if objectives else 0)
+    )
+    figure = Figure(figsize=(10, 4.5 * panels), layout="constrained")
+    axes = iter(figure.subplots(panels, 1, squeeze=False)[:, 0])
+    for mission, lines in by_space.items():
+        panel = next(axes)
+        draw(panel, lines, f"{mission}: win rate per stage space", "stage space")
+        panel.set_xticks(range(1, len(spaces) + 1), spaces)
+        if mission in scored_spaces:
+            panel = next(axes)
+            draw_scores(panel, lines, f"{mission}: mean best score per stage space", "stage space")
+            panel.set_xticks(range(1, len(spaces) + 1), spaces)
+    for cells, drawing, title in ((missions, draw, "Win rate per mission"),
+                                  (scored, draw_scores, "Mean best score per special mission")):
+        if cells:
+            lines, ticks = mission_lines(cells)
+            panel = next(axes)
+            drawing(panel, lines, title, "mission")
+            if not all(name.isdigit() for name in ticks.values()):  # named missions: a tick per mission
+                panel.set_xticks(list(ticks), list(ticks.values()), rotation=90)
+    if tasks:
+        draw(next(axes), task_lines(tasks), "Win rate against the number of random tasks (no tokens)",
+             "tasks")
+    if objectives:
+        lines, _ = mission_lines(objectives)
+        draw(next(axes), lines, "Family Adventure: win rate against the number of random required cards "
+             "(12 cards played)", "required cards")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        figure.savefig(target)
+    except OSError as error:
+        raise InputError(f"cannot write the plot to {target}: {error}") from None

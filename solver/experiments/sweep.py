@@ -1,0 +1,256 @@
+"""Sweeps: many seeded deals per (mission, player count) cell, solved in parallel, reproducibly.
+
+A cell is a logbook (or mission-file) mission at one player count, or a
+random-task experiment `tasks/K/MODE`: K random task cards, no tokens, owners
+drafted (`draft`) or dealt blindly (`dealt`: task j of the draw goes to seat
+Commander + j, clockwise, so the seats hold the draft counts with no choice).
+Deal i of a cell depends only on (seed, cell, i): its generator is
+`deal_rng(seed, i, key...)`, with the key naming the mission (crc32 of its id)
+and the player count; a task experiment's key leaves out the owner mode, so
+`dealt` and `draft` see the same deals and tasks (a paired comparison). The
+results therefore do not depend on the job count, the batching or the cluster.
+
+Family Adventure cells (`family/NAME`, or `family/objectives/K`: K random
+required cards drawn per deal) are solved by a short DFS, then the CP-SAT
+model (solver.family.engines.auto_solve), deal i from
+`deal_rng(seed, i, crc32(cell id), players)`. A special (scored) Journey
+mission's deal is solved for its highest score (solver.engines.score.max_score); the
+record keeps `score N` in its setup column, and WIN means a score above 0.
+
+A trick-taking cell may stand on a Journey stage space: `MISSION@SPACE`
+(`journey/yellow-for-everyone@skis`). Its deals are the same as the cell's
+without the space (same generator and key), so spaces compare pair by pair;
+fog deals its own way (solver.missions.stage.stage_deal). Two-player cells play with the
+Ghost (JARVIS for Planet Nine and task experiments); `@difficult-ghost` marks
+the difficult variant. A pattern mission (a special stage) deals as the
+stage says (solver/missions/special.py: 7 cards out with 3 players, the redeal with 5).
+
+Work goes out in batches (`Batch`) of deal indices of one cell, so a worker
+pays the JIT load and its transposition table once and then solves deal after
+deal; `solve_batch` is what a worker runs (a process pool, or a Dask cluster).
+"""
+
+import re
+import zlib
+from dataclasses import dataclass
+
+from solver.core.cards import format_card
+from solver.core.deal import Deal, deal_rng, parse_deal, random_tasks
+from solver.core.errors import InputError
+from solver.core.solution import Limits, Solution
+from solver.engines.portfolio import PortfolioSolver, TableSharing, solve_setups
+from solver.engines.score import ScoreAnswer, max_score
+from solver.family.deal import random_family_deal
+from solver.family.engines import auto_solve
+from solver.family.mission import GAME as FAMILY
+from solver.family.mission import OBJECTIVES, FamilyMission, random_objectives
+from solver.family.solution import FamilySolution
+from solver.missions.mission import Mission
+from solver.missions.setup import Setup, draw_chance, mission_setups
+from solver.missions.stage import Stage, special_stage_deal, stage_deal
+from solver.missions.tasks import make_task_mission
+from solver.trick.spaces import TRAIN, Space
+
+TASKS = "tasks"
+OWNER_MODES = ("draft", "dealt")
+TASKS_KEY = zlib.crc32(TASKS.encode())
+MAX_TASKS = 36  # colour cards
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One row of a sweep: a mission id (or `tasks/K/MODE`) at a player count."""
+
+    mission: str
+    players: int
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Deals `indices` of a cell for one worker; `mission` is None for a random task or objective experiment."""
+
+    cell: Cell
+    mission: Mission | FamilyMission | None
+    seed: int
+    indices: tuple[int, ...]
+    budget: float | None
+    space: Space = TRAIN
+    difficult: bool = False  # two players: the difficult Ghost
+
+
+@dataclass(frozen=True)
+class Record:
+    """One solved deal, as stored."""
+
+    mission: str
+    players: int
+    seed: int
+    index: int
+    result: str  # win, loss, unknown
+    nodes: int
+    ms: float
+    engine: str
+    setup: str  # the choices that won
+    line: str  # the winning line: each trick's cards in play order (then "table CARD"), tricks separated by "/"
+
+
+def parse_numbers(text: str, what: str, low: int, high: int) -> list[int]:
+    """Return the numbers of a list like `5,10,12` or `1-12` or `1-3,7`, in order, once each."""
+    numbers = []
+    for part in str(text).split(","):
+        match = re.fullmatch(r"\s*(\d+)\s*(?:-\s*(\d+)\s*)?", part)
+        if not match:
+            raise InputError(f"{what} must be numbers or ranges like 1-12 or 5,10,12, got {text!r}")
+        first, last = int(match[1]), int(match[2] or match[1])
+        if not low <= first <= last <= high:
+            raise InputError(f"{what} {part.strip()} is not within {low}-{high}")
+        numbers += [n for n in range(first, last + 1) if n not in numbers]
+    return numbers
+
+
+def task_cell(tasks: int, mode: str, players: int) -> Cell:
+    return Cell(f"{TASKS}/{tasks}/{mode}", players)
+
+
+SPACE_MARK = "@"
+DIFFICULT_GHOST = "difficult-ghost"
+
+
+def space_cell(cell: Cell, space: Space, difficult: bool = False) -> Cell:
+    """Return the cell on a stage space (the train has no rule), and with the difficult Ghost."""
+    marks = ([] if space == TRAIN else [str(space)]) + ([DIFFICULT_GHOST] if difficult else [])
+    return Cell(SPACE_MARK.join([cell.mission, *marks]), cell.players)
+
+
+def parse_task_cell(cell: Cell) -> tuple[int, str] | None:
+    """Return (K, mode) of a task-experiment cell, or None for a mission cell."""
+    parts = cell.mission.partition(SPACE_MARK)[0].split("/")
+    if len(parts) == 3 and parts[0] == TASKS:
+        return int(parts[1]), parts[2]
+    return None
+
+
+OBJECTIVE_CELLS = f"{FAMILY}/{OBJECTIVES}/"
+
+
+def objective_cell(count: int, players: int) -> Cell:
+    return Cell(f"{OBJECTIVE_CELLS}{count}", players)
+
+
+def family_case(batch: Batch, index: int):
+    """Return deal `index` of a Family Adventure cell and its mission (random objectives are drawn per deal)."""
+    rng = deal_rng(batch.seed, index, zlib.crc32(batch.cell.mission.encode()), batch.cell.players)
+    deal = random_family_deal(batch.cell.players, rng)
+    if batch.mission is not None:
+        return deal, batch.mission
+    return deal, random_objectives(int(batch.cell.mission.rpartition("/")[2]), rng)
+
+
+def solve_family_batch(batch: Batch) -> list[Record]:
+    records = []
+    for index in batch.indices:
+        deal, mission = family_case(batch, index)
+        solution = auto_solve(deal, mission, Limits(max_seconds=batch.budget))
+        records.append(family_record(batch, index, solution))
+    return records
+
+
+def family_record(batch: Batch, index: int, solution: FamilySolution) -> Record:
+    return Record(
+        batch.cell.mission, batch.cell.players, batch.seed, index, solution.outcome.value, solution.nodes,
+        solution.seconds * 1000, solution.engine, "", solution.line,
+    )
+
+
+def batch_case(batch: Batch, index: int) -> tuple[Deal, list[Setup], Stage]:
+    """Return deal `index` of the batch's cell, the setups to solve on it and its stage."""
+    players = batch.cell.players
+    task = parse_task_cell(batch.cell)
+    if task is not None:
+        count, mode = task
+        rng = deal_rng(batch.seed, index, TASKS_KEY, count, players)
+        deal, stage = stage_deal(batch.space, players, rng, "planet-nine", batch.difficult)
+        cards = random_tasks(count, rng)
+        owners = None if mode == "draft" else [(deal.commander + j) % players for j in range(count)]
+        return deal, [Setup("", make_task_mission(deal, cards, owners=owners))], stage
+    deal, cards, chance, stage = mission_case(batch, index)
+    return deal, mission_setups(batch.mission, deal, cards, chance, ghost=stage.ghost), stage
+
+
+def mission_case(batch: Batch, index: int) -> tuple[Deal, list[int], object, Stage]:
+    """Return deal `index` of a mission cell, its task cards, its chance draw and its stage."""
+    mission = batch.mission
+    rng = deal_rng(batch.seed, index, zlib.crc32(mission.id.encode()), batch.cell.players)
+    game = mission.id.split("/", 1)[0]
+    if mission.pattern is not None:
+        deal, stage = special_stage_deal(mission, batch.space, batch.cell.players, rng, batch.difficult)
+    else:
+        deal, stage = stage_deal(batch.space, batch.cell.players, rng, game, batch.difficult)
+    cards = random_tasks(mission.tasks, rng)
+    return deal, cards, draw_chance(mission, rng), stage
+
+
+_SOLVER: PortfolioSolver | None = None  # one per worker process: its table is reused deal after deal
+
+
+def solve_batch(batch: Batch) -> list[Record]:
+    """Solve every deal of a batch (what a worker runs)."""
+    global _SOLVER
+    if batch.cell.mission.startswith(f"{FAMILY}/"):
+        return solve_family_batch(batch)
+    if _SOLVER is None:
+        _SOLVER = PortfolioSolver()
+        warm_up = parse_deal("p1 | p2 | p3")  # loads the compiled kernel now, not inside the first timed deal
+        _SOLVER.solve(warm_up, make_task_mission(warm_up, [warm_up.hands[0].bit_length() - 1]))
+    records = []
+    for index in batch.indices:
+        if batch.mission is not None and batch.mission.score is not None:
+            deal, cards, chance, stage = mission_case(batch, index)
+            answer = max_score(
+                deal, batch.mission, cards, chance, TableSharing(_SOLVER), Limits(max_seconds=batch.budget), stage
+            )
+            records.append(record(batch, index, answer.solution, answer.outcome, score_text(answer)))
+            continue
+        deal, setups, stage = batch_case(batch, index)
+        solution = solve_setups(deal, setups, TableSharing(_SOLVER), Limits(max_seconds=batch.budget), stage=stage)
+        records.append(record(batch, index, solution))
+    return records
+
+
+SCORE_PREFIX = "score "
+
+
+def score_text(answer: ScoreAnswer) -> str:
+    """Return what a special mission's record keeps in its setup column: `score 3` (or `score >=3`)."""
+    return f"{SCORE_PREFIX}{'' if answer.exact else '>='}{answer.score}"
+
+
+def record(batch: Batch, index: int, solution: Solution, outcome=None, setup: str | None = None) -> Record:
+    """Return the record of a solved deal (a special mission passes its own outcome and score)."""
+    line = "/".join(
+        " ".join(format_card(c) for c in trick.cards) + (f" table {format_card(trick.tabled)}" if trick.tabled >= 0 else "")
+        for trick in solution.tricks
+    )
+    return Record(
+        batch.cell.mission,
+        batch.cell.players,
+        batch.seed,
+        index,
+        (outcome or solution.outcome).value,
+        solution.nodes,
+        solution.seconds * 1000,
+        solution.engine,
+        solution.setup if setup is None else setup,
+        line,
+    )
+
+
+def batches(
+    cell: Cell, mission: Mission | None, seed: int, indices: list[int], budget, size: int, space: Space = TRAIN,
+    difficult: bool = False,
+) -> list[Batch]:
+    """Split the deal indices of a cell into batches of `size`."""
+    return [
+        Batch(cell, mission, seed, tuple(indices[start : start + size]), budget, space, difficult)
+        for start in range(0, len(indices), size)
+    ]

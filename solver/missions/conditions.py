@@ -1,0 +1,123 @@
+"""Trick conditions of a mission made concrete for one deal: counters over tricks, balance, sequences.
+
+A `TrickCounter` counts the tricks that match (winner among `winners`, winning
+card in `won_with`, between `min_containing` and `max_containing` cards of
+`containing`, total value within [min_value, max_value], trick number in
+`tricks`: bit t-1 for trick t) and bounds the count; with `count_cards` it
+counts the cards of `containing` in the matching tricks instead (the cards a
+player wins). `Balanced` bounds the spread of the players' trick counts after
+every trick. A `Sequence` forbids a card of `after` played directly after a
+card of `before` (inside a trick, or also from one trick's last card to the
+next trick's first with `across_tricks`). These are the solver's view of
+mission rules (solver/missions/setup.py builds them); every engine evaluates them with
+the functions below or their compiled twins.
+"""
+
+from dataclasses import dataclass
+
+from solver.core.cards import popcount, rank_of, scan
+
+NO_LIMIT = 99  # at_most of a counter without an upper bound
+MAX_COUNTERS = 8  # trick counters per mission, as the kernel holds them
+ALL_TRICKS = (1 << 14) - 1
+
+
+@dataclass(frozen=True)
+class TrickCounter:
+    """Count matching tricks (or cards); the mission fails when the count leaves [at_least, at_most]."""
+
+    winners: int  # seat mask
+    won_with: int = 0  # card set the winning card must be in; 0: any
+    containing: int = 0  # card set the trick must hold min_containing..max_containing cards of; 0: any trick
+    min_containing: int = 1
+    tricks: int = ALL_TRICKS  # bit t-1 set: trick t counts
+    at_least: int = 0
+    at_most: int = NO_LIMIT
+    max_containing: int = NO_LIMIT
+    min_value: int = 0  # the trick's total value (sum of the numbers, trumps too)
+    max_value: int = NO_LIMIT
+    count_cards: bool = False  # count the cards of `containing` in matching tricks, not the tricks
+
+    @property
+    def plain_bounds(self) -> bool:
+        """Return True when a trick matches by winner, winning card and a minimum of cards only."""
+        return self.max_containing >= NO_LIMIT and self.min_value == 0 and self.max_value >= NO_LIMIT
+
+
+@dataclass(frozen=True)
+class Balanced:
+    """After every trick, the most and the fewest tricks won by any seat differ by at most `gap`."""
+
+    gap: int = 1
+
+
+@dataclass(frozen=True)
+class Sequence:
+    """No card of `after` is played directly after a card of `before`."""
+
+    before: int
+    after: int
+    across_tricks: bool = False
+
+
+def trick_value(cards: int) -> int:
+    """Return a trick's total value: the sum of its cards' numbers."""
+    return sum(rank_of(c) for c in scan(cards))
+
+
+def counts_trick(counter: TrickCounter, number: int, cards: int, winner: int, winning_card: int) -> int:
+    """Return what trick `number` (1-based) holding `cards`, won by `winner`, adds to the counter."""
+    held = popcount(cards & counter.containing)
+    matches = (
+        counter.winners >> winner & 1 == 1
+        and counter.tricks >> (number - 1) & 1 == 1
+        and (not counter.won_with or counter.won_with >> winning_card & 1 == 1)
+        and (not counter.containing or counter.min_containing <= held <= counter.max_containing)
+        and counter.min_value <= trick_value(cards) <= counter.max_value
+    )
+    return (held if counter.count_cards else 1) if matches else 0
+
+
+def tricks_from(counter: TrickCounter, next_number: int, tricks: int) -> int:
+    """Return how many of the counter's tricks are numbered `next_number`..`tricks`."""
+    return popcount(counter.tricks & ((1 << tricks) - 1) & ~((1 << (next_number - 1)) - 1))
+
+
+def can_still_count(counter: TrickCounter, next_number: int, tricks: int, in_hands: int) -> bool:
+    """Return True when some trick from `next_number` on could still add to the counter."""
+    if not tricks_from(counter, next_number, tricks):
+        return False
+    if counter.won_with and not counter.won_with & in_hands:
+        return False
+    if not counter.containing or counter.min_containing == 0 and not counter.count_cards:
+        return True
+    return popcount(counter.containing & in_hands) >= max(counter.min_containing, 1)
+
+
+def counter_failed(counter: TrickCounter, value: int, next_number: int, tricks: int, in_hands: int) -> bool:
+    """Return True when the count is over its maximum or can no longer reach its minimum."""
+    if counter.count_cards:
+        later = popcount(counter.containing & in_hands) if tricks_from(counter, next_number, tricks) else 0
+    else:
+        later = tricks_from(counter, next_number, tricks)
+    return value > counter.at_most or value + later < counter.at_least
+
+
+def counter_settled(counter: TrickCounter, value: int, next_number: int, tricks: int, in_hands: int) -> bool:
+    """Return True when the counter can no longer fail: its minimum is reached and no more
+    matching trick could break its maximum."""
+    if value < counter.at_least:
+        return False
+    return counter.at_most >= NO_LIMIT or not can_still_count(counter, next_number, tricks, in_hands)
+
+
+def breaks_sequence(sequences, previous: int | None, card: int, same_trick: bool) -> bool:
+    """Return True when `card` played right after `previous` breaks a sequence rule."""
+    return previous is not None and any(
+        s.before >> previous & 1 and s.after >> card & 1 and (same_trick or s.across_tricks) for s in sequences
+    )
+
+
+def unbalanced(balanced: Balanced | None, won: tuple[int, ...]) -> bool:
+    """Return True when the players' trick counts spread beyond the allowed gap."""
+    return balanced is not None and max(won) - min(won) > balanced.gap

@@ -1,0 +1,272 @@
+"""Set a mission up on a deal: every choice the crew could make, each as a concrete TaskMission.
+
+A mission file entry (solver/missions/mission.py) names players, offers token swaps or
+moves, and states rules in the players' terms. On a given deal with its drawn
+task cards, each way to make those choices is one `Setup`: a TaskMission the
+search engines understand (owners, allowed task counts, trick counters). The
+mission is won when some setup is won, so the choices are existential.
+
+Assignment modes become allowed final task counts of lazily assigned tasks:
+a draft its seat counts; the commander's decision t tasks on one
+non-Commander; the commander's distribution every balanced split; the
+five-player pass adds every vector one task away (one seat gives a task to
+another). The search then assigns each task when its trick is won, so one
+search covers every assignment with those counts.
+"""
+
+import dataclasses
+import itertools
+from dataclasses import dataclass
+
+import numpy as np
+
+from solver.core.cards import CARD_COUNT, bit, format_card, parse_card
+from solver.core.deal import Deal
+from solver.core.errors import InputError
+from solver.core.rules import num_tricks
+from solver.missions.conditions import ALL_TRICKS, NO_LIMIT, Balanced, Sequence, TrickCounter
+from solver.missions.mission import (
+    BalancedRule,
+    Mission,
+    OwnTrickRule,
+    SequenceRule,
+    TaskInLastTrickRule,
+    TricksRule,
+    WonCardsRule,
+    resolve_trick,
+)
+from solver.missions.tasks import (
+    ABSOLUTE,
+    ANYONE,
+    LAZY,
+    RELATIVE,
+    TaskMission,
+    Token,
+    draft_counts,
+    make_task_mission,
+)
+from solver.trick.chance import PASS_LEFT_AFTER_TRICK_1, RandomPass, draw_random_pass
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One way to make a mission's choices: what was chosen, and the mission it leaves."""
+
+    label: str  # e.g. "X = seat 2; swap tokens of g3 and b7"; "" when nothing was chosen
+    mission: TaskMission
+
+
+def mission_setups(
+    mission: Mission, deal: Deal, cards: list[int], random_pass: RandomPass | None = None, events: int = 0,
+    ghost: int = -1,
+) -> list[Setup]:
+    """Return every setup of `mission` on `deal` with task cards `cards` (in draw order).
+
+    A mission with a chance event needs its draw (`draw_chance`), made with the deal. A
+    special mission's setups ask for at least `events` scoring events (solver/engines/score.py).
+    `ghost`: the seat of the Ghost (JARVIS) with two players, who never takes an individual
+    mission (`player_choices`).
+    """
+    if deal.players not in mission.players:
+        raise InputError(f"mission {mission.id} is for {', '.join(map(str, mission.players))} players, not {deal.players}")
+    if len(cards) != mission.tasks:
+        raise InputError(f"mission {mission.id} has {mission.tasks} task cards, got {len(cards)}")
+    if mission.chance and random_pass is None:
+        raise InputError(f"mission {mission.id} needs the draw of its chance event {mission.chance[0]}")
+    if not mission.chance:
+        random_pass = None
+    setups = []
+    for players_label, seats in player_choices(mission, deal, ghost):
+        for tokens_label, tokens in token_choices(mission, cards):
+            for score_label, score_counters in score_choices(mission, deal, events):
+                label = join_labels(players_label, tokens_label, score_label)
+                built = build(mission, deal, cards, tokens, seats, random_pass, score_counters)
+                setups.append(Setup(label, built))
+    return setups
+
+
+def join_labels(*parts: str) -> str:
+    """Return the labels of a case's choices as one, the empty ones left out."""
+    return "; ".join(part for part in parts if part)
+
+
+def score_choices(mission: Mission, deal: Deal, events: int):
+    """Yield (label, counters) asking for at least `events` scoring events of a special mission.
+
+    Trick events: one counter. Player events ("each player who wins a pink card"): every set of
+    `events` players, each winning a card of the set (the crew chooses which players score).
+    """
+    score = mission.score
+    if score is None or events == 0:
+        yield "", []
+    elif score.each == "trick":
+        rule = score.trick
+        yield "", [trick_conditions_counter(rule, everyone(deal.players), num_tricks(deal.hands), events, NO_LIMIT)]
+    else:
+        for seats in itertools.combinations(range(deal.players), events):
+            counters = [TrickCounter(1 << seat, containing=score.won, at_least=1, count_cards=True) for seat in seats]
+            yield "scoring: " + ", ".join(f"seat {seat}" for seat in seats), counters
+
+
+def player_choices(mission: Mission, deal: Deal, ghost: int = -1):
+    """Yield (label, {name: seat}) for every allowed choice of the mission's named players.
+
+    An individual mission goes to a volunteer ("each of you takes a communication tile ... Your
+    Guide then chooses one crew member from among all those with a green tile"); the Ghost
+    (seat `ghost`, two players) has no tile, so never takes it.
+    """
+    options = []
+    for choice in mission.choose:
+        allowed = candidates(choice.among, deal)
+        options.append(allowed - {ghost} if mission.kind == "individual" else allowed)
+    for picked in itertools.product(*[range(deal.players)] * len(mission.choose)):
+        seats = {"commander": deal.commander}
+        valid = True
+        for choice, seat, allowed in zip(mission.choose, picked, options):
+            excluded = seats.get(choice.among[4:]) if choice.among.startswith("not ") else None
+            if seat not in allowed or seat == excluded:
+                valid = False
+                break
+            seats[choice.name] = seat
+        if valid:
+            yield ", ".join(f"{c.name} = seat {seats[c.name]}" for c in mission.choose), seats
+
+
+def candidates(among: str, deal: Deal) -> set[int]:
+    """Return the seats a choice may name (a 'not NAME' exclusion is applied later)."""
+    if among == "others":
+        return set(range(deal.players)) - {deal.commander}
+    if among.startswith("left of "):
+        holder = deal.holder(parse_card(among[8:]))
+        if holder is None:
+            raise InputError(f"the mission names the player left of {among[8:]}, which is not dealt")
+        return {(holder + 1) % deal.players}
+    return set(range(deal.players))
+
+
+def token_choices(mission: Mission, cards: list[int]):
+    """Yield (label, tokens per task) for the mission's tokens and every optional swap or move."""
+    base = list(mission.tokens) + [None] * (len(cards) - len(mission.tokens))
+    yield "", tuple(base)
+    names = [format_card(c) for c in cards]
+    if "token-swap" in mission.options:
+        for i, j in itertools.combinations(range(len(cards)), 2):
+            if base[i] is not None and base[j] is not None:
+                swapped = list(base)
+                swapped[i], swapped[j] = base[j], base[i]
+                yield f"swap tokens of {names[i]} and {names[j]}", tuple(swapped)
+    if "token-move" in mission.options:
+        for i, j in itertools.product(range(len(cards)), repeat=2):
+            if base[i] is not None and base[i].kind == ABSOLUTE and base[j] is None:
+                moved = list(base)
+                moved[i], moved[j] = None, base[i]
+                yield f"move token {base[i]} from {names[i]} to {names[j]}", tuple(moved)
+
+
+def draw_chance(mission: Mission, rng: np.random.Generator) -> RandomPass | None:
+    """Draw the outcome of the mission's chance event, if it has one (see chance.py)."""
+    return draw_random_pass(rng, after=1) if PASS_LEFT_AFTER_TRICK_1 in mission.chance else None
+
+
+def build(
+    mission: Mission, deal: Deal, cards: list[int], tokens, seats: dict, random_pass, score_counters=()
+) -> TaskMission:
+    """Return the TaskMission of one setup."""
+    tricks = num_tricks(deal.hands)
+    task_cards, task_tokens = list(cards), list(tokens)
+    owners = [LAZY] * len(cards)
+    counters, balanced, sequences = list(score_counters), None, []
+    for rule in mission.rules:
+        if isinstance(rule, TricksRule):
+            counters.append(tricks_counter(rule, seats, deal.players, tricks))
+        elif isinstance(rule, WonCardsRule):
+            counters += won_cards_counters(rule, seats, deal.players)
+        elif isinstance(rule, SequenceRule):
+            sequences.append(Sequence(rule.before, rule.after, rule.across_tricks))
+        elif isinstance(rule, BalancedRule):
+            balanced = Balanced(rule.gap)
+        elif isinstance(rule, OwnTrickRule):
+            own = [c for c in range(CARD_COUNT) if rule.cards >> c & 1 and deal.holder(c) is not None]
+            if rule.ordered and any(t is not None and t.kind == RELATIVE for t in task_tokens):
+                raise InputError(f"mission {mission.id}: an ordered own-trick rule cannot be combined with arrow tokens")
+            task_cards += own
+            owners += [ANYONE] * len(own)
+            task_tokens += [Token(RELATIVE, n) for n in range(1, len(own) + 1)] if rule.ordered else [None] * len(own)
+            counters.append(TrickCounter(winners=everyone(deal.players), containing=rule.cards, min_containing=2, at_most=0))
+        elif isinstance(rule, TaskInLastTrickRule):
+            card = next(c for c, t in zip(cards, tokens) if t == rule.token)
+            counters.append(TrickCounter(everyone(deal.players), containing=bit(card), tricks=(1 << (tricks - 1)) - 1, at_most=0))
+    counts = task_counts(mission, deal, len(cards), seats)
+    built = make_task_mission(
+        deal, task_cards, task_tokens, owners, counts, counters, balanced, random_pass, specs=True,
+        sequences=sequences,
+    )
+    return built if mission.pattern is None else dataclasses.replace(built, pattern=mission.pattern)
+
+
+def everyone(players: int) -> int:
+    return (1 << players) - 1
+
+
+def winners_of(who: str | None, seats: dict, players: int) -> int:
+    """Return the seat mask of `who`: None for anyone, a named player, or "not NAME"."""
+    if who is None:
+        return everyone(players)
+    if who.startswith("not "):
+        return everyone(players) & ~(1 << seats[who[4:]])
+    return 1 << seats[who]
+
+
+def won_cards_counters(rule: WonCardsRule, seats: dict, players: int) -> list[TrickCounter]:
+    """Return the counters of a `won-cards` rule: one per player for "each", else one."""
+    at_most = NO_LIMIT if rule.at_most is None else rule.at_most
+    groups = [1 << seat for seat in range(players)] if rule.who == "each" else [winners_of(rule.who, seats, players)]
+    return [TrickCounter(group, containing=rule.cards, at_least=rule.at_least, at_most=at_most, count_cards=True)
+            for group in groups]
+
+
+def tricks_counter(rule: TricksRule, seats: dict, players: int, tricks: int) -> TrickCounter:
+    """Return the counter of a `tricks` rule with its players and trick numbers resolved."""
+    at_most = NO_LIMIT if rule.at_most is None else rule.at_most
+    return trick_conditions_counter(rule, winners_of(rule.who, seats, players), tricks, rule.at_least, at_most)
+
+
+def trick_conditions_counter(rule: TricksRule, winners: int, tricks: int, at_least: int, at_most: int) -> TrickCounter:
+    """Return a counter of the tricks matching a rule's conditions, won by `winners`."""
+    mask = ALL_TRICKS
+    if rule.tricks:
+        mask = 0
+        for first, last in rule.tricks:
+            for number in range(resolve_trick(first, tricks), resolve_trick(last, tricks) + 1):
+                if 1 <= number <= tricks:
+                    mask |= 1 << (number - 1)
+    low, high = rule.value or (0, NO_LIMIT)
+    if rule.without:
+        return TrickCounter(winners, rule.won_with, rule.without, 0, mask, at_least, at_most, 0, low, high)
+    return TrickCounter(winners, rule.won_with, rule.containing, 1, mask, at_least, at_most, NO_LIMIT, low, high)
+
+
+def task_counts(mission: Mission, deal: Deal, tasks: int, seats: dict) -> frozenset | None:
+    """Return the allowed final task counts per seat of the mission's assignment mode."""
+    if not tasks:
+        return frozenset({(0,) * deal.players})
+    players, commander = deal.players, deal.commander
+    if mission.assignment == "draft":
+        vectors = {draft_counts(tasks, players, commander)}
+    elif mission.assignment == "commander-decision":
+        vectors = {tuple(tasks if p == x else 0 for p in range(players)) for x in range(players) if x != commander}
+    else:
+        low, extra = divmod(tasks, players)
+        vectors = {
+            tuple(low + (p in ups) for p in range(players))
+            for ups in itertools.combinations(range(players), extra)
+        }
+    if mission.five_player_pass and players == 5:
+        vectors |= {
+            tuple(v[p] - (p == giver) + (p == taker) for p in range(players))
+            for v in vectors
+            for giver in range(players)
+            for taker in range(players)
+            if giver != taker and v[giver] > 0
+        }
+    return frozenset(vectors)
