@@ -16,7 +16,7 @@ from solver.core.cards import card_set, format_card, parse_card_list, scan
 from solver.core.deal import Deal, deal_rng, parse_deal, random_tasks
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome, Solution
-from solver.engines import cpsat, kernel, portfolio, reference
+from solver.engines import protocol
 from solver.engines.distress import solve_with_distress
 from solver.engines.kernel import SINGLE_DEAL_TT_BITS, KernelSolver
 from solver.engines.portfolio import ROUND_NODES, PortfolioSolver, TableSharing, solve_setups
@@ -39,12 +39,7 @@ from solver.trick.ghost import DISPLAY_MARK, GHOST_SEAT, format_display, parse_g
 from solver.trick.spaces import NO_EFFECT, PLAY_SPACES, TRAIN, WITH_THE_GHOST, parse_space
 from solver.trick.variants import ghost_exchange
 
-ENGINES = {
-    "auto": portfolio.solve,
-    "kernel": kernel.solve,
-    "cpsat": cpsat.solve,
-    "reference": reference.solve,
-}
+ENGINES = {name: engine.solve for name, engine in protocol.ENGINES.items()}  # each refuses what it cannot model
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
 
@@ -231,9 +226,8 @@ def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission
         if not as_json:
             show_draws(deal, stage)
         if mission.score is not None:
-            if distress or engine == "cpsat":
-                raise InputError("a special (scored) mission is solved by --engine auto, kernel or reference, "
-                                 "without --distress")
+            if distress:
+                raise InputError("a special (scored) mission is solved without --distress (its score is the best line's)")
             answer = max_score(deal, mission, cards, chance, sharing_engine(engine), limits, stage)
             setups = mission_setups(mission, deal, cards, chance, answer.events, stage.ghost)
             report_score(deal, mission, setups, answer, as_json, stage)

@@ -31,7 +31,7 @@ from solver.core.cards import COLOUR_CARDS, SUIT_MASKS, SUITS, TRUMP, bit, card_
 from solver.core.deal import COMMANDER_CARD, Deal, make_deal, parse_deal
 from solver.core.errors import InputError, UnsupportedMission
 from solver.core.solution import Limits, Outcome
-from solver.engines import cpsat, kernel, portfolio, reference
+from solver.engines import cpsat, kernel, portfolio, protocol, reference
 from solver.engines.distress import solve_with_distress
 from solver.engines.kernel import KernelSolver
 from solver.engines.portfolio import PortfolioSolver, solve_setups
@@ -513,7 +513,7 @@ def test_cpsat_names_exactly_what_is_not_plain(family):
     for index in indices(family):
         for mission in missions_of(case(family, index)):
             found = cpsat.unsupported(mission)
-            assert (found == ()) == mission.plain
+            assert (not found) == mission.plain
             assert "other" not in found
             assert set(lacking) <= set(found), found
             if case(family, index).scored is not None:  # the setups asking for events count them
@@ -694,6 +694,8 @@ def test_the_kernel_refuses_more_rules_than_its_arrays_hold(tmp_path):
             engine(deal, setup.mission)
         assert "sequence rules" in str(error.value) and "kernel" in str(error.value)
     assert reference.solve(deal, setup.mission).outcome in (W, L)
+    assert list(kernel.unsupported(setup.mission)) == list(portfolio.unsupported(setup.mission)) == ["sequences"]
+    assert reference.unsupported(setup.mission) == {}
     path = tmp_path / "m.toml"
     path.write_text(text)
     result = CliRunner().invoke(main, ["solve", "--deal", "p1 p2 p3 | b1 b2 b3 | g1 g2 g3", "--commander", "0",
@@ -708,5 +710,31 @@ def test_the_kernel_refuses_a_table_pattern_with_passes():
                                   space=PlayRules(heli_pass=card_set(parse_card_list("p1"))))
     with pytest.raises(UnsupportedMission) as error:
         kernel.solve(deal, mission)
-    assert "table pattern with passes" in str(error.value)
+    assert "table pattern with passes" in str(error.value) and list(kernel.unsupported(mission)) == ["pattern"]
     assert reference.solve(deal, mission).outcome in (W, L)
+
+
+@pytest.mark.parametrize("name", list(protocol.ENGINES))
+@pytest.mark.parametrize("family", list(FAMILIES))
+def test_each_engine_says_beforehand_what_it_refuses(family, name):
+    # The engine protocol (solver/engines/protocol.py): `unsupported` is empty exactly when `solve`
+    # answers, and otherwise names the families `solve` raises for.
+    engine = protocol.ENGINES[name]
+    c = case(family, indices(family)[0])
+    pairs = [(c.deal, m) for m in missions_of(c)] if c.scored is not None else [
+        (d, m) for _, d, m in space_cases(c.stage, c.deal, c.setups)]
+    for deal, mission in pairs[:3]:
+        missing = engine.unsupported(mission)
+        if missing:
+            with pytest.raises(UnsupportedMission) as raised:
+                engine.solve(deal, mission, Limits(max_nodes=10_000) if name != "cpsat" else Limits())
+            assert set(raised.value.families) == set(missing), raised.value.families
+        else:
+            assert engine.solve(deal, mission, Limits(max_seconds=10)).outcome in (W, L, Outcome.UNKNOWN)
+
+
+def test_the_protocol_engines_are_the_cli_s():
+    from cli.main import ENGINES as CLI_ENGINES
+
+    assert set(CLI_ENGINES) == set(protocol.ENGINES) == {"auto", "kernel", "cpsat", "reference"}
+    assert all(engine.ENGINE for engine in protocol.ENGINES.values())

@@ -158,9 +158,6 @@ def compile_pattern(problem: list, mission: TaskMission) -> np.ndarray:
     """Return the table pattern's automaton over the deal's tricks (NO_PATTERN without one)."""
     if mission.pattern is None:
         return NO_PATTERN
-    if mission.space.heli_pass or mission.space.jeep_after:
-        raise UnsupportedMission("kernel", ("pattern",), ("a table pattern with passes between tricks",),
-                                 "use the reference engine")
     problem[PATTERN] = 1
     return automaton_table(mission.pattern, problem[TRICKS])
 
@@ -230,16 +227,30 @@ def count_table(counts: frozenset[tuple[int, ...]]) -> tuple[list[int], list[int
     return maxima, radix, feasible
 
 
+def unsupported(mission: TaskMission) -> dict[str, str]:
+    """Return what of `mission` the kernel's arrays cannot hold, by rule family (short name -> words);
+    empty when the kernel answers it."""
+    missing = {}
+    if len(mission.counters) > MAX_COUNTERS:
+        missing["trick-counters"] = f"more than {MAX_COUNTERS} trick counters (this mission: {len(mission.counters)})"
+    if len(mission.sequences) > MAX_SEQUENCES:
+        missing["sequences"] = f"more than {MAX_SEQUENCES} sequence rules (this mission: {len(mission.sequences)})"
+    if mission.pattern is not None and (mission.space.heli_pass or mission.space.jeep_after):
+        missing["pattern"] = "a table pattern with passes between tricks"
+    return missing
+
+
+def check_supported(mission: TaskMission) -> None:
+    """Raise UnsupportedMission naming what of `mission` the kernel cannot hold."""
+    missing = unsupported(mission)
+    if missing:
+        raise UnsupportedMission("kernel", tuple(missing), tuple(missing.values()), "use the reference engine")
+
+
 def compile_task_mission(deal: Deal, mission: TaskMission) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Return the flat kernel array of a mission on a deal, its table of feasible task counts
     and its table pattern's automaton."""
-    if len(mission.counters) > MAX_COUNTERS or len(mission.sequences) > MAX_SEQUENCES:
-        raise UnsupportedMission(
-            "kernel", ("trick-counters", "sequences"),
-            (f"more than {MAX_COUNTERS} trick counters or {MAX_SEQUENCES} sequence rules "
-             f"(this mission: {len(mission.counters)} and {len(mission.sequences)})",),
-            "use the reference engine",
-        )
+    check_supported(mission)
     problem = [0] * SIZE  # filled as a list: item writes to a numpy array cost more per deal
     count = len(mission.cards)
     tricks = num_tricks(deal.hands)

@@ -83,9 +83,11 @@ FAMILIES = {
 SPACE_FAMILIES = {"skis", "hang-glider", "dog-sled", "fog", "helicopter", "jeep", "ghost", "difficult-ghost", "redeal"}
 
 
-def unsupported(mission: TaskMission) -> tuple[str, ...]:
-    """Return the rule families of `mission` the model lacks (keys of FAMILIES); empty exactly
-    when the mission is plain."""
+def unsupported(mission: TaskMission) -> dict[str, str]:
+    """Return the rule families of `mission` the model lacks (FAMILIES' names and words); empty
+    exactly when the mission is plain."""
+    if mission.plain:  # the portfolio asks for every case
+        return {}
     owners = mission.owners or ()
     space = mission.space
     present = {
@@ -109,16 +111,16 @@ def unsupported(mission: TaskMission) -> tuple[str, ...]:
     families = [name for name, found in present.items() if found]
     if space != NO_RULES and not set(families) & SPACE_FAMILIES:
         families.append("space")
-    if not families and not mission.plain:  # a field added to TaskMission.plain but not here
+    if not families:  # a field added to TaskMission.plain but not here
         families.append("other")
-    return tuple(families)
+    return {name: FAMILIES[name] for name in families}
 
 
 def check_supported(mission: TaskMission) -> None:
     """Raise UnsupportedMission naming every rule family of `mission` the model lacks."""
-    families = unsupported(mission)
-    if families:
-        raise UnsupportedMission(ENGINE, families, tuple(FAMILIES[name] for name in families), OTHER_ENGINES)
+    missing = unsupported(mission)
+    if missing:
+        raise UnsupportedMission(ENGINE, tuple(missing), tuple(missing.values()), OTHER_ENGINES)
 
 
 class TaskModel:

@@ -111,6 +111,7 @@ from solver.engines.compiled import (
     TRICKS,
     compile_task_mission,
 )
+from solver.engines.compiled import unsupported as arrays_cannot_hold
 from solver.engines.layout import Layout
 from solver.missions.conditions import NO_LIMIT
 from solver.missions.pattern import MAX_STATES
@@ -1507,6 +1508,12 @@ class KernelSolver:
                     return Solution(Outcome.LOSS, nodes, seconds, ENGINE)
                 if nodes >= max_nodes or seconds > max_seconds:
                     return Solution(Outcome.UNKNOWN, nodes, seconds, ENGINE)
+
+
+def unsupported(mission: TaskMission) -> dict[str, str]:
+    """Return what of `mission` the kernel does not model (solver/engines/protocol.py): what its
+    arrays cannot hold; it raises UnsupportedMission naming it."""
+    return arrays_cannot_hold(mission)
 
 
 SINGLE_DEAL_TT_BITS = 20  # a fresh table for one deal: 24 MiB, filled in ~0.07 s

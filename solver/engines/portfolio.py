@@ -14,12 +14,18 @@ import time
 
 from solver.core.deal import Deal
 from solver.core.solution import Limits, Outcome, Solution
-from solver.engines import cpsat
+from solver.engines import cpsat, kernel
 from solver.engines.kernel import SINGLE_DEAL_TT_BITS, KernelSolver
 from solver.missions.stage import ON_TRAIN, Stage, space_cases
 from solver.missions.tasks import TaskMission
 
 ENGINE = "auto"
+
+
+def unsupported(mission: TaskMission) -> dict[str, str]:
+    """Return what of `mission` the portfolio cannot answer: what the kernel cannot (CP-SAT only
+    ever gets plain task missions, which both model)."""
+    return kernel.unsupported(mission)
 DFS_NODES = 200_000  # ~25 ms; tuned on the benchmark sets (100k-300k all close)
 ROUND_NODES = (2_000, 50_000, 1_000_000)  # node budgets per case of the rounds before the last
 
@@ -38,11 +44,11 @@ class PortfolioSolver:
         """Decide the deal: DFS within its node budget, then CP-SAT within the time left.
 
         A `max_nodes` limit is a DFS limit: with one, the kernel alone answers, and
-        so it does for missions with trick conditions, which the CP-SAT model lacks.
+        so it does for missions with rules the CP-SAT model lacks (`cpsat.unsupported`).
         `generation`: see KernelSolver.solve.
         """
-        if limits.max_nodes is not None or not mission.plain:
-            return self.kernel.solve(deal, mission, limits, generation)  # CP-SAT: plain task missions only
+        if limits.max_nodes is not None or cpsat.unsupported(mission):
+            return self.kernel.solve(deal, mission, limits, generation)
         began = time.perf_counter()
         first = self.kernel.solve(deal, mission, Limits(self.dfs_nodes, limits.max_seconds), generation)
         if first.outcome is not Outcome.UNKNOWN:

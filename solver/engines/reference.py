@@ -62,6 +62,11 @@ from solver.trick.variants import (
 ENGINE = "reference"
 
 
+def unsupported(mission: TaskMission) -> dict[str, str]:
+    """Return what of `mission` the reference does not model: nothing (solver/engines/protocol.py)."""
+    return {}
+
+
 class BudgetExceeded(Exception):
     """The node or time budget ran out."""
 
