@@ -1,6 +1,5 @@
 """The `crew` command: solve deals of The Crew under perfect information."""
 
-import dataclasses
 import json
 import sys
 import tomllib
@@ -11,16 +10,14 @@ from cli import sweep as sweep_commands
 from cli.bench import bench
 from cli.family import describe_mission, family, missions_table
 from cli.status import StatusLine
-from solver import __version__
-from solver.core.cards import card_set, format_card, parse_card_list, scan
-from solver.core.deal import Deal, deal_rng, parse_deal, random_tasks
+from solver import __version__, api
+from solver.api import SolveRequest
+from solver.core.cards import card_set, format_card, scan
+from solver.core.deal import Deal
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome, Solution
 from solver.engines import protocol
-from solver.engines.distress import solve_with_distress
-from solver.engines.kernel import SINGLE_DEAL_TT_BITS, KernelSolver
-from solver.engines.portfolio import ROUND_NODES, PortfolioSolver, TableSharing, solve_setups
-from solver.engines.score import ScoreAnswer, max_score
+from solver.engines.score import ScoreAnswer
 from solver.family.mission import GAME as FAMILY
 from solver.family.mission import built_in_family_missions, find_family_mission, load_family_missions
 from solver.missions.mission import (
@@ -31,12 +28,11 @@ from solver.missions.mission import (
     find_mission,
     load_missions,
 )
-from solver.missions.setup import Setup, draw_chance, mission_setups
-from solver.missions.special import REDEAL_AFTER, check_special_space, draw_redeal
-from solver.missions.stage import ON_TRAIN, Stage, stage_of
-from solver.missions.tasks import TaskMission, make_task_mission, parse_tokens
-from solver.trick.ghost import DISPLAY_MARK, GHOST_SEAT, format_display, parse_ghost_deal
-from solver.trick.spaces import NO_EFFECT, PLAY_SPACES, TRAIN, WITH_THE_GHOST, parse_space
+from solver.missions.special import REDEAL_AFTER
+from solver.missions.stage import ON_TRAIN, Stage
+from solver.missions.tasks import TaskMission
+from solver.trick.ghost import GHOST_SEAT, format_display
+from solver.trick.spaces import NO_EFFECT, PLAY_SPACES, WITH_THE_GHOST
 from solver.trick.variants import ghost_exchange
 
 ENGINES = {name: engine.solve for name, engine in protocol.ENGINES.items()}  # each refuses what it cannot model
@@ -85,7 +81,6 @@ def parse_owners(text: str) -> list[int]:
         raise InputError(f"owners must be seat numbers separated by commas, got {text!r}") from None
 
 
-TASK_DRAW, CHANCE_DRAW, SPACE_DRAW = 0, 1, 2  # keys of a deal's random draws (deal_rng)
 
 
 def random_pass_given(deal: Deal, mission: TaskMission, solution: Solution, stage: Stage) -> dict[int, int]:
@@ -190,64 +185,31 @@ def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission
     the solver makes: the answer names the ones that win. With --distress, the budget
     applies to the answer without the signal and again to the one with it.
     """
-    display = ()
-    if DISPLAY_MARK in deal_text:
-        deal, display = parse_ghost_deal(deal_text, commander)
-    else:
-        deal = parse_deal(deal_text, commander)
-    if difficult_ghost and not display:
-        raise InputError("--difficult-ghost needs a two-player deal with the Ghost's display (HAND | HAND | UP / DOWN)")
-    limits = Limits(max_nodes, budget)
-    space = parse_space(space_text) if space_text is not None else TRAIN
-    if space.changes_play and distress:
-        raise InputError("the distress signal is Planet Nine's and stage spaces are Journey's: --distress goes without --space")
-    stage = stage_of(space, deal, deal_rng(seed, 0, SPACE_DRAW), display, difficult_ghost)
-    if mission_name is None:
-        if tasks_text is None:
-            raise InputError("give --tasks, or --mission")
-        tokens = parse_tokens(tokens_text) if tokens_text is not None else None
-        owners = parse_owners(owners_text) if owners_text is not None else None
-        setups = [Setup("", make_task_mission(deal, parse_card_list(tasks_text), tokens, owners))]
-        if not as_json:
-            show_draws(deal, stage)
-    else:
-        if owners_text is not None or tokens_text is not None:
-            raise InputError("--owners and --tokens come from the mission; leave them out with --mission")
-        mission = find_mission(mission_name, mission_file)
-        if tasks_text is not None:
-            cards = parse_card_list(tasks_text)
-        else:
-            cards = random_tasks(mission.tasks, deal_rng(seed, 0, TASK_DRAW), deal.cards)
-        chance = draw_chance(mission, deal_rng(seed, 0, CHANCE_DRAW))
-        if mission.pattern is not None:
-            check_special_space(space)
-            redeal_order = draw_redeal(mission, deal.players, deal_rng(seed, 0, SPACE_DRAW))
-            stage = dataclasses.replace(stage, redeal_order=redeal_order)
-        if not as_json:
-            show_draws(deal, stage)
-        if mission.score is not None:
-            if distress:
-                raise InputError("a special (scored) mission is solved without --distress (its score is the best line's)")
-            answer = max_score(deal, mission, cards, chance, sharing_engine(engine), limits, stage)
-            setups = mission_setups(mission, deal, cards, chance, answer.events, stage.ghost)
-            report_score(deal, mission, setups, answer, as_json, stage)
-            return
-        setups = mission_setups(mission, deal, cards, chance, ghost=stage.ghost)
-    solve_with = sharing_engine(engine)
-    solution = solve_setups(deal, setups, solve_with, limits, () if engine == "cpsat" else ROUND_NODES, stage)
-    if not distress:
+    request = SolveRequest(
+        deal_text, tasks_text, parse_owners(owners_text) if owners_text is not None else None, tokens_text,
+        mission_name, mission_file, seed, commander, space_text, difficult_ghost, engine, distress,
+        Limits(max_nodes, budget),
+    )
+    progress = RoundProgress()
+    try:
+        answer = api.solve(request, progress)
+    finally:
+        progress.finish()
+    deal, stage, setups = answer.deal, answer.stage, answer.setups
+    if not as_json:
+        show_draws(deal, stage)
+    if answer.score is not None:
+        report_score(deal, answer.mission, setups, answer.score, as_json, stage)
+        return
+    solution = answer.solution
+    if answer.distress is None:
         report(deal, setups, solution, as_json, stage)
         return
-    if solution.outcome is Outcome.WIN:
-        signalled, passed, passed_stage = solution, deal, stage  # the crew may leave the signal unused
-    else:
-        progress = RoundProgress()
-        signalled, passed, passed_stage = solve_with_distress(deal, setups, solve_with, limits, progress, stage)
-        progress.finish()
+    signalled, passed, passed_stage = answer.distress.solution, answer.distress.deal, answer.distress.stage
     if as_json:
         click.echo(json.dumps({
             "without_distress": answer_json(deal, setups, solution, stage),
-            "with_distress": answer_json(passed or deal, setups, signalled, passed_stage),
+            "with_distress": answer_json(passed, setups, signalled, passed_stage),
         }, ensure_ascii=False))
     elif solution.outcome is Outcome.WIN:
         click.echo("without distress signal: ", nl=False)
@@ -256,7 +218,7 @@ def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission
     else:
         click.echo("without distress signal: " + format_solution(solution, setups[0].mission, {}))
         click.echo("with distress signal: ", nl=False)
-        report(passed or deal, setups, signalled, as_json, passed_stage)
+        report(passed, setups, signalled, as_json, passed_stage)
 
 
 def show_draws(deal: Deal, stage: Stage) -> None:
@@ -290,15 +252,6 @@ class RoundProgress(StatusLine):
 
     def __call__(self, number: int, done: int, total: int) -> None:
         self.show(f"distress passes, round {number}: {done:,} / {total:,}")
-
-
-def sharing_engine(engine: str):
-    """Return the engine for a deal's setups, rounds and passes: kernels keep a table per setup."""
-    if engine == "kernel":
-        return TableSharing(KernelSolver(SINGLE_DEAL_TT_BITS))
-    if engine == "auto":
-        return TableSharing(PortfolioSolver(SINGLE_DEAL_TT_BITS))
-    return ENGINES[engine]
 
 
 def winning_mission(setups, solution: Solution) -> TaskMission:

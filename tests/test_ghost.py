@@ -24,7 +24,8 @@ import pytest
 from click.testing import CliRunner
 from conftest import check_witness, solve_on_stage
 
-from cli.main import SPACE_DRAW, main
+from cli.main import main
+from solver.api import SPACE_DRAW
 from solver.core.cards import DECK, TRUMPS, bit, card_set, format_card, parse_card, parse_card_list, scan
 from solver.core.deal import COMMANDER_CARD, DealError, deal_rng
 from solver.core.errors import InputError

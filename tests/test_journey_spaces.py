@@ -23,7 +23,8 @@ import pytest
 from click.testing import CliRunner
 from conftest import check_witness, solve_on_stage
 
-from cli.main import SPACE_DRAW, main
+from cli.main import main
+from solver.api import SPACE_DRAW
 from solver.core.cards import CARD_COUNT, SUIT_MASKS, TRUMPS, bit, card_set, parse_card, parse_card_list, scan, suit_of
 from solver.core.deal import DealError, deal_rng, format_deal, parse_deal, random_deal
 from solver.core.errors import InputError

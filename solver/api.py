@@ -1,0 +1,158 @@
+"""The public Python API of the trick-taking solvers: solve one deal as `crew solve` does.
+
+    from solver.api import SolveRequest, solve
+
+    answer = solve(SolveRequest(deal="p1 p2 p3 | b1 b2 b3 | g1 g2 g3", tasks="p3", commander=0))
+    answer.solution.outcome            # Outcome.WIN
+    answer.solution.tricks             # the winning line of play
+    answer = solve(SolveRequest(deal=text, mission="planet-nine/12", seed=3, distress=True))
+    answer.distress.solution           # with the distress signal too
+
+A request names the deal (two players: with the Ghost's display, `HAND | HAND | UP / DOWN`), a
+task mission (`tasks`, `owners`, `tokens`) or a mission (`mission`, `mission_file`), the stage
+space, the engine and the limits. The seed draws what the deal does not say: the mission's task
+cards, its chance (mission 12's pass), the space's draws (fog, the jeep) and a special stage's
+redeal, each from its own key (`TASK_DRAW`, `CHANCE_DRAW`, `SPACE_DRAW`), so the draws do not
+depend on one another. Bad input raises InputError with a one-line message.
+"""
+
+import dataclasses
+from dataclasses import dataclass
+
+from solver.core.cards import parse_card_list
+from solver.core.deal import Deal, deal_rng, parse_deal, random_tasks
+from solver.core.errors import InputError
+from solver.core.solution import Limits, Outcome, Solution
+from solver.engines import protocol
+from solver.engines.distress import solve_with_distress
+from solver.engines.kernel import SINGLE_DEAL_TT_BITS, KernelSolver
+from solver.engines.portfolio import ROUND_NODES, PortfolioSolver, TableSharing, solve_setups
+from solver.engines.score import ScoreAnswer, max_score
+from solver.missions.mission import Mission, find_mission
+from solver.missions.setup import Setup, draw_chance, mission_setups
+from solver.missions.special import check_special_space, draw_redeal
+from solver.missions.stage import Stage, stage_of
+from solver.missions.tasks import make_task_mission, parse_tokens
+from solver.trick.ghost import DISPLAY_MARK, parse_ghost_deal
+from solver.trick.spaces import TRAIN, parse_space
+
+TASK_DRAW, CHANCE_DRAW, SPACE_DRAW = 0, 1, 2  # keys of a deal's random draws (deal_rng)
+
+
+@dataclass(frozen=True)
+class SolveRequest:
+    """One deal to solve, as `crew solve` takes it (text where the CLI takes text)."""
+
+    deal: str  # hands separated by "|"; two players: "HAND | HAND | FACE-UP / FACE-DOWN"
+    tasks: str | None = None  # task cards, e.g. "g3 b7" (with a mission: instead of the seed's draw)
+    owners: tuple[int, ...] | None = None  # a task mission's fixed owner per task (default: draft)
+    tokens: str | None = None  # a task mission's tokens, e.g. "1,2,-"
+    mission: str | None = None  # a mission id such as planet-nine/12
+    mission_file: str | None = None  # look `mission` up in this file
+    seed: int = 0
+    commander: int | None = None  # the Commander when r4 is not dealt
+    space: str | None = None  # a stage space, e.g. "skis" or "fog=4"
+    difficult_ghost: bool = False
+    engine: str = "auto"  # a name of solver.engines.protocol.ENGINES
+    distress: bool = False  # also solve with the distress signal
+    limits: Limits = Limits()
+
+
+@dataclass(frozen=True)
+class DistressAnswer:
+    """The answer with the distress signal: on the deal (and the Ghost's display) after the pass."""
+
+    solution: Solution
+    deal: Deal
+    stage: Stage
+
+
+@dataclass(frozen=True)
+class SolveAnswer:
+    """A solved request: the deal and stage it was played on, its setups and the answer.
+
+    `score`: a special mission's highest score (its `solution` the line reaching it); `distress`:
+    the answer with the signal, when asked for (the answer without it when that already wins).
+    """
+
+    deal: Deal
+    stage: Stage
+    setups: list[Setup]
+    solution: Solution
+    mission: Mission | None = None
+    score: ScoreAnswer | None = None
+    distress: DistressAnswer | None = None
+
+
+def sharing_engine(engine: str):
+    """Return the engine for a deal's setups, rounds and passes: kernels keep a table per setup."""
+    if engine not in protocol.ENGINES:
+        raise InputError(f"unknown engine {engine!r} (allowed: {', '.join(protocol.ENGINES)})")
+    if engine == "kernel":
+        return TableSharing(KernelSolver(SINGLE_DEAL_TT_BITS))
+    if engine == "auto":
+        return TableSharing(PortfolioSolver(SINGLE_DEAL_TT_BITS))
+    return protocol.ENGINES[engine].solve
+
+
+def read_deal(request: SolveRequest) -> tuple[Deal, tuple[int, ...]]:
+    """Return the request's deal and the Ghost's display (empty without him)."""
+    if DISPLAY_MARK in request.deal:
+        return parse_ghost_deal(request.deal, request.commander)
+    return parse_deal(request.deal, request.commander), ()
+
+
+def solve(request: SolveRequest, progress=None) -> SolveAnswer:
+    """Solve a request; `progress(round, done, total)` follows the distress signal's passes."""
+    deal, display = read_deal(request)
+    if request.difficult_ghost and not display:
+        raise InputError("--difficult-ghost needs a two-player deal with the Ghost's display (HAND | HAND | UP / DOWN)")
+    space = parse_space(request.space) if request.space is not None else TRAIN
+    if space.changes_play and request.distress:
+        raise InputError("the distress signal is Planet Nine's and stage spaces are Journey's: --distress goes without --space")
+    stage = stage_of(space, deal, deal_rng(request.seed, 0, SPACE_DRAW), display, request.difficult_ghost)
+    engine = sharing_engine(request.engine)
+    if request.mission is None:
+        return solve_setups_of(request, deal, stage, task_setups(request, deal), engine, progress)
+    if request.owners is not None or request.tokens is not None:
+        raise InputError("--owners and --tokens come from the mission; leave them out with --mission")
+    mission = find_mission(request.mission, request.mission_file)
+    if request.tasks is not None:
+        cards = parse_card_list(request.tasks)
+    else:
+        cards = random_tasks(mission.tasks, deal_rng(request.seed, 0, TASK_DRAW), deal.cards)
+    chance = draw_chance(mission, deal_rng(request.seed, 0, CHANCE_DRAW))
+    if mission.pattern is not None:
+        check_special_space(space)
+        redeal_order = draw_redeal(mission, deal.players, deal_rng(request.seed, 0, SPACE_DRAW))
+        stage = dataclasses.replace(stage, redeal_order=redeal_order)
+    if mission.score is not None:
+        if request.distress:
+            raise InputError("a special (scored) mission is solved without --distress (its score is the best line's)")
+        score = max_score(deal, mission, cards, chance, engine, request.limits, stage)
+        setups = mission_setups(mission, deal, cards, chance, score.events, stage.ghost)
+        return SolveAnswer(deal, stage, setups, score.solution, mission, score)
+    setups = mission_setups(mission, deal, cards, chance, ghost=stage.ghost)
+    answer = solve_setups_of(request, deal, stage, setups, engine, progress)
+    return dataclasses.replace(answer, mission=mission)
+
+
+def task_setups(request: SolveRequest, deal: Deal) -> list[Setup]:
+    """Return the one setup of a task mission (`tasks`, `owners`, `tokens`)."""
+    if request.tasks is None:
+        raise InputError("give --tasks, or --mission")
+    tokens = parse_tokens(request.tokens) if request.tokens is not None else None
+    owners = list(request.owners) if request.owners is not None else None
+    return [Setup("", make_task_mission(deal, parse_card_list(request.tasks), tokens, owners))]
+
+
+def solve_setups_of(request: SolveRequest, deal: Deal, stage: Stage, setups, engine, progress) -> SolveAnswer:
+    """Solve the setups on the stage, and with the distress signal when asked for."""
+    rounds = () if request.engine == "cpsat" else ROUND_NODES  # CP-SAT has no node budget to grow
+    solution = solve_setups(deal, setups, engine, request.limits, rounds, stage)
+    if not request.distress:
+        return SolveAnswer(deal, stage, setups, solution)
+    if solution.outcome is Outcome.WIN:  # the crew may leave the signal unused
+        return SolveAnswer(deal, stage, setups, solution, distress=DistressAnswer(solution, deal, stage))
+    signalled, passed, passed_stage = solve_with_distress(deal, setups, engine, request.limits, progress, stage)
+    return SolveAnswer(deal, stage, setups, solution, distress=DistressAnswer(signalled, passed or deal, passed_stage))

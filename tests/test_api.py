@@ -1,0 +1,70 @@
+"""The public Python API (solver/api.py): the same answers as `crew solve`, typed."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+from conftest import check_witness
+
+from cli.main import main
+from solver.api import SolveRequest, solve
+from solver.core.errors import InputError
+from solver.core.solution import Limits, Outcome
+
+THREE = "p1 p2 p3 | b1 b2 b3 | g1 g2 g3"
+
+
+def cli_json(*args) -> dict:
+    result = CliRunner().invoke(main, ["solve", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def test_a_task_mission_wins_with_its_line_of_play():
+    # Seat 0 leads trick 1 and holds the only pinks: it wins p3 by leading it.
+    answer = solve(SolveRequest(THREE, tasks="p3", owners=(0,), commander=0))
+    assert answer.solution.outcome is Outcome.WIN
+    check_witness(answer.deal, answer.setups[0].mission, answer.solution)
+    # Seat 1 cannot win p3: nobody else holds a pink and there is no trump. LOSS.
+    assert solve(SolveRequest(THREE, tasks="p3", owners=(1,), commander=0)).solution.outcome is Outcome.LOSS
+
+
+@pytest.mark.parametrize("engine", ["auto", "kernel", "cpsat", "reference"])
+def test_the_api_answers_as_the_cli(engine):
+    args = ["--deal", THREE, "--tasks", "p3 b3", "--commander", "0", "--engine", engine]
+    answer = solve(SolveRequest(THREE, tasks="p3 b3", commander=0, engine=engine))
+    assert answer.solution.outcome.value == cli_json(*args)["result"]
+
+
+def test_a_logbook_mission_with_its_draws():
+    deal = ("b4 b5 b6 b8 g2 g4 g5 y1 y5 r1 r2 r3 r4 | p1 p5 b2 b3 b7 b9 g3 g7 g9 y2 y4 y7 y9 | "
+            "y8 y3 b1 g8 p3 p7 p9 / p4 y6 p6 p8 p2 g6 g1")
+    answer = solve(SolveRequest(deal, mission="planet-nine/12", seed=9, difficult_ghost=True,
+                                limits=Limits(max_seconds=20)))
+    expected = cli_json("--deal", deal, "--mission", "planet-nine/12", "--seed", "9", "--difficult-ghost")
+    assert answer.solution.outcome.value == expected["result"] == "win"
+    assert answer.mission.id == "planet-nine/12" and answer.stage.display and answer.stage.difficult
+
+
+def test_the_distress_signal_and_a_score():
+    answer = solve(SolveRequest("p1 | p5 | p9 / y1", tasks="p9", owners=(1,), commander=0, distress=True))
+    assert answer.solution.outcome is Outcome.LOSS and answer.distress.solution.outcome is Outcome.WIN
+    assert answer.distress.stage.display != answer.stage.display  # JARVIS's display after the pass
+    scored = solve(SolveRequest(THREE, mission="journey/pink-for-everyone", commander=0))
+    assert scored.score is not None and scored.score.exact
+    assert scored.score.score == cli_json("--deal", THREE, "--mission", "journey/pink-for-everyone",
+                                          "--commander", "0")["score"]
+
+
+@pytest.mark.parametrize("request_, words", [
+    (SolveRequest(THREE), "--tasks"),
+    (SolveRequest(THREE, tasks="p3", engine="fast"), "unknown engine"),
+    (SolveRequest(THREE, tasks="z9"), "z9"),
+    (SolveRequest(THREE, mission="planet-nine/99"), "planet-nine/99"),
+    (SolveRequest(THREE, tasks="p3", difficult_ghost=True), "display"),
+    (SolveRequest(THREE, tasks="p3", mission="planet-nine/1", owners=(0,)), "--owners"),
+])
+def test_bad_requests_raise_one_line_errors(request_, words):
+    with pytest.raises(InputError) as error:
+        solve(request_)
+    assert words in str(error.value) and "\n" not in str(error.value)
