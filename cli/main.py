@@ -186,9 +186,10 @@ def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission
     applies to the answer without the signal and again to the one with it.
     """
     request = SolveRequest(
-        deal_text, tasks_text, parse_owners(owners_text) if owners_text is not None else None, tokens_text,
-        mission_name, mission_file, seed, commander, space_text, difficult_ghost, engine, distress,
-        Limits(max_nodes, budget),
+        deal=deal_text, tasks=tasks_text, owners=tuple(parse_owners(owners_text)) if owners_text is not None else None,
+        tokens=tokens_text, mission=mission_name, mission_file=mission_file, seed=seed, commander=commander,
+        space=space_text, difficult_ghost=difficult_ghost, engine=engine, distress=distress,
+        limits=Limits(max_nodes, budget),
     )
     progress = RoundProgress()
     try:
