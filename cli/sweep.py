@@ -12,110 +12,14 @@ from pathlib import Path
 import click
 
 from cli.status import StatusLine
-from solver import __version__
+from solver import __version__, api
+from solver.api import SweepRequest
 from solver.core.errors import InputError
-from solver.experiments.runner import default_jobs, run_batches
 from solver.experiments.stats import CellSummary
-from solver.experiments.store import ResultStore, cell_order
-from solver.experiments.sweep import (
-    MAX_TASKS,
-    OWNER_MODES,
-    Cell,
-    batches,
-    objective_cell,
-    parse_numbers,
-    space_cell,
-    task_cell,
-)
-from solver.family.mission import GAME as FAMILY
-from solver.family.mission import OBJECTIVE_CARDS, built_in_family_missions, load_family_missions
-from solver.missions.mission import built_in_missions, load_missions
-from solver.trick.spaces import PLAY_SPACES, TRAIN, parse_space
+from solver.experiments.store import ResultStore
 
 EXIT_INTERRUPTED = 130
 FORMATS = ("table", "csv", "json")
-MIN_PLAYERS, MAX_PLAYERS = 2, 5  # two players: with the Ghost (Journey, Family) or JARVIS (Planet Nine)
-
-
-def sweep_cells(game, missions_text, mission_file, tasks_text, owners_text, objectives_text, players):
-    """Return [(cell, mission or None)] of a sweep's command line."""
-    if game == FAMILY:
-        if tasks_text is not None or owners_text is not None:
-            raise InputError("--tasks and --owners are trick-taking experiments; with --game family use --objectives")
-        return family_cells(missions_text, mission_file, objectives_text, players)
-    if objectives_text is not None:
-        raise InputError("--objectives goes with --game family")
-    if tasks_text is not None:
-        if missions_text is not None or mission_file is not None:
-            raise InputError("--tasks runs a random-task experiment; leave out --missions and --mission-file")
-        counts = parse_numbers(tasks_text, "--tasks", 1, MAX_TASKS)
-        modes = list(dict.fromkeys(mode.strip() for mode in (owners_text or "draft").split(",")))
-        for mode in modes:
-            if mode not in OWNER_MODES:
-                raise InputError(f"--owners must be {' or '.join(OWNER_MODES)} (or both, comma-separated), got {mode!r}")
-        return [(task_cell(k, mode, p), None) for mode in modes for p in players for k in counts]
-    if owners_text is not None:
-        raise InputError("--owners goes with --tasks (the missions set their own assignment)")
-    found = load_missions(mission_file) if mission_file else built_in_missions()
-    in_game = {m.id.split("/", 1)[1]: m for m in found.values() if m.id.startswith(f"{game}/")}
-    if not in_game:
-        hint = "" if mission_file else " (built in: planet-nine, journey, family)"
-        raise InputError(f"no missions for game {game!r}{hint}")
-    return mission_cells(in_game, missions_text, players, "crew missions list", ghost=True)
-
-
-def parse_spaces(text: str | None, game: str) -> list:
-    """Return the stage spaces of `--space`: a comma-separated list, `all` for every space that changes play."""
-    if text is None:
-        return [TRAIN]
-    if game == FAMILY:
-        raise InputError("--space is a Journey stage space; Family Adventure has none")
-    words = [word.strip() for word in text.split(",") if word.strip()]
-    if not words:
-        raise InputError("--space needs at least one stage space")
-    names = [name for word in words for name in (("train", *PLAY_SPACES) if word == "all" else (word,))]
-    return list(dict.fromkeys(parse_space(name) for name in names))
-
-
-def mission_cells(by_name: dict, missions_text, players, listing: str, ghost: bool = False) -> list:
-    """Return [(cell, mission)] for the missions named in `missions_text` (all if None) at each player count.
-
-    With `ghost` (trick-taking games), two players play a three-player mission with the Ghost (JARVIS).
-    """
-    if missions_text is None:
-        chosen = list(by_name.values())
-    else:
-        chosen = []
-        for name in dict.fromkeys(missions_numbers_or_names(missions_text)):
-            if name not in by_name:
-                game = next(iter(by_name.values())).id.split("/", 1)[0]
-                raise InputError(f"unknown mission {game}/{name} (see {listing})")
-            chosen.append(by_name[name])
-    cells = [(Cell(m.id, p), m) for m in chosen for p in players if (max(p, 3) if ghost else p) in m.players]
-    if not cells:
-        raise InputError(f"none of the chosen missions is for {', '.join(map(str, players))} players")
-    return cells
-
-
-def family_cells(missions_text, mission_file, objectives_text, players):
-    """Return the cells of a Family Adventure sweep: missions, or random-objective experiments."""
-    if objectives_text is not None:
-        if missions_text is not None or mission_file is not None:
-            raise InputError("--objectives draws random missions; leave out --missions and --mission-file")
-        counts = parse_numbers(objectives_text, "--objectives", 0, OBJECTIVE_CARDS)
-        return [(objective_cell(k, p), None) for p in players for k in counts]
-    found = load_family_missions(mission_file) if mission_file else built_in_family_missions()
-    if not found:
-        raise InputError(f"no missions in {mission_file}")
-    return mission_cells({m.id.split("/", 1)[1]: m for m in found.values()}, missions_text, players,
-                         "crew family missions")
-
-
-def missions_numbers_or_names(text: str) -> list[str]:
-    """Return mission names from `1-50`, `5,17`, or names like `variant-5`."""
-    if all(ch.isdigit() or ch in ",- " for ch in text):
-        return [str(n) for n in parse_numbers(text, "--missions", 1, 10_000)]
-    return [name.strip() for name in text.split(",")]
 
 
 class Progress(StatusLine):
@@ -271,40 +175,23 @@ def sweep(game, missions_text, mission_file, tasks_text, owners_text, objectives
     again resumes where it stopped. Deal i of a cell depends only on the seed, the
     cell and i, so --jobs and --scheduler never change the results.
     """
-    players = parse_numbers(players_text, "--players", MIN_PLAYERS, MAX_PLAYERS)
-    spaces = parse_spaces(space_text, game)
-    if difficult_ghost and (game == FAMILY or 2 not in players):
-        raise InputError("--difficult-ghost needs a trick-taking game and --players including 2")
-    cells = [
-        (space_cell(cell, space, difficult_ghost and cell.players == 2), mission, space)
-        for cell, mission in sweep_cells(game, missions_text, mission_file, tasks_text, owners_text, objectives_text,
-                                         players)
-        for space in spaces
-        if not (is_pattern(mission) and space.changes_play)  # a special stage stands on no stage space
-    ]
-    if not cells:
-        raise InputError("pattern missions (special stages) are not played on a stage space that changes play")
-    if any(space.changes_play for space in spaces) and any(is_pattern(mission) for _, mission, _ in cells):
-        click.echo("crew: note: pattern missions (special stages) are swept on the spaces without effect only", err=True)
-    out_dir = Path(out) if out else Path("sweeps") / default_name(game, missions_text, tasks_text, owners_text,
-                                                                   objectives_text, space_text, players_text, seed)
-    store = ResultStore(out_dir)
-    store.check_settings({"seed": seed, "budget": budget, "engine": "auto"})
-    work = []
-    for cell, mission, space in cells:
-        done = store.done(cell.mission, cell.players, seed)
-        missing = [i for i in range(deals) if i not in done]
-        work += batches(cell, mission, seed, missing, budget, batch, space, difficult_ghost and cell.players == 2)
-    progress = Progress(sum(len(b.indices) for b in work))
-    interrupted = False
+    request = SweepRequest(
+        game=game, missions=missions_text, mission_file=mission_file, tasks=tasks_text, owners=owners_text,
+        objectives=objectives_text, space=space_text, players=players_text, difficult_ghost=difficult_ghost,
+        deals=deals, seed=seed, jobs=jobs, budget=budget, out=out, scheduler=scheduler, batch=batch,
+    )
+    shown = []
+
+    def make_progress(total: int) -> Progress:
+        shown.append(Progress(total))
+        return shown[0]
+
     try:
-        run_batches(work, store, jobs or default_jobs(), scheduler, progress)
-    except KeyboardInterrupt:
-        interrupted = True
+        result = api.run_sweep(request, make_progress, note=lambda text: click.echo(f"crew: note: {text}", err=True))
     finally:
-        progress.finish()
-    ordered = sorted((cell for cell, _, _ in cells), key=lambda cell: (cell_order(cell.mission), cell.players))
-    summaries = [store.summary(cell.mission, cell.players, limit=deals) for cell in ordered]
+        for progress in shown:
+            progress.finish()
+    out_dir, summaries, interrupted = result.out, result.summaries, result.interrupted
     write_summary(out_dir, summaries, {
         "command": shlex.join(["crew", *sys.argv[1:]]), "seed": seed, "deals": deals, "budget_seconds": budget,
         "versions": versions(), "complete": not interrupted,
@@ -316,30 +203,12 @@ def sweep(game, missions_text, mission_file, tasks_text, owners_text, objectives
         sys.exit(EXIT_INTERRUPTED)
 
 
-def is_pattern(mission) -> bool:
-    """Return True for a pattern mission (a Journey special stage)."""
-    return getattr(mission, "pattern", None) is not None
-
-
-def default_name(game, missions_text, tasks_text, owners_text, objectives_text, space_text, players_text, seed) -> str:
-    if tasks_text:
-        what = f"tasks-{tasks_text}-{owners_text or 'draft'}"
-    elif objectives_text:
-        what = f"{game}-objectives-{objectives_text}"
-    else:
-        what = f"{game}-{missions_text or 'all'}"
-    if space_text:
-        what += f"-space-{space_text}"
-    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in f"{what}-p{players_text}-seed{seed}")
-
-
 @click.command()
 @click.argument("directory", type=click.Path())
 @click.option("--format", "output_format", type=click.Choice(FORMATS), default="table", show_default=True)
 def report(directory, output_format):
     """Print the table of a sweep's results directory, from its database."""
-    store = ResultStore(directory, create=False)
-    click.echo(render(store.summaries(), output_format))
+    click.echo(render(api.read_sweep(directory), output_format))
 
 
 @click.command()

@@ -1,4 +1,4 @@
-"""The public Python API of the trick-taking solvers: solve one deal as `crew solve` does.
+"""The public Python API: solve one deal as `crew solve` does, sweep as `crew sweep` does.
 
     from solver.api import SolveRequest, solve
 
@@ -14,10 +14,17 @@ space, the engine and the limits. The seed draws what the deal does not say: the
 cards, its chance (mission 12's pass), the space's draws (fog, the jeep) and a special stage's
 redeal, each from its own key (`TASK_DRAW`, `CHANCE_DRAW`, `SPACE_DRAW`), so the draws do not
 depend on one another. Bad input raises InputError with a one-line message.
+
+    result = run_sweep(SweepRequest(missions="1-10", players="3,4", deals=50, out="sweeps/mine"))
+    result.summaries                   # one CellSummary a cell: counts, win rate and interval, times
+    read_sweep("sweeps/mine")          # the same, from the results database, any time later
+
+A sweep stores every deal in OUT/results.db as it is solved; the same request again resumes it.
 """
 
 import dataclasses
 from dataclasses import dataclass
+from pathlib import Path
 
 from solver.core.cards import parse_card_list
 from solver.core.deal import Deal, deal_rng, parse_deal, random_tasks
@@ -28,6 +35,11 @@ from solver.engines.distress import solve_with_distress
 from solver.engines.kernel import SINGLE_DEAL_TT_BITS, KernelSolver
 from solver.engines.portfolio import ROUND_NODES, PortfolioSolver, TableSharing, solve_setups
 from solver.engines.score import ScoreAnswer, max_score
+from solver.experiments.plan import default_name, plan_sweep
+from solver.experiments.runner import default_jobs, run_batches
+from solver.experiments.stats import CellSummary
+from solver.experiments.store import ResultStore, cell_order
+from solver.experiments.sweep import batches
 from solver.missions.mission import Mission, find_mission
 from solver.missions.setup import Setup, draw_chance, mission_setups
 from solver.missions.special import check_special_space, draw_redeal
@@ -156,3 +168,69 @@ def solve_setups_of(request: SolveRequest, deal: Deal, stage: Stage, setups, eng
         return SolveAnswer(deal, stage, setups, solution, distress=DistressAnswer(solution, deal, stage))
     signalled, passed, passed_stage = solve_with_distress(deal, setups, engine, request.limits, progress, stage)
     return SolveAnswer(deal, stage, setups, solution, distress=DistressAnswer(signalled, passed or deal, passed_stage))
+
+
+@dataclass(frozen=True)
+class SweepRequest:
+    """A sweep, as `crew sweep` takes it (text where the CLI takes text)."""
+
+    game: str = "planet-nine"  # planet-nine, journey or family
+    missions: str | None = None  # numbers (1-50, 5,17) or names; default: all of the game
+    mission_file: str | None = None
+    tasks: str | None = None  # a random-task experiment: task counts, e.g. "1-12"
+    owners: str | None = None  # with tasks: draft, dealt, or draft,dealt
+    objectives: str | None = None  # Family Adventure: numbers of required cards, e.g. "0-8"
+    space: str | None = None  # stage spaces, e.g. "skis,vespa" or "all"
+    players: str = "4"  # player counts, e.g. "3,4,5"
+    difficult_ghost: bool = False
+    deals: int = 100  # per cell
+    seed: int = 1
+    jobs: int | None = None  # local worker processes (default: the cores)
+    budget: float = 10.0  # seconds per deal before UNKNOWN
+    out: str | None = None  # the results directory (default: sweeps/ and a name from the request)
+    scheduler: str | None = None  # a Dask scheduler, tcp://HOST:PORT
+    batch: int = 25  # deals per task sent to a worker
+
+
+@dataclass(frozen=True)
+class SweepResult:
+    """A sweep's results directory, its cells' summaries in table order, and whether it was interrupted
+    (then the same request resumes it)."""
+
+    out: Path
+    summaries: list[CellSummary]
+    interrupted: bool
+
+
+def run_sweep(request: SweepRequest, make_progress=None, note=None) -> SweepResult:
+    """Run (or resume) a sweep. `make_progress(total)` returns a `progress(records)` called after each
+    batch; `note(text)` receives a remark on the plan (pattern missions skipped on some spaces)."""
+    r = request
+    cells, remark = plan_sweep(r.game, r.missions, r.mission_file, r.tasks, r.owners, r.objectives, r.space,
+                               r.players, r.difficult_ghost)
+    if remark and note is not None:
+        note(remark)
+    out = Path(r.out) if r.out else Path("sweeps") / default_name(r.game, r.missions, r.tasks, r.owners,
+                                                                   r.objectives, r.space, r.players, r.seed)
+    store = ResultStore(out)
+    store.check_settings({"seed": r.seed, "budget": r.budget, "engine": "auto"})
+    work = []
+    for cell, mission, space in cells:
+        done = store.done(cell.mission, cell.players, r.seed)
+        missing = [i for i in range(r.deals) if i not in done]
+        work += batches(cell, mission, r.seed, missing, r.budget, r.batch, space, r.difficult_ghost and cell.players == 2)
+    total = sum(len(b.indices) for b in work)
+    progress = make_progress(total) if make_progress is not None else (lambda records: None)
+    interrupted = False
+    try:
+        run_batches(work, store, r.jobs or default_jobs(), r.scheduler, progress)
+    except KeyboardInterrupt:
+        interrupted = True
+    ordered = sorted((cell for cell, _, _ in cells), key=lambda cell: (cell_order(cell.mission), cell.players))
+    summaries = [store.summary(cell.mission, cell.players, limit=r.deals) for cell in ordered]
+    return SweepResult(out, summaries, interrupted)
+
+
+def read_sweep(directory) -> list[CellSummary]:
+    """Return the summaries of a sweep's results directory, from its database (every cell, every seed)."""
+    return ResultStore(directory, create=False).summaries()

@@ -7,7 +7,7 @@ from click.testing import CliRunner
 from conftest import check_witness
 
 from cli.main import main
-from solver.api import SolveRequest, solve
+from solver.api import SolveRequest, SweepRequest, read_sweep, run_sweep, solve
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome
 
@@ -68,3 +68,30 @@ def test_bad_requests_raise_one_line_errors(request_, words):
     with pytest.raises(InputError) as error:
         solve(request_)
     assert words in str(error.value) and "\n" not in str(error.value)
+
+
+def test_a_sweep_from_python_is_the_cli_s(tmp_path):
+    # The same request through the API and through crew sweep gives the same cells and counts; a
+    # second run resumes (nothing left to solve) and read_sweep reads the database back.
+    request = SweepRequest(missions="1,2", players="3", deals=6, jobs=1, budget=5, out=str(tmp_path / "api"))
+    totals = []
+    result = run_sweep(request, make_progress=lambda total: totals.append(total) or (lambda records: None))
+    assert totals == [12] and not result.interrupted
+    assert [(s.mission, s.players, s.deals) for s in result.summaries] == [("planet-nine/1", 3, 6), ("planet-nine/2", 3, 6)]
+    cli = CliRunner().invoke(main, ["sweep", "--missions", "1,2", "--players", "3", "--deals", "6", "--jobs", "1",
+                                    "--budget", "5", "--out", str(tmp_path / "cli"), "--format", "json"])
+    assert cli.exit_code == 0, cli.output
+    rows = json.loads(cli.stdout)
+    assert [(row["wins"], row["losses"]) for row in rows] == [(s.wins, s.losses) for s in result.summaries]
+    again = []
+    run_sweep(request, make_progress=lambda total: again.append(total) or (lambda records: None))
+    assert again == [0]
+    assert [s.wins for s in read_sweep(tmp_path / "api")] == [s.wins for s in result.summaries]
+
+
+def test_a_bad_sweep_request_is_a_one_line_error(tmp_path):
+    with pytest.raises(InputError) as error:
+        run_sweep(SweepRequest(game="family", tasks="1-3", out=str(tmp_path)))
+    assert "--objectives" in str(error.value)
+    with pytest.raises(InputError):
+        read_sweep(tmp_path / "nothing")
