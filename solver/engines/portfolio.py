@@ -20,14 +20,14 @@ from solver.missions.stage import ON_TRAIN, Stage, space_cases
 from solver.missions.tasks import TaskMission
 
 ENGINE = "auto"
+DFS_NODES = 200_000  # ~25 ms; tuned on the benchmark sets (100k-300k all close)
+ROUND_NODES = (2_000, 50_000, 1_000_000)  # node budgets per case of the rounds before the last
 
 
 def unsupported(mission: TaskMission) -> dict[str, str]:
     """Return what of `mission` the portfolio cannot answer: what the kernel cannot (CP-SAT only
     ever gets plain task missions, which both model)."""
     return kernel.unsupported(mission)
-DFS_NODES = 200_000  # ~25 ms; tuned on the benchmark sets (100k-300k all close)
-ROUND_NODES = (2_000, 50_000, 1_000_000)  # node budgets per case of the rounds before the last
 
 
 class PortfolioSolver:
