@@ -52,18 +52,18 @@ def rows(summaries: list[CellSummary]) -> list[dict]:
     for s in summaries:
         interval = s.interval
         out.append({
-            "mission": s.mission, "players": s.players, "deals": s.deals, "wins": s.wins,
+            "mission": str(s.cell), "players": s.cell.players, "deals": s.deals, "wins": s.wins,
             "losses": s.losses, "unknowns": s.unknowns, "win_rate": s.rate,
             "low": interval[0] if interval else None, "high": interval[1] if interval else None,
             "median_ms": round(s.median_ms, 3) if s.deals else None,
             "p99_ms": round(s.p99_ms, 3) if s.deals else None,
-            **({"scores": dict(s.scores)} if s.scores else {}),
+            **({"scores": {str(score): deals for score, deals in s.scores}} if s.scores else {}),
         })
     return out
 
 
 def format_table(summaries: list[CellSummary]) -> str:
-    width = max([22] + [len(s.mission) for s in summaries])
+    width = max([22] + [len(str(s.cell)) for s in summaries])
     lines = [
         f"{'mission':{width}s} {'players':>7s} {'deals':>6s} {'wins':>6s} {'losses':>6s} {'unknown':>7s} "
         f"{'win %':>6s}  {'95% interval':>15s} {'median ms':>9s} {'p99 ms':>9s}"
@@ -79,14 +79,14 @@ def format_table(summaries: list[CellSummary]) -> str:
     scored = [s for s in summaries if s.scores]
     if scored:  # special missions: how many deals reach each score (win % counts scores above 0), and the mean
         lines.append("")
-        lines += [f"scores {s.mission} {s.players}p (mean {score_mean(s)}): " + ", ".join(
+        lines += [f"scores {s.cell} {s.cell.players}p (mean {score_mean(s)}): " + ", ".join(
             f"{score}: {deals}" for score, deals in s.scores) for s in scored]
     return "\n".join(lines)
 
 
 def score_mean(summary: CellSummary) -> str:
     """Return a cell's mean best score as text, `>=` first when some deal's score is only a lower bound."""
-    bounded = any(score.startswith(">=") for score, _ in summary.scores)
+    bounded = any(not score.exact for score, _ in summary.scores)
     return f"{'>=' if bounded else ''}{summary.mean_score:.2f}"
 
 

@@ -35,10 +35,11 @@ from solver.engines.distress import solve_with_distress
 from solver.engines.kernel import SINGLE_DEAL_TT_BITS, KernelSolver
 from solver.engines.portfolio import ROUND_NODES, PortfolioSolver, TableSharing, solve_setups
 from solver.engines.score import ScoreAnswer, max_score
+from solver.experiments.cell import Cell
 from solver.experiments.plan import default_name, plan_sweep
 from solver.experiments.runner import default_jobs, run_batches
 from solver.experiments.stats import CellSummary
-from solver.experiments.store import ResultStore, cell_order
+from solver.experiments.store import ResultStore
 from solver.experiments.sweep import batches
 from solver.missions.mission import Mission, find_mission
 from solver.missions.setup import Setup, draw_chance, mission_setups
@@ -215,10 +216,10 @@ def run_sweep(request: SweepRequest, make_progress=None, note=None) -> SweepResu
     store = ResultStore(out)
     store.check_settings({"seed": r.seed, "budget": r.budget, "engine": "auto"})
     work = []
-    for cell, mission, space in cells:
-        done = store.done(cell.mission, cell.players, r.seed)
+    for cell, mission in cells:
+        done = store.done(cell, r.seed)
         missing = [i for i in range(r.deals) if i not in done]
-        work += batches(cell, mission, r.seed, missing, r.budget, r.batch, space, r.difficult_ghost and cell.players == 2)
+        work += batches(cell, mission, r.seed, missing, r.budget, r.batch)
     total = sum(len(b.indices) for b in work)
     progress = make_progress(total) if make_progress is not None else (lambda records: None)
     interrupted = False
@@ -226,8 +227,8 @@ def run_sweep(request: SweepRequest, make_progress=None, note=None) -> SweepResu
         run_batches(work, store, r.jobs or default_jobs(), r.scheduler, progress)
     except KeyboardInterrupt:
         interrupted = True
-    ordered = sorted((cell for cell, _, _ in cells), key=lambda cell: (cell_order(cell.mission), cell.players))
-    summaries = [store.summary(cell.mission, cell.players, limit=r.deals) for cell in ordered]
+    ordered = sorted((cell for cell, _ in cells), key=Cell.table_order)
+    summaries = [store.summary(cell, limit=r.deals) for cell in ordered]
     return SweepResult(out, summaries, interrupted)
 
 

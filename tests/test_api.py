@@ -77,7 +77,8 @@ def test_a_sweep_from_python_is_the_cli_s(tmp_path):
     totals = []
     result = run_sweep(request, make_progress=lambda total: totals.append(total) or (lambda records: None))
     assert totals == [12] and not result.interrupted
-    assert [(s.mission, s.players, s.deals) for s in result.summaries] == [("planet-nine/1", 3, 6), ("planet-nine/2", 3, 6)]
+    assert [(str(s.cell), s.cell.players, s.deals) for s in result.summaries] == [("planet-nine/1", 3, 6),
+                                                                                ("planet-nine/2", 3, 6)]
     cli = CliRunner().invoke(main, ["sweep", "--missions", "1,2", "--players", "3", "--deals", "6", "--jobs", "1",
                                     "--budget", "5", "--out", str(tmp_path / "cli"), "--format", "json"])
     assert cli.exit_code == 0, cli.output

@@ -12,8 +12,9 @@ from click.testing import CliRunner
 
 from cli.main import main
 from solver.core.errors import InputError
+from solver.experiments.cell import Cell
 from solver.experiments.plot import mission_lines, plot_summaries, space_lines, task_lines
-from solver.experiments.stats import CellSummary
+from solver.experiments.stats import CellSummary, Score
 from solver.experiments.store import ResultStore
 from solver.experiments.sweep import Record
 
@@ -43,8 +44,8 @@ def png_size(path) -> tuple[int, int]:
     return struct.unpack(">II", data[16:24])
 
 
-def cell(mission, players, wins, losses, unknowns=0) -> CellSummary:
-    return CellSummary(mission, players, wins + losses + unknowns, wins, losses, unknowns, 1.0, 2.0)
+def cell(name, players, wins, losses, unknowns=0) -> CellSummary:
+    return CellSummary(Cell(name, players), wins + losses + unknowns, wins, losses, unknowns, 1.0, 2.0)
 
 
 @pytest.fixture(scope="module")
@@ -117,7 +118,7 @@ def test_plot_unwritable_target_exits_2(results, tmp_path):
 
 def test_plot_with_no_decided_deal_exits_2(tmp_path):
     store = ResultStore(tmp_path)
-    store.add([Record("planet-nine/1", 4, 1, i, "unknown", 10, 5.0, "kernel", "", "") for i in range(3)])
+    store.add([Record(Cell("planet-nine/1", 4), 1, i, "unknown", 10, 5.0, "kernel", "", "") for i in range(3)])
     store.close()
     assert_one_line_error(crew("plot", tmp_path), "nothing to plot")
     assert not (tmp_path / "winrates.png").exists()
@@ -148,7 +149,7 @@ def test_space_lines_one_panel_per_mission_the_train_first(tmp_path):
         "3 players": [1, 2, 3], "4 players": [1, 2, 3]}
     assert [x for x, _ in panels["j/b"]["3 players"]] == [3, 1]
     plot_summaries(summaries, tmp_path / "spaces.png")
-    plot_summaries([s for s in summaries if s.mission.startswith("j/a")], tmp_path / "one.png")
+    plot_summaries([s for s in summaries if s.cell.subject == "j/a"], tmp_path / "one.png")
     (w1, h1), (w2, h2) = png_size(tmp_path / "one.png"), png_size(tmp_path / "spaces.png")
     assert w1 == w2 and h2 == 2 * h1  # a panel per mission
     tasks = [cell("tasks/8/dealt", 4, 5, 1), cell("tasks/8/dealt@skis", 4, 6, 0)]
@@ -158,11 +159,12 @@ def test_space_lines_one_panel_per_mission_the_train_first(tmp_path):
 
 
 def test_special_missions_add_a_panel_of_mean_scores(tmp_path):
-    scored = CellSummary("j/s", 3, 4, 4, 0, 0, 1.0, 2.0, (("3", 2), (">=4", 1), ("5", 1)))
+    scores = ((Score(3), 2), (Score(4, exact=False), 1), (Score(5), 1))
+    scored = CellSummary(Cell("j/s", 3), 4, 4, 0, 0, 1.0, 2.0, scores)
     assert scored.mean_score == (3 + 3 + 4 + 5) / 4  # the deal left at >=4 counts 4
     assert cell("j/a", 3, 3, 1).mean_score is None
     plot_summaries([cell("j/a", 3, 3, 1), cell("j/a@skis", 3, 3, 1)], tmp_path / "one.png")
-    spaces = [scored, replace(scored, mission="j/s@skis"), cell("j/a", 3, 3, 1), cell("j/a@skis", 3, 3, 1)]
+    spaces = [scored, replace(scored, cell=Cell("j/s@skis", 3)), cell("j/a", 3, 3, 1), cell("j/a@skis", 3, 3, 1)]
     plot_summaries(spaces, tmp_path / "spaces.png")
     plot_summaries([scored, cell("j/a", 3, 3, 1)], tmp_path / "missions.png")
     (w1, h1), (w2, h2), (w3, h3) = (png_size(tmp_path / name) for name in ("one.png", "spaces.png", "missions.png"))
@@ -195,8 +197,10 @@ def test_plotting_needs_no_display_and_no_pyplot(tmp_path):
         import sys
         from pathlib import Path
         from solver.experiments.plot import plot_summaries
+        from solver.experiments.cell import Cell
         from solver.experiments.stats import CellSummary
-        plot_summaries([CellSummary("planet-nine/1", 4, 10, 7, 3, 0, 1.0, 2.0)], Path({str(tmp_path / 'p.svg')!r}))
+        summary = CellSummary(Cell("planet-nine/1", 4), 10, 7, 3, 0, 1.0, 2.0)
+        plot_summaries([summary], Path({str(tmp_path / 'p.svg')!r}))
         assert "matplotlib.pyplot" not in sys.modules
     """)
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "MPLBACKEND": "TkAgg"}  # no DISPLAY; a GUI default

@@ -28,6 +28,7 @@ from click.testing import CliRunner
 
 from cli.main import main
 from solver import __version__
+from solver.experiments.cell import Cell, task_cell
 from solver.experiments.stats import (
     clopper_pearson_upper_at_zero,
     percentile,
@@ -35,7 +36,7 @@ from solver.experiments.stats import (
     wilson,
     win_interval,
 )
-from solver.experiments.sweep import Batch, batch_case, task_cell
+from solver.experiments.sweep import Batch, batch_case
 
 CREW = Path(sys.executable).parent / "crew"  # cli/main.py has no `python -m` entry point
 
@@ -150,12 +151,12 @@ def test_percentiles_and_cell_summary():
     assert percentile([float(n) for n in range(101)], 0.99) == pytest.approx(99.0)
     assert percentile([7.0], 0.99) == 7.0
     assert math.isnan(percentile([], 0.5))
-    s = summarize("planet-nine/1", 4, ["win", "loss", "unknown", "win"], [4.0, 1.0, 3.0, 2.0])
+    s = summarize(Cell("planet-nine/1", 4), ["win", "loss", "unknown", "win"], [4.0, 1.0, 3.0, 2.0])
     assert (s.deals, s.wins, s.losses, s.unknowns) == (4, 2, 1, 1)
     assert s.rate == pytest.approx(2 / 3)  # unknowns are neither wins nor losses
     assert s.interval == wilson(2, 3)
     assert s.median_ms == 2.5
-    assert summarize("planet-nine/1", 4, ["unknown"], [9.0]).rate is None
+    assert summarize(Cell("planet-nine/1", 4), ["unknown"], [9.0]).rate is None
 
 
 def test_table_numbers_on_a_known_case(tmp_path, mission_file):

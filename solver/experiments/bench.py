@@ -39,7 +39,8 @@ from solver.core.deal import deal_rng, random_deal, random_tasks
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome
 from solver.engines.kernel import KernelSolver
-from solver.experiments.sweep import Batch, Cell, solve_batch, space_cell
+from solver.experiments.cell import Cell
+from solver.experiments.sweep import Batch, batches, solve_batch
 from solver.family.deal import FamilyDeal, random_family_deal
 from solver.family.engines import auto_solve
 from solver.family.mission import ROWS, FamilyMission, check_consistent, random_objectives
@@ -102,16 +103,15 @@ class SweepSet:
 
     @property
     def cell(self) -> Cell:
-        return space_cell(Cell(self.mission, self.players), parse_space(self.space), self.difficult)
+        return Cell(self.mission, self.players).on_stage(parse_space(self.space), self.difficult)
 
     @property
     def name(self) -> str:
-        return f"{self.cell.mission}/{self.players}p"
+        return f"{self.cell}/{self.players}p"
 
     def batch(self, count: int) -> Batch:
-        space = parse_space(self.space)
-        return Batch(self.cell, find_mission(self.mission), SEED, tuple(range(count)), SAFETY_SECONDS, space,
-                     self.difficult)
+        (batch,) = batches(self.cell, find_mission(self.mission), SEED, list(range(count)), SAFETY_SECONDS, count)
+        return batch
 
 
 SWEEP_SETS = [
@@ -216,7 +216,7 @@ def run_kernel_set(deal_set: TaskSet, count: int, solver: KernelSolver) -> SetRe
 def run_sweep_set(deal_set: SweepSet, count: int) -> SetResult:
     result = SetResult()
     for record in solve_batch(deal_set.batch(count)):
-        score = record.setup.removeprefix("score ") if record.setup.startswith("score ") else ""
+        score = "" if record.score is None else str(record.score)
         result.add(record.result[0].upper() + score, record.nodes, record.ms)
     return result
 

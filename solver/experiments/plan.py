@@ -1,12 +1,13 @@
 """A sweep's plan: the cells of its command line, each with its mission and stage space.
 
 `plan_sweep` reads what `crew sweep` is given (game, missions or random-task or random-objective
-experiments, stage spaces, player counts, the difficult Ghost) into cells; `default_name` names
-its results directory. One-line InputErrors for options that do not go together.
+experiments, stage spaces, player counts, the difficult Ghost) into cells (solver/experiments/cell.py);
+`default_name` names its results directory. One-line InputErrors for options that do not go together.
 """
 
 from solver.core.errors import InputError
-from solver.experiments.sweep import MAX_TASKS, OWNER_MODES, Cell, objective_cell, parse_numbers, space_cell, task_cell
+from solver.experiments.cell import OWNER_MODES, Cell, objective_cell, task_cell
+from solver.experiments.sweep import MAX_TASKS, parse_numbers
 from solver.family.mission import GAME as FAMILY
 from solver.family.mission import OBJECTIVE_CARDS, built_in_family_missions, load_family_missions
 from solver.missions.mission import built_in_missions, load_missions
@@ -18,13 +19,13 @@ PATTERNS_ON_QUIET_SPACES = "pattern missions (special stages) are swept on the s
 
 def plan_sweep(game, missions_text, mission_file, tasks_text, owners_text, objectives_text, space_text,
                players_text, difficult_ghost: bool) -> tuple[list, str | None]:
-    """Return the sweep's [(cell, mission or None, space)] and a note for the user, or None."""
+    """Return the sweep's [(cell, mission or None)] and a note for the user, or None."""
     players = parse_numbers(players_text, "--players", MIN_PLAYERS, MAX_PLAYERS)
     spaces = parse_spaces(space_text, game)
     if difficult_ghost and (game == FAMILY or 2 not in players):
         raise InputError("--difficult-ghost needs a trick-taking game and --players including 2")
     cells = [
-        (space_cell(cell, space, difficult_ghost and cell.players == 2), mission, space)
+        (cell.on_stage(space, difficult_ghost and cell.players == 2), mission)
         for cell, mission in sweep_cells(game, missions_text, mission_file, tasks_text, owners_text, objectives_text,
                                          players)
         for space in spaces
@@ -32,7 +33,7 @@ def plan_sweep(game, missions_text, mission_file, tasks_text, owners_text, objec
     ]
     if not cells:
         raise InputError("pattern missions (special stages) are not played on a stage space that changes play")
-    quiet_only = any(space.changes_play for space in spaces) and any(is_pattern(mission) for _, mission, _ in cells)
+    quiet_only = any(space.changes_play for space in spaces) and any(is_pattern(mission) for _, mission in cells)
     return cells, PATTERNS_ON_QUIET_SPACES if quiet_only else None
 
 

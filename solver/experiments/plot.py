@@ -1,8 +1,8 @@
 """Plots of a sweep's win rates with their 95% intervals (`crew plot`), headless.
 
 Mission cells (`game/N`): win % per mission, one line per player count; when
-cells stand on stage spaces (`game/NAME@SPACE`): one panel per mission, win %
-per space (the train first), one line per player count.
+cells carry marks (`game/NAME@SPACE`, `@difficult-ghost`): one panel per mission or
+experiment, win % per marks as named (the train first), one line per player count.
 Task experiments (`tasks/K/MODE`): win % against the number of tasks K, one
 line per owner mode and player count. Family Adventure random-objective cells
 (`family/objectives/K`): win % against K, one line per player count. One panel
@@ -18,8 +18,8 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
 from solver.core.errors import InputError
+from solver.experiments.cell import Kind
 from solver.experiments.stats import CellSummary
-from solver.experiments.sweep import OBJECTIVE_CELLS, SPACE_MARK, Cell, parse_task_cell
 
 Point = tuple[float, CellSummary]  # x, cell
 DODGE = 0.08  # sideways step between the lines of a panel, in x units
@@ -31,42 +31,50 @@ def mission_lines(summaries: list[CellSummary]) -> tuple[dict[str, list[Point]],
     x is the mission number when every mission has one; otherwise missions take places 1, 2, ...
     in the sweep's order.
     """
-    numbers = [int(name) for _, name in map(split_id, (s.mission for s in summaries)) if name.isdigit()]
+    numbers = [int(name) for _, name in map(split_id, (s.cell.mission for s in summaries)) if name.isdigit()]
     all_numbered = len(numbers) == len(summaries)
     named: dict[str, float] = {}
-    games = {split_id(s.mission)[0] for s in summaries}
+    games = {split_id(s.cell.mission)[0] for s in summaries}
     lines: dict[str, list[Point]] = {}
     for s in summaries:
-        game, name = split_id(s.mission)
+        game, name = split_id(s.cell.mission)
         if all_numbered:
             x = float(name)
         else:  # some missions have names: one place per mission, in the sweep's order
-            x = named.setdefault(s.mission, float(len(named) + 1))
-        label = f"{s.players} players" if len(games) == 1 else f"{game}, {s.players} players"
+            x = named.setdefault(s.cell.mission, float(len(named) + 1))
+        label = f"{s.cell.players} players" if len(games) == 1 else f"{game}, {s.cell.players} players"
         lines.setdefault(label, []).append((x, s))
-    ticks = {x: split_id(s.mission)[1] for points in lines.values() for x, s in points}
+    ticks = {x: split_id(s.cell.mission)[1] for points in lines.values() for x, s in points}
     return lines, ticks
 
 
 def space_lines(summaries: list[CellSummary]) -> tuple[dict[str, dict[str, list[Point]]], list[str]]:
-    """Return {mission: {line label: [(x, cell)]}} with x the place of the cell's stage space, and the spaces."""
+    """Return {mission or experiment: {line label: [(x, cell)]}} with x the place of the cell's marks (its stage
+    space, and the difficult Ghost, as named), and the marks."""
     spaces: list[str] = []
     panels: dict[str, dict[str, list[Point]]] = {}
     for s in summaries:
-        mission, _, space = s.mission.partition(SPACE_MARK)
-        space = space or "train"
+        space = s.cell.marks or "train"
         if space not in spaces:
             spaces.append(space)
-        panels.setdefault(mission, {}).setdefault(f"{s.players} players", []).append((spaces.index(space) + 1.0, s))
+        label = f"{s.cell.players} players"
+        panels.setdefault(s.cell.subject, {}).setdefault(label, []).append((spaces.index(space) + 1.0, s))
     return panels, spaces
 
 
 def task_lines(summaries: list[CellSummary]) -> dict[str, list[Point]]:
-    """Return the task-experiment cells as {line label: [(K, cell)]}, one line per (mode, players)."""
+    """Return the task-experiment cells as {line label: [(K, cell)]}, one line per (owner mode, players)."""
     lines: dict[str, list[Point]] = {}
     for s in summaries:
-        count, mode = parse_task_cell(Cell(s.mission, s.players))
-        lines.setdefault(f"{mode}, {s.players} players", []).append((float(count), s))
+        lines.setdefault(f"{s.cell.owner_mode}, {s.cell.players} players", []).append((float(s.cell.tasks), s))
+    return lines
+
+
+def objective_lines(summaries: list[CellSummary]) -> dict[str, list[Point]]:
+    """Return the random-objective cells as {line label: [(K, cell)]}, one line per player count."""
+    lines: dict[str, list[Point]] = {}
+    for s in summaries:
+        lines.setdefault(f"{s.cell.players} players", []).append((float(s.cell.objectives), s))
     return lines
 
 
@@ -119,13 +127,13 @@ def plot_summaries(summaries: list[CellSummary], target: Path) -> None:
     if target.suffix not in (".png", ".svg"):
         raise InputError(f"the plot file must end in .png or .svg, got {target.name}")
     decided = [s for s in summaries if s.interval is not None]
-    objectives = [s for s in decided if s.mission.startswith(OBJECTIVE_CELLS)]
+    objectives = [s for s in decided if s.cell.kind is Kind.OBJECTIVES]
     trick_cells = [s for s in decided if s not in objectives]
     if not decided:
         raise InputError("nothing to plot: no cell has a decided deal (a win or a loss)")
-    on_spaces = any(SPACE_MARK in s.mission for s in trick_cells)  # then a panel per mission or experiment
+    on_spaces = any(s.cell.marks for s in trick_cells)  # then a panel per mission or experiment
     by_space, spaces = space_lines(trick_cells) if on_spaces else ({}, [])
-    tasks = [] if on_spaces else [s for s in trick_cells if parse_task_cell(Cell(s.mission, s.players)) is not None]
+    tasks = [] if on_spaces else [s for s in trick_cells if s.cell.kind is Kind.TASKS]
     missions = [] if on_spaces else [s for s in trick_cells if s not in tasks]
     scored_spaces = [mission for mission, lines in by_space.items()
                      if any(s.scores for points in lines.values() for _, s in points)]
@@ -156,9 +164,8 @@ def plot_summaries(summaries: list[CellSummary], target: Path) -> None:
         draw(next(axes), task_lines(tasks), "Win rate against the number of random tasks (no tokens)",
              "tasks")
     if objectives:
-        lines, _ = mission_lines(objectives)
-        draw(next(axes), lines, "Family Adventure: win rate against the number of random required cards "
-             "(12 cards played)", "required cards")
+        draw(next(axes), objective_lines(objectives), "Family Adventure: win rate against the number of random "
+             "required cards (12 cards played)", "required cards")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         figure.savefig(target)

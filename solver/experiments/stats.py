@@ -1,4 +1,4 @@
-"""Win rates with 95% intervals, and the summary of one sweep cell's per-deal records.
+"""Win rates with 95% intervals, and the summary of one sweep cell's per-deal records and best scores.
 
 The win rate counts decided deals only: wins / (wins + losses); deals left
 UNKNOWN by the budget are reported apart, never as wins or losses. The
@@ -9,6 +9,8 @@ which Wilson's understates at 0 successes.
 
 import math
 from dataclasses import dataclass
+
+from solver.experiments.cell import Cell
 
 Z_95 = 1.959963984540054  # two-sided 95% normal quantile
 ALPHA = 0.05
@@ -49,18 +51,28 @@ def percentile(sorted_values: list[float], q: float) -> float:
 
 
 @dataclass(frozen=True)
+class Score:
+    """A special mission's best score on a deal: exact, or at least `value` when a budget ran out."""
+
+    value: int
+    exact: bool = True
+
+    def __str__(self) -> str:
+        return f"{'' if self.exact else '>='}{self.value}"
+
+
+@dataclass(frozen=True)
 class CellSummary:
     """One row of a sweep's table."""
 
-    mission: str
-    players: int
+    cell: Cell
     deals: int
     wins: int
     losses: int
     unknowns: int
     median_ms: float
     p99_ms: float
-    scores: tuple[tuple[str, int], ...] = ()  # special missions: (score, deals), ">=N" where a budget ran out
+    scores: tuple[tuple[Score, int], ...] = ()  # special missions: (score, deals), by score, exact ones first
 
     @property
     def rate(self) -> float | None:
@@ -75,28 +87,22 @@ class CellSummary:
     def mean_score(self) -> float | None:
         """Special missions: the mean best score, a deal left at ">=N" counted at N (so a lower bound)."""
         counted = sum(deals for _, deals in self.scores)
-        return sum(score_value(score) * deals for score, deals in self.scores) / counted if counted else None
+        return sum(score.value * deals for score, deals in self.scores) / counted if counted else None
 
 
-def score_value(text: str) -> int:
-    """Return the score of a deal's score text: `4`, or `>=4` (at least 4) when a budget ran out."""
-    return int(text.removeprefix(">="))
-
-
-def summarize(mission: str, players: int, results: list[str], ms: list[float], scores=()) -> CellSummary:
+def summarize(cell: Cell, results: list[str], ms: list[float], scores: list[Score] = ()) -> CellSummary:
     """Summarize a cell from its per-deal results ('win', 'loss', 'unknown'), times and scores."""
     times = sorted(ms)
-    counted: dict[str, int] = {}
+    counted: dict[Score, int] = {}
     for score in scores:
         counted[score] = counted.get(score, 0) + 1
     return CellSummary(
-        mission,
-        players,
+        cell,
         len(results),
         results.count("win"),
         results.count("loss"),
         results.count("unknown"),
         percentile(times, 0.5),
         percentile(times, 0.99),
-        tuple(sorted(counted.items(), key=lambda item: (score_value(item[0]), item[0]))),
+        tuple(sorted(counted.items(), key=lambda item: (item[0].value, not item[0].exact))),
     )

@@ -1,39 +1,68 @@
 """A sweep's durable results: one SQLite database per output directory.
 
-Every solved deal is a row keyed by its identity (mission, players, seed,
+Every solved deal is a row keyed by its identity (cell name, players, seed,
 deal index); rows of one batch go in in one transaction, and a row already
 there is ignored, so a re-run (after Ctrl-C or kill -9 at any moment) resumes
 without losing or counting anything twice. WAL journaling keeps readers
 (`crew report`) and the writer apart. The settings that change answers
 (budget, engine) are stored once: a re-run with other settings is refused,
 since it would mix results of different searches.
+
+Beside the cell's name a row holds the cell's parts in columns of their own (kind, mission id,
+task count and owner mode, objective count, stage space, difficult Ghost) and a special
+mission's best score (`score`, `score_exact`), for queries in SQL. The layout's version is
+`PRAGMA user_version`: a database of version 0 (the name only, the score as `score N` or
+`score >=N` in `setup`) is upgraded in place when opened; one of a newer crew-solver is refused.
 """
 
 import json
+import re
 import sqlite3
 from pathlib import Path
 
 from solver.core.errors import InputError
-from solver.experiments.stats import CellSummary, summarize
-from solver.experiments.sweep import SCORE_PREFIX, Record
+from solver.experiments.cell import Cell
+from solver.experiments.stats import CellSummary, Score, summarize
+from solver.experiments.sweep import Record
+from solver.trick.spaces import TRAIN
 
 DATABASE = "results.db"
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS deals (
-    mission TEXT NOT NULL,
-    players INTEGER NOT NULL,
-    seed INTEGER NOT NULL,
-    deal_index INTEGER NOT NULL,
-    result TEXT NOT NULL CHECK (result IN ('win', 'loss', 'unknown')),
-    nodes INTEGER NOT NULL,
-    ms REAL NOT NULL,
-    engine TEXT NOT NULL,
-    setup TEXT NOT NULL,
-    line TEXT NOT NULL,
-    PRIMARY KEY (mission, players, seed, deal_index)
-);
-CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
-"""
+VERSION = 1
+FIRST_LAYOUT = (  # version 0; a new database is made as this, then upgraded like an old one
+    """CREATE TABLE IF NOT EXISTS deals (
+        mission TEXT NOT NULL,  -- the cell's name: planet-nine/12@skis, tasks/8/draft, family/objectives/6
+        players INTEGER NOT NULL,
+        seed INTEGER NOT NULL,
+        deal_index INTEGER NOT NULL,
+        result TEXT NOT NULL CHECK (result IN ('win', 'loss', 'unknown')),
+        nodes INTEGER NOT NULL,
+        ms REAL NOT NULL,
+        engine TEXT NOT NULL,
+        setup TEXT NOT NULL,
+        line TEXT NOT NULL,
+        PRIMARY KEY (mission, players, seed, deal_index)
+    )""",
+    "CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
+)
+CELL_AND_SCORE_COLUMNS = (  # version 1; every row has its cell's, filled from its name
+    "kind TEXT CHECK (kind IN ('mission', 'tasks', 'objectives'))",
+    "mission_id TEXT",  # kind mission: GAME/NAME
+    "tasks INTEGER",  # kind tasks: the number of random task cards
+    "owner_mode TEXT CHECK (owner_mode IN ('draft', 'dealt'))",  # kind tasks
+    "objectives INTEGER",  # kind objectives: the number of random required cards
+    "space TEXT",  # the stage space as named; NULL on the train
+    "difficult_ghost INTEGER CHECK (difficult_ghost IN (0, 1))",
+    "score INTEGER",  # special missions: the best score, or at least it when not exact
+    "score_exact INTEGER CHECK (score_exact IN (0, 1))",
+)
+INSERT = (
+    "INSERT OR IGNORE INTO deals (mission, players, seed, deal_index, result, nodes, ms, engine, setup, line, kind, "
+    "mission_id, tasks, owner_mode, objectives, space, difficult_ghost, score, score_exact) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+SET_CELL = ("UPDATE deals SET kind = ?, mission_id = ?, tasks = ?, owner_mode = ?, objectives = ?, space = ?, "
+            "difficult_ghost = ? WHERE mission = ? AND players = ?")
+OLD_SCORE = re.compile(r"score (>=)?(\d+)")  # version 0's setup of a special mission's deal
 
 
 class ResultStore:
@@ -49,9 +78,50 @@ class ResultStore:
             self.directory.mkdir(parents=True, exist_ok=True)
             self.db = sqlite3.connect(path, timeout=60)
             self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.executescript(SCHEMA)
+            version = self.version()
         except (OSError, sqlite3.Error) as error:
             raise InputError(f"cannot write results to {self.directory}: {error}") from None
+        if version > VERSION:
+            raise InputError(f"{path} was written by a newer crew-solver (layout {version}, this one reads up to "
+                             f"{VERSION}): use that version, or another --out")
+        if version < VERSION:
+            self.upgrade()
+
+    def version(self) -> int:
+        return self.db.execute("PRAGMA user_version").fetchone()[0]
+
+    def upgrade(self) -> None:
+        """Bring a new or version-0 database to this layout, in one transaction (other processes wait)."""
+        old = self.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'deals'").fetchone() is not None
+        try:
+            with self.db:
+                self.db.execute("BEGIN IMMEDIATE")
+                if self.version() < VERSION:  # not upgraded meanwhile by another process
+                    for statement in FIRST_LAYOUT:
+                        self.db.execute(statement)
+                    self.add_cell_and_score_columns()
+                    self.db.execute(f"PRAGMA user_version = {VERSION}")
+        except sqlite3.Error as error:
+            if not old:
+                raise InputError(f"cannot write results to {self.directory}: {error}") from None
+            raise InputError(f"{self.directory}: cannot upgrade {DATABASE} to this crew-solver's layout in place "
+                             f"({error}): copy the directory somewhere writable first") from None
+        except InputError as error:  # a name or score version 0 never wrote
+            raise InputError(f"{self.directory}: cannot upgrade {DATABASE} ({error}): rebuild it by running the "
+                             "sweep's command (summary.json) again with another --out") from None
+
+    def add_cell_and_score_columns(self) -> None:
+        """Version 0 -> 1: the cells' parts from their names; scores out of `setup` into their columns."""
+        for column in CELL_AND_SCORE_COLUMNS:
+            self.db.execute(f"ALTER TABLE deals ADD COLUMN {column}")
+        for name, players in self.db.execute("SELECT DISTINCT mission, players FROM deals").fetchall():
+            self.db.execute(SET_CELL, (*cell_columns(Cell(name, players)), name, players))
+        for (setup,) in self.db.execute("SELECT DISTINCT setup FROM deals WHERE setup GLOB 'score *'").fetchall():
+            match = OLD_SCORE.fullmatch(setup)
+            if not match:
+                raise InputError(f"a deal's setup {setup!r} is no score")
+            self.db.execute("UPDATE deals SET score = ?, score_exact = ?, setup = '' WHERE setup = ?",
+                            (int(match[2]), int(not match[1]), setup))
 
     def close(self) -> None:
         self.db.close()
@@ -68,46 +138,50 @@ class ResultStore:
                 )
         self.settings = [(name, json.dumps(value)) for name, value in settings.items()]
 
-    def done(self, mission: str, players: int, seed: int) -> set[int]:
+    def done(self, cell: Cell, seed: int) -> set[int]:
         """Return the deal indices of a cell already stored."""
-        rows = self.db.execute(
-            "SELECT deal_index FROM deals WHERE mission = ? AND players = ? AND seed = ?", (mission, players, seed)
-        )
+        rows = self.db.execute("SELECT deal_index FROM deals WHERE mission = ? AND players = ? AND seed = ?",
+                               (str(cell), cell.players, seed))
         return {index for (index,) in rows}
 
     def add(self, records: list[Record]) -> None:
         """Store one batch in one transaction; rows already stored are kept as they are."""
         with self.db:
             self.db.executemany("INSERT OR IGNORE INTO settings VALUES (?, ?)", self.settings)
-            self.db.executemany(
-                "INSERT OR IGNORE INTO deals VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (r.mission, r.players, r.seed, r.index, r.result, r.nodes, r.ms, r.engine, r.setup, r.line)
-                    for r in records
-                ],
-            )
+            self.db.executemany(INSERT, [row(r) for r in records])
 
-    def cells(self) -> list[tuple[str, int]]:
-        """Return every (mission, players) with results, in table order."""
+    def cells(self) -> list[Cell]:
+        """Return every cell with results, in table order."""
         rows = self.db.execute("SELECT DISTINCT mission, players FROM deals")
-        return sorted(rows, key=lambda row: (cell_order(row[0]), row[1]))
+        return sorted((Cell(name, players) for name, players in rows), key=Cell.table_order)
 
-    def summary(self, mission: str, players: int, limit: int | None = None) -> CellSummary:
+    def summary(self, cell: Cell, limit: int | None = None) -> CellSummary:
         """Summarize a cell over all its seeds (or its first `limit` deal indices)."""
-        query = "SELECT result, ms, setup FROM deals WHERE mission = ? AND players = ?"
-        arguments: tuple = (mission, players)
+        query = "SELECT result, ms, score, score_exact FROM deals WHERE mission = ? AND players = ?"
+        arguments: tuple = (str(cell), cell.players)
         if limit is not None:
             query += " AND deal_index < ?"
             arguments += (limit,)
         rows = self.db.execute(query, arguments).fetchall()
-        scores = [setup[len(SCORE_PREFIX):] for _, _, setup in rows if setup.startswith(SCORE_PREFIX)]
-        return summarize(mission, players, [r for r, _, _ in rows], [ms for _, ms, _ in rows], scores)
+        scores = [Score(score, bool(exact)) for _, _, score, exact in rows if score is not None]
+        return summarize(cell, [result for result, *_ in rows], [ms for _, ms, *_ in rows], scores)
 
     def summaries(self, cells=None) -> list[CellSummary]:
         """Summarize the given cells (default: every cell with results)."""
-        return [self.summary(mission, players) for mission, players in (cells or self.cells())]
+        return [self.summary(cell) for cell in (cells or self.cells())]
 
 
-def cell_order(mission: str) -> tuple:
-    """Order cells by game, then mission number (numbers sort as numbers), then the rest."""
-    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part) for part in mission.split("/"))
+def cell_columns(cell: Cell) -> tuple:
+    """Return the cell's parts as stored: kind, mission id, tasks, owner mode, objectives, space, difficult Ghost."""
+    space = None if cell.space == TRAIN else str(cell.space)
+    return cell.kind.value, cell.mission, cell.tasks, cell.owner_mode, cell.objectives, space, int(cell.difficult)
+
+
+def row(record: Record) -> tuple:
+    """Return a record as the columns of INSERT."""
+    score = record.score
+    return (
+        str(record.cell), record.players, record.seed, record.index, record.result, record.nodes, record.ms,
+        record.engine, record.setup, record.line, *cell_columns(record.cell),
+        None if score is None else score.value, None if score is None else int(score.exact),
+    )

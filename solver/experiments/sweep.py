@@ -1,4 +1,4 @@
-"""Sweeps: many seeded deals per (mission, player count) cell, solved in parallel, reproducibly.
+"""Sweeps: many seeded deals per cell (solver/experiments/cell.py), solved in parallel, reproducibly.
 
 A cell is a logbook (or mission-file) mission at one player count, or a
 random-task experiment `tasks/K/MODE`: K random task cards, no tokens, owners
@@ -13,9 +13,9 @@ results therefore do not depend on the job count, the batching or the cluster.
 Family Adventure cells (`family/NAME`, or `family/objectives/K`: K random
 required cards drawn per deal) are solved by a short DFS, then the CP-SAT
 model (solver.family.engines.auto_solve), deal i from
-`deal_rng(seed, i, crc32(cell id), players)`. A special (scored) Journey
+`deal_rng(seed, i, crc32(cell name), players)`. A special (scored) Journey
 mission's deal is solved for its highest score (solver.engines.score.max_score); the
-record keeps `score N` in its setup column, and WIN means a score above 0.
+record keeps the score (`Score`: at least N when the budget ran out), and WIN means a score above 0.
 
 A trick-taking cell may stand on a Journey stage space: `MISSION@SPACE`
 (`journey/yellow-for-everyone@skis`). Its deals are the same as the cell's
@@ -39,11 +39,12 @@ from solver.core.deal import Deal, deal_rng, parse_deal, random_tasks
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Solution
 from solver.engines.portfolio import PortfolioSolver, TableSharing, solve_setups
-from solver.engines.score import ScoreAnswer, max_score
+from solver.engines.score import max_score
+from solver.experiments.cell import TASKS, Cell, Kind
+from solver.experiments.stats import Score
 from solver.family.deal import random_family_deal
 from solver.family.engines import auto_solve
-from solver.family.mission import GAME as FAMILY
-from solver.family.mission import OBJECTIVES, FamilyMission, random_objectives
+from solver.family.mission import FamilyMission, random_objectives
 from solver.family.solution import FamilySolution
 from solver.missions.mission import Mission
 from solver.missions.setup import Setup, draw_chance, mission_setups
@@ -51,23 +52,16 @@ from solver.missions.stage import Stage, special_stage_deal, stage_deal
 from solver.missions.tasks import make_task_mission
 from solver.trick.spaces import TRAIN, Space
 
-TASKS = "tasks"
-OWNER_MODES = ("draft", "dealt")
 TASKS_KEY = zlib.crc32(TASKS.encode())
 MAX_TASKS = 36  # colour cards
 
 
 @dataclass(frozen=True)
-class Cell:
-    """One row of a sweep: a mission id (or `tasks/K/MODE`) at a player count."""
-
-    mission: str
-    players: int
-
-
-@dataclass(frozen=True)
 class Batch:
-    """Deals `indices` of a cell for one worker; `mission` is None for a random task or objective experiment."""
+    """Deals `indices` of a cell for one worker; `mission` is None for a random task or objective experiment.
+
+    `space` and `difficult` are the stage the deals are dealt on: in a sweep, the cell's (`batches`).
+    """
 
     cell: Cell
     mission: Mission | FamilyMission | None
@@ -82,8 +76,7 @@ class Batch:
 class Record:
     """One solved deal, as stored."""
 
-    mission: str
-    players: int
+    cell: Cell
     seed: int
     index: int
     result: str  # win, loss, unknown
@@ -92,6 +85,11 @@ class Record:
     engine: str
     setup: str  # the choices that won
     line: str  # the winning line: each trick's cards in play order (then "table CARD"), tricks separated by "/"
+    score: Score | None = None  # a special mission's best score
+
+    @property
+    def players(self) -> int:
+        return self.cell.players
 
 
 def parse_numbers(text: str, what: str, low: int, high: int) -> list[int]:
@@ -108,42 +106,13 @@ def parse_numbers(text: str, what: str, low: int, high: int) -> list[int]:
     return numbers
 
 
-def task_cell(tasks: int, mode: str, players: int) -> Cell:
-    return Cell(f"{TASKS}/{tasks}/{mode}", players)
-
-
-SPACE_MARK = "@"
-DIFFICULT_GHOST = "difficult-ghost"
-
-
-def space_cell(cell: Cell, space: Space, difficult: bool = False) -> Cell:
-    """Return the cell on a stage space (the train has no rule), and with the difficult Ghost."""
-    marks = ([] if space == TRAIN else [str(space)]) + ([DIFFICULT_GHOST] if difficult else [])
-    return Cell(SPACE_MARK.join([cell.mission, *marks]), cell.players)
-
-
-def parse_task_cell(cell: Cell) -> tuple[int, str] | None:
-    """Return (K, mode) of a task-experiment cell, or None for a mission cell."""
-    parts = cell.mission.partition(SPACE_MARK)[0].split("/")
-    if len(parts) == 3 and parts[0] == TASKS:
-        return int(parts[1]), parts[2]
-    return None
-
-
-OBJECTIVE_CELLS = f"{FAMILY}/{OBJECTIVES}/"
-
-
-def objective_cell(count: int, players: int) -> Cell:
-    return Cell(f"{OBJECTIVE_CELLS}{count}", players)
-
-
 def family_case(batch: Batch, index: int):
     """Return deal `index` of a Family Adventure cell and its mission (random objectives are drawn per deal)."""
-    rng = deal_rng(batch.seed, index, zlib.crc32(batch.cell.mission.encode()), batch.cell.players)
+    rng = deal_rng(batch.seed, index, zlib.crc32(str(batch.cell).encode()), batch.cell.players)
     deal = random_family_deal(batch.cell.players, rng)
     if batch.mission is not None:
         return deal, batch.mission
-    return deal, random_objectives(int(batch.cell.mission.rpartition("/")[2]), rng)
+    return deal, random_objectives(batch.cell.objectives, rng)
 
 
 def solve_family_batch(batch: Batch) -> list[Record]:
@@ -157,17 +126,16 @@ def solve_family_batch(batch: Batch) -> list[Record]:
 
 def family_record(batch: Batch, index: int, solution: FamilySolution) -> Record:
     return Record(
-        batch.cell.mission, batch.cell.players, batch.seed, index, solution.outcome.value, solution.nodes,
-        solution.seconds * 1000, solution.engine, "", solution.line,
+        batch.cell, batch.seed, index, solution.outcome.value, solution.nodes, solution.seconds * 1000,
+        solution.engine, "", solution.line,
     )
 
 
 def batch_case(batch: Batch, index: int) -> tuple[Deal, list[Setup], Stage]:
     """Return deal `index` of the batch's cell, the setups to solve on it and its stage."""
     players = batch.cell.players
-    task = parse_task_cell(batch.cell)
-    if task is not None:
-        count, mode = task
+    if batch.cell.kind is Kind.TASKS:
+        count, mode = batch.cell.tasks, batch.cell.owner_mode
         rng = deal_rng(batch.seed, index, TASKS_KEY, count, players)
         deal, stage = stage_deal(batch.space, players, rng, "planet-nine", batch.difficult)
         cards = random_tasks(count, rng)
@@ -196,7 +164,7 @@ _SOLVER: PortfolioSolver | None = None  # one per worker process: its table is r
 def solve_batch(batch: Batch) -> list[Record]:
     """Solve every deal of a batch (what a worker runs)."""
     global _SOLVER
-    if batch.cell.mission.startswith(f"{FAMILY}/"):
+    if batch.cell.family:
         return solve_family_batch(batch)
     if _SOLVER is None:
         _SOLVER = PortfolioSolver()
@@ -209,7 +177,7 @@ def solve_batch(batch: Batch) -> list[Record]:
             answer = max_score(
                 deal, batch.mission, cards, chance, TableSharing(_SOLVER), Limits(max_seconds=batch.budget), stage
             )
-            records.append(record(batch, index, answer.solution, answer.outcome, score_text(answer)))
+            records.append(record(batch, index, answer.solution, answer.outcome, Score(answer.score, answer.exact)))
             continue
         deal, setups, stage = batch_case(batch, index)
         solution = solve_setups(deal, setups, TableSharing(_SOLVER), Limits(max_seconds=batch.budget), stage=stage)
@@ -217,40 +185,30 @@ def solve_batch(batch: Batch) -> list[Record]:
     return records
 
 
-SCORE_PREFIX = "score "
-
-
-def score_text(answer: ScoreAnswer) -> str:
-    """Return what a special mission's record keeps in its setup column: `score 3` (or `score >=3`)."""
-    return f"{SCORE_PREFIX}{'' if answer.exact else '>='}{answer.score}"
-
-
-def record(batch: Batch, index: int, solution: Solution, outcome=None, setup: str | None = None) -> Record:
+def record(batch: Batch, index: int, solution: Solution, outcome=None, score: Score | None = None) -> Record:
     """Return the record of a solved deal (a special mission passes its own outcome and score)."""
     line = "/".join(
         " ".join(format_card(c) for c in trick.cards) + (f" table {format_card(trick.tabled)}" if trick.tabled >= 0 else "")
         for trick in solution.tricks
     )
     return Record(
-        batch.cell.mission,
-        batch.cell.players,
+        batch.cell,
         batch.seed,
         index,
         (outcome or solution.outcome).value,
         solution.nodes,
         solution.seconds * 1000,
         solution.engine,
-        solution.setup if setup is None else setup,
+        solution.setup,
         line,
+        score,
     )
 
 
-def batches(
-    cell: Cell, mission: Mission | None, seed: int, indices: list[int], budget, size: int, space: Space = TRAIN,
-    difficult: bool = False,
-) -> list[Batch]:
-    """Split the deal indices of a cell into batches of `size`."""
+def batches(cell: Cell, mission: Mission | FamilyMission | None, seed: int, indices: list[int], budget,
+            size: int) -> list[Batch]:
+    """Split the deal indices of a cell into batches of `size`, dealt on the cell's stage space and Ghost."""
     return [
-        Batch(cell, mission, seed, tuple(indices[start : start + size]), budget, space, difficult)
+        Batch(cell, mission, seed, tuple(indices[start : start + size]), budget, cell.space, cell.difficult)
         for start in range(0, len(indices), size)
     ]
