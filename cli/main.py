@@ -32,7 +32,7 @@ from solver.missions.special import REDEAL_AFTER
 from solver.missions.stage import ON_TRAIN, Stage
 from solver.missions.tasks import TaskMission
 from solver.trick.ghost import GHOST_SEAT, format_display
-from solver.trick.spaces import NO_EFFECT, PLAY_SPACES, WITH_THE_GHOST
+from solver.trick.spaces import SPACES
 from solver.trick.variants import ghost_exchange
 
 ENGINES = {name: engine.solve for name, engine in protocol.ENGINES.items()}  # each refuses what it cannot model
@@ -370,12 +370,13 @@ def is_family_file(path) -> bool:
 @main.command()
 def spaces():
     """List Journey's stage spaces and what each changes in one deal under perfect information."""
-    width = max(map(len, [*PLAY_SPACES, *NO_EFFECT]))
-    for name, effect in PLAY_SPACES.items():
-        click.echo(f"{name:{width}s}  {effect}")
-        click.echo(f"{'':{width}s}    with the Ghost (two players): {WITH_THE_GHOST[name]}")
-    for name, effect in NO_EFFECT.items():
-        click.echo(f"{name:{width}s}  no effect on one deal ({effect})")
+    width = max(map(len, SPACES))
+    for name, space in SPACES.items():
+        if space.changes_play:
+            click.echo(f"{name:{width}s}  {space.effect}")
+            click.echo(f"{'':{width}s}    with the Ghost (two players): {space.with_the_ghost}")
+        else:
+            click.echo(f"{name:{width}s}  no effect on one deal ({space.effect})")
 
 
 main.add_command(family)

@@ -1,12 +1,12 @@
 """The Ghost on Journey's stage spaces, by hand: the rulebook's special rules and our readings.
 
-The readings are in docs/missions.md ("Two players") and solver/missions/stage.py. Deals are written
-`HAND | HAND | FACE-UP / FACE-DOWN` as in tests/test_ghost.py: seat 2 is the Ghost, column k's
-face-up card over its face-down card. Seats play 0, 1, Ghost; without r4 seat 0 leads trick 1. A
-task card must be won by its owner. Each deal is solved by the reference solver and the kernel
-(they must agree, and a WIN replays by hand, display changes included: tests/conftest.py) three
-ways: the display's cards as an ordinary third hand on the space, the Ghost on the train, and the
-Ghost on the space. Which of them the case is about is said in its comment.
+The readings are in docs/missions.md ("Two players") and the spaces' modules (solver/trick/spaces/).
+Deals are written `HAND | HAND | FACE-UP / FACE-DOWN` as in tests/test_ghost.py: seat 2 is the Ghost,
+column k's face-up card over its face-down card. Seats play 0, 1, Ghost; without r4 seat 0 leads
+trick 1. A task card must be won by its owner. Each deal is solved by the reference solver and the
+kernel (they must agree, and a WIN replays by hand, display changes included: tests/conftest.py)
+three ways: the display's cards as an ordinary third hand on the space, the Ghost on the train, and
+the Ghost on the space. Which of them the case is about is said in its comment.
 """
 
 from dataclasses import dataclass
@@ -19,10 +19,11 @@ from solver.core.solution import Outcome
 from solver.engines import reference
 from solver.engines.kernel import KernelSolver
 from solver.missions.setup import Setup
-from solver.missions.stage import Stage, vespa_swaps
+from solver.missions.stage import Stage
 from solver.missions.tasks import make_task_mission
 from solver.trick.ghost import GHOST_SEAT, parse_ghost_deal
 from solver.trick.spaces import parse_space
+from solver.trick.spaces.vespa import VESPA
 from solver.trick.variants import ghost_receives, heli_passes, jeep_exchanges, skis_rotation
 
 W, L = Outcome.WIN, Outcome.LOSS
@@ -195,17 +196,18 @@ def test_ghost_in_the_jeep_puts_face_up_cards_and_places_what_he_draws():
 def test_vespa_with_the_ghost():
     # Ghost's b1 face up: he swaps a face-up card with a player; the card he gets lies in its place.
     deal, display = parse_ghost_deal("g1 g2 g3 | y1 y2 y3 | p1 b1 / p2 b2")
-    swaps = {label: (swapped, shown) for label, swapped, shown in vespa_swaps(deal, display)}
+    swaps = {label: (swapped, shown) for label, swapped, shown in VESPA.starting_deals(deal, display)}
     assert len(swaps) == 12  # p1 or b1, to seat 0 or 1, for any of its three cards
     swapped, shown = swaps["Vespa: seat 2 gives p1 to seat 1 for y2"]
     assert swapped.hands == (cards("g1 g2 g3"), cards("y1 p1 y3"), cards("y2 b1 p2 b2"))
     assert shown == tuple(parse_card_list("y2 b1 p2 b2"))
     # b1 face down: the Vespa does not apply to him, nobody swaps.
     deal, display = parse_ghost_deal("g1 g2 g3 | y1 y2 y3 | p1 p2 / b1 b2")
-    assert [(label, shown) for label, _, shown in vespa_swaps(deal, display)] == [("", display)]
+    assert [(label, shown) for label, _, shown in VESPA.starting_deals(deal, display)] == [("", display)]
     # A player rides the Vespa: with the Ghost he takes face-up cards only (never p2 under p1).
     deal, display = parse_ghost_deal("b1 g2 g3 | y1 y2 y3 | p1 b2 / p2 b3")
-    taken = {label.split(" for ")[1] for label, _, _ in vespa_swaps(deal, display) if "to seat 2" in label}
+    taken = {label.split(" for ")[1] for label, _, _ in VESPA.starting_deals(deal, display) if "to seat 2" in label}
     assert taken == {"p1", "b2"}
-    (shown,) = {shown for label, _, shown in vespa_swaps(deal, display) if label.endswith("gives g2 to seat 2 for p1")}
+    (shown,) = {shown for label, _, shown in VESPA.starting_deals(deal, display)
+                if label.endswith("gives g2 to seat 2 for p1")}
     assert shown == tuple(parse_card_list("g2 b2 p2 b3"))

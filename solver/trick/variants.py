@@ -1,7 +1,8 @@
 """Rule variants of trick play: what a Journey stage space or the two-player Ghost changes.
 
 `PlayRules` is part of a TaskMission; the reference solver uses the plain
-functions below, the kernel its compiled twins. Stage spaces (spaces.py):
+functions below, the kernel its compiled twins. Stage spaces (each space's unit
+in solver/trick/spaces/ sets the fields of its rule):
 - skis: after a trick holding the blue 7, every hand passes whole to the left;
 - hang glider: a card set aside for the last trick, changeable before every
   trick, is not in the hand for following suit, and the last trick is the

@@ -1,0 +1,24 @@
+"""The spaces without effect on one deal: they touch communication, the choice of mission or the campaign
+track, none of which changes one deal under perfect information. Each plays as the train."""
+
+from solver.trick.spaces.space import StageSpace
+
+
+class NoEffect(StageSpace):
+    changes_play = False
+
+    def __init__(self, name: str, effect: str):
+        self.name = name
+        self.effect = effect  # what it changes instead
+
+
+NO_EFFECT_SPACES = (
+    NoEffect("train", "no special rule"),
+    NoEffect("on-foot", "limits which mission the crew picks"),
+    NoEffect("bicycle", "limits communication"),
+    NoEffect("storm", "limits communication"),
+    NoEffect("donkey", "moves the time marker"),
+    NoEffect("cable-car", "moves the crew marker after a failure"),
+    NoEffect("ice", "moves the crew marker after a failure"),
+    NoEffect("ice-hole", "moves the crew marker after a success"),
+)
