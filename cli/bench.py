@@ -1,25 +1,12 @@
 """`crew bench`: the benchmark suites, their report, and the regression gate against a baseline."""
 
-import json
 from pathlib import Path
 
 import click
 
 from cli.status import StatusLine
-from solver.core.errors import InputError
-from solver.experiments.bench import (
-    CHANGED,
-    DEFAULT_BASELINE,
-    PASS,
-    REGRESSION,
-    SUITES,
-    baseline_report,
-    compare,
-    parse_tolerance,
-    run_bench,
-    verdict,
-    with_report,
-)
+from solver.api import BenchRequest, run_benchmarks
+from solver.experiments.bench import CHANGED, DEFAULT_BASELINE, PASS, REGRESSION, SUITES
 
 VERDICTS = {PASS: "PASS", REGRESSION: "REGRESSION", CHANGED: "ANSWERS CHANGED"}
 SYMBOLS = {"changed": "CHANGED", "regression": "SLOWER", "improvement": "better", "ok": "ok"}
@@ -50,56 +37,26 @@ def bench(suite_name, quick, json_path, baseline_path, tolerance, time_tolerance
     calibration workload timed in the same run (exit 1 beyond --time-tolerance). Exit 2: bad
     input (an unreadable or mismatched baseline).
     """
-    node_tolerance, time_limit = parse_tolerance(tolerance), parse_tolerance(time_tolerance)
-    suites, mode = list(SUITES) if suite_name == "all" else [suite_name], "quick" if quick else "full"
-    baseline = read_baseline(baseline_path) if baseline_path else None
-    if baseline is not None:
-        baseline_report(baseline, mode, suites)  # a mismatched baseline fails before the run, not after
     status = StatusLine()
-    report = run_bench(suites, mode, lambda text: status.show(f"bench: {text}", force=True))
+    answer = run_benchmarks(
+        BenchRequest(suite=suite_name, quick=quick, baseline=baseline_path, tolerance=tolerance,
+                     time_tolerance=time_tolerance, save_baseline=save_path, json=json_path),
+        lambda text: status.show(f"bench: {text}", force=True),
+    )
     status.finish()
-    click.echo(report_table(report))
-    if json_path:
-        write_json(json_path, report)
-    code = PASS
-    if baseline is not None:
-        findings = compare(baseline, report, node_tolerance, time_limit)
-        code = verdict(findings)
-        click.echo(f"\ncompared with {baseline_path} ({report['mode']}; nodes within {node_tolerance:.0%}, "
-                   f"time within {time_limit:.0%} after calibration)")
-        for finding in findings:
+    click.echo(report_table(answer.report))
+    if baseline_path:
+        click.echo(f"\ncompared with {baseline_path} ({answer.report['mode']}; nodes within "
+                   f"{answer.node_tolerance:.0%}, time within {answer.time_tolerance:.0%} after calibration)")
+        for finding in answer.findings:
             if finding.kind != "ok" or finding.where.endswith(" time"):
                 click.echo(f"  {SYMBOLS[finding.kind]:8s} {finding.where}: {finding.text}")
-        quiet = sum(f.kind == "ok" and not f.where.endswith(" time") for f in findings)
+        quiet = sum(f.kind == "ok" and not f.where.endswith(" time") for f in answer.findings)
         click.echo(f"  {quiet} more sets: same answers, nodes within tolerance")
-        click.echo(f"bench: {VERDICTS[code]}")
+        click.echo(f"bench: {VERDICTS[answer.code]}")
     if save_path:
-        previous = read_baseline(save_path) if save_path.exists() else None
-        write_json(save_path, with_report(previous, report))
-        click.echo(f"saved the {report['mode']} baseline in {save_path}")
-    raise SystemExit(code)
-
-
-def write_json(path: Path, content: dict) -> None:
-    """Write `content` as JSON, or raise a one-line error."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(content, indent=1) + "\n")
-    except OSError as error:
-        raise InputError(f"cannot write {path}: {error.strerror or error}") from None
-
-
-def read_baseline(path: Path) -> dict:
-    """Return a baseline file's content, or raise a one-line error."""
-    try:
-        baseline = json.loads(path.read_text())
-    except FileNotFoundError:
-        raise InputError(f"no baseline file {path} (make one with crew bench --save-baseline)") from None
-    except (OSError, ValueError) as error:
-        raise InputError(f"cannot read the baseline {path}: {error}") from None
-    if not isinstance(baseline, dict):
-        raise InputError(f"the baseline {path} is not a crew bench baseline")
-    return baseline
+        click.echo(f"saved the {answer.report['mode']} baseline in {save_path}")
+    raise SystemExit(answer.code)
 
 
 def report_table(report: dict) -> str:

@@ -4,12 +4,10 @@ import json
 
 import click
 
-from solver.core.deal import deal_rng
-from solver.core.errors import InputError
+from solver.api import FamilySolveRequest, solve_family
 from solver.core.solution import Limits
-from solver.family import model
 from solver.family.cards import card_label
-from solver.family.deal import MAX_PLAYERS, MIN_PLAYERS, format_family_deal, parse_family_deal, random_family_deal
+from solver.family.deal import MAX_PLAYERS, MIN_PLAYERS, format_family_deal
 from solver.family.engines import ENGINES
 from solver.family.mission import (
     OBJECTIVE_CARDS,
@@ -17,9 +15,7 @@ from solver.family.mission import (
     FamilyMission,
     built_in_family_missions,
     describe_objectives,
-    find_family_mission,
     load_family_missions,
-    random_objectives,
 )
 from solver.family.solution import FamilySolution, describe_turn
 
@@ -50,28 +46,15 @@ def family():
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def solve(mission_name, mission_file, objectives, deal_text, players, seed, engine, budget, fewest_hammocks, as_json):
     """Decide whether a deal can win a mission; print the turns of a WIN."""
-    rng = deal_rng(seed, 0)
-    deal = parse_family_deal(deal_text) if deal_text is not None else random_family_deal(players, rng)
-    if objectives is not None:
-        if mission_name is not None or mission_file is not None:
-            raise InputError("--objectives draws a random mission; leave out --mission and --mission-file")
-        mission = random_objectives(objectives, rng)
-    else:
-        mission = find_family_mission(mission_name or "family/1", mission_file)
-    if deal.players not in mission.players:
-        raise InputError(f"{mission.id} is for {', '.join(map(str, mission.players))} players, the deal has {deal.players}")
-    limits = Limits(max_seconds=budget)
-    if fewest_hammocks:
-        if engine == "dfs":
-            raise InputError("--fewest-hammocks is an optimisation of the CP-SAT model; leave out --engine dfs")
-        solution = model.cpsat_solve(deal, mission, limits, fewest_hammocks=True)
-    else:
-        solution = ENGINES[engine](deal, mission, limits)
+    answer = solve_family(FamilySolveRequest(
+        mission=mission_name, mission_file=mission_file, objectives=objectives, deal=deal_text, players=players,
+        seed=seed, engine=engine, fewest_hammocks=fewest_hammocks, limits=Limits(max_seconds=budget),
+    ))
     if as_json:
-        click.echo(json.dumps({"deal": format_family_deal(deal), "mission": mission.id,
-                               "objectives": mission.summary(), **solution.to_json()}))
+        click.echo(json.dumps({"deal": format_family_deal(answer.deal), "mission": answer.mission.id,
+                               "objectives": answer.mission.summary(), **answer.solution.to_json()}))
         return
-    click.echo(report(deal, mission, solution))
+    click.echo(report(answer.deal, answer.mission, answer.solution))
 
 
 def report(deal, mission: FamilyMission, solution: FamilySolution) -> str:

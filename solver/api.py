@@ -20,6 +20,12 @@ depend on one another. Bad input raises InputError with a one-line message.
     read_sweep("sweeps/mine")          # the same, from the results database, any time later
 
 A sweep stores every deal in OUT/results.db as it is solved; the same request again resumes it.
+
+    answer = solve_family(FamilySolveRequest(mission="family/toolbox-grey", players=4, seed=7))
+    answer.solution.outcome            # Family Adventure: the turns of a WIN in answer.solution.turns
+
+    answer = run_benchmarks(BenchRequest(suite="kernel", quick=True, baseline="results/bench-baseline.json"))
+    answer.code                        # 0: the same answers and nodes within tolerance (crew bench's exit code)
 """
 
 import dataclasses
@@ -35,12 +41,18 @@ from solver.engines.distress import solve_with_distress
 from solver.engines.kernel import SINGLE_DEAL_TT_BITS, KernelSolver
 from solver.engines.portfolio import ROUND_NODES, PortfolioSolver, TableSharing, solve_setups
 from solver.engines.score import ScoreAnswer, max_score
+from solver.experiments import bench
 from solver.experiments.cell import Cell
 from solver.experiments.plan import default_name, plan_sweep
 from solver.experiments.runner import default_jobs, run_batches
 from solver.experiments.stats import CellSummary
 from solver.experiments.store import ResultStore
 from solver.experiments.sweep import batches
+from solver.family import model as family_model
+from solver.family.deal import FamilyDeal, parse_family_deal, random_family_deal
+from solver.family.engines import ENGINES as FAMILY_ENGINES
+from solver.family.mission import FamilyMission, find_family_mission, random_objectives
+from solver.family.solution import FamilySolution
 from solver.missions.mission import Mission, find_mission
 from solver.missions.setup import Setup, draw_chance, mission_setups
 from solver.missions.special import check_special_space, draw_redeal
@@ -235,3 +247,91 @@ def run_sweep(request: SweepRequest, make_progress=None, note=None) -> SweepResu
 def read_sweep(directory) -> list[CellSummary]:
     """Return the summaries of a sweep's results directory, from its database (every cell, every seed)."""
     return ResultStore(directory, create=False).summaries()
+
+
+@dataclass(frozen=True)
+class FamilySolveRequest:
+    """One Family Adventure deal to solve, as `crew family solve` takes it."""
+
+    mission: str | None = None  # a mission id such as family/1 (the default)
+    mission_file: str | None = None  # look `mission` up in this file
+    objectives: int | None = None  # instead of a mission: 12 cards with this many random required cards
+    deal: str | None = None  # the deal's text (default: drawn from `seed` for `players`)
+    players: int = 4
+    seed: int = 0  # draws the deal and the random objectives
+    engine: str = "auto"  # a name of solver.family.engines.ENGINES
+    fewest_hammocks: bool = False  # a winning line with the fewest hammocks (the CP-SAT model)
+    limits: Limits = Limits()
+
+
+@dataclass(frozen=True)
+class FamilyAnswer:
+    deal: FamilyDeal
+    mission: FamilyMission
+    solution: FamilySolution
+
+
+def solve_family(request: FamilySolveRequest) -> FamilyAnswer:
+    """Solve a Family Adventure request; bad input raises InputError with a one-line message."""
+    if request.engine not in FAMILY_ENGINES:
+        raise InputError(f"unknown engine {request.engine!r} (allowed: {', '.join(sorted(FAMILY_ENGINES))})")
+    rng = deal_rng(request.seed, 0)
+    deal = parse_family_deal(request.deal) if request.deal is not None else random_family_deal(request.players, rng)
+    if request.objectives is not None:
+        if request.mission is not None or request.mission_file is not None:
+            raise InputError("--objectives draws a random mission; leave out --mission and --mission-file")
+        mission = random_objectives(request.objectives, rng)
+    else:
+        mission = find_family_mission(request.mission or "family/1", request.mission_file)
+    if deal.players not in mission.players:
+        raise InputError(f"{mission.id} is for {', '.join(map(str, mission.players))} players, the deal has {deal.players}")
+    if not request.fewest_hammocks:
+        return FamilyAnswer(deal, mission, FAMILY_ENGINES[request.engine](deal, mission, request.limits))
+    if request.engine == "dfs":
+        raise InputError("--fewest-hammocks is an optimisation of the CP-SAT model; leave out --engine dfs")
+    return FamilyAnswer(deal, mission, family_model.cpsat_solve(deal, mission, request.limits, fewest_hammocks=True))
+
+
+@dataclass(frozen=True)
+class BenchRequest:
+    """A benchmark run, as `crew bench` takes it."""
+
+    suite: str = "all"  # kernel, sweep, family or all
+    quick: bool = False  # fewer deals per set
+    baseline: str | None = None  # compare with this baseline file
+    tolerance: str = "25%"  # node growth per set beyond which the comparison fails
+    time_tolerance: str = "50%"  # calibrated time growth per suite beyond which it fails
+    save_baseline: str | None = None  # store this run as the baseline of its mode in this file
+    json: str | None = None  # write the report to this file
+
+
+@dataclass(frozen=True)
+class BenchAnswer:
+    """A benchmark run's report (solver.experiments.bench), its findings against the baseline (none
+    without one) and the exit code of `crew bench` (bench.PASS, REGRESSION or CHANGED)."""
+
+    report: dict
+    findings: list[bench.Finding]
+    code: int
+    node_tolerance: float
+    time_tolerance: float
+
+
+def run_benchmarks(request: BenchRequest, progress=None) -> BenchAnswer:
+    """Run the suites, compare with the baseline and write the files asked for; `progress(text)` follows the sets."""
+    if request.suite not in (*bench.SUITES, "all"):
+        raise InputError(f"unknown suite {request.suite!r} (allowed: {', '.join(bench.SUITES)}, all)")
+    node_tolerance, time_tolerance = bench.parse_tolerance(request.tolerance), bench.parse_tolerance(request.time_tolerance)
+    suites, mode = list(bench.SUITES) if request.suite == "all" else [request.suite], "quick" if request.quick else "full"
+    baseline = bench.read_baseline(Path(request.baseline)) if request.baseline else None
+    if baseline is not None:
+        bench.baseline_report(baseline, mode, suites)  # a mismatched baseline fails before the run, not after
+    report = bench.run_bench(suites, mode, progress)
+    if request.json:
+        bench.write_json(Path(request.json), report)
+    findings = bench.compare(baseline, report, node_tolerance, time_tolerance) if baseline is not None else []
+    if request.save_baseline:
+        path = Path(request.save_baseline)
+        previous = bench.read_baseline(path) if path.exists() else None
+        bench.write_json(path, bench.with_report(previous, report))
+    return BenchAnswer(report, findings, bench.verdict(findings), node_tolerance, time_tolerance)

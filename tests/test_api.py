@@ -7,9 +7,10 @@ from click.testing import CliRunner
 from conftest import check_witness
 
 from cli.main import main
-from solver.api import SolveRequest, SweepRequest, read_sweep, run_sweep, solve
+from solver.api import FamilySolveRequest, SolveRequest, SweepRequest, read_sweep, run_sweep, solve, solve_family
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome
+from solver.family.deal import format_family_deal
 
 THREE = "p1 p2 p3 | b1 b2 b3 | g1 g2 g3"
 
@@ -96,3 +97,25 @@ def test_a_bad_sweep_request_is_a_one_line_error(tmp_path):
     assert "--objectives" in str(error.value)
     with pytest.raises(InputError):
         read_sweep(tmp_path / "nothing")
+
+
+@pytest.mark.parametrize("seed, engine", [(3, "auto"), (7, "dfs"), (11, "cpsat")])
+def test_a_family_deal_from_python_is_the_cli_s(seed, engine):
+    answer = solve_family(FamilySolveRequest(mission="family/toolbox-grey", players=4, seed=seed, engine=engine))
+    result = CliRunner().invoke(main, ["family", "solve", "--mission", "family/toolbox-grey", "--seed", str(seed),
+                                       "--engine", engine, "--json"])
+    assert result.exit_code == 0, result.output
+    printed = json.loads(result.output)
+    assert (answer.solution.outcome.value, format_family_deal(answer.deal)) == (printed["result"], printed["deal"])
+
+
+@pytest.mark.parametrize("request_, words", [
+    (FamilySolveRequest(mission="family/1", objectives=3), "--objectives draws a random mission"),
+    (FamilySolveRequest(engine="dfs", fewest_hammocks=True), "leave out --engine dfs"),
+    (FamilySolveRequest(engine="fast"), "unknown engine 'fast'"),
+    (FamilySolveRequest(mission="family/nowhere"), "family/nowhere"),
+])
+def test_bad_family_requests_raise_one_line_errors(request_, words):
+    with pytest.raises(InputError, match=words) as error:
+        solve_family(request_)
+    assert "\n" not in str(error.value)

@@ -11,9 +11,9 @@ import json
 import pytest
 from click.testing import CliRunner
 
-import cli.bench
 from cli.main import main
 from solver.core.errors import InputError
+from solver.experiments import bench
 from solver.experiments.bench import (
     CHANGED,
     PASS,
@@ -166,7 +166,7 @@ def test_a_second_run_gives_the_same_answers_and_nodes(sweep_run, tmp_path):
 
 def replayed(monkeypatch, baseline: dict):
     """Make `crew bench` report the baseline's own run instead of running the suites."""
-    monkeypatch.setattr(cli.bench, "run_bench", lambda suites, mode, progress: copy.deepcopy(baseline["quick"]))
+    monkeypatch.setattr(bench, "run_bench", lambda suites, mode, progress: copy.deepcopy(baseline["quick"]))
 
 
 def test_bench_exit_codes(sweep_run, tmp_path, monkeypatch):

@@ -683,7 +683,7 @@ def test_the_kernel_refuses_more_rules_than_its_arrays_hold(tmp_path):
     from click.testing import CliRunner
 
     from cli.main import main
-    from solver.engines.compiled import MAX_SEQUENCES
+    from solver.engines.kernel.problem import MAX_SEQUENCES
 
     rules = ", ".join(f'{{ rule = "sequence", before = "p{n}", after = "b{n}" }}' for n in range(1, MAX_SEQUENCES + 2))
     text = f'game = "journey"\n\n[[mission]]\nname = "sequences"\nrules = [{rules}]\n'

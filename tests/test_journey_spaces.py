@@ -31,8 +31,9 @@ from solver.core.errors import InputError
 from solver.core.rules import legal_plays
 from solver.core.solution import Outcome, Solution, Trick
 from solver.engines import reference
-from solver.engines.compiled import compile_task_mission
-from solver.engines.kernel import KernelSolver, fewest_named_tricks
+from solver.engines.kernel import KernelSolver
+from solver.engines.kernel.bounds import fewest_named_tricks
+from solver.engines.kernel.problem import compile_task_mission
 from solver.engines.score import max_score
 from solver.missions.mission import find_mission
 from solver.missions.setup import Setup, mission_setups

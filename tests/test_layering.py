@@ -93,7 +93,7 @@ def test_imports_flow_one_way(module, path):
         ("solver.missions.stage", "def f():\n    import cli.main\n", True),  # the CLI, in a function
         ("solver.missions.setup", "from solver.core.cards import bit\nfrom solver.trick import chance\n", False),
         ("solver.experiments.sweep", "from solver.family.engines import auto_solve\n", False),
-        ("solver.engines.kernel", "from .compiled import TRICKS\n", False),  # relative, same package
+        ("solver.engines.kernel.search", "from .problem import TRICKS\n", False),  # relative, same package
         ("solver.core.deal", "from ..engines import kernel\n", True),  # relative, upward
     ],
 )

@@ -1,11 +1,11 @@
-"""The kernel's arrays: each declared once (solver/engines/layout.py), its names bound to their offsets."""
+"""The kernel's arrays: each declared once (solver/engines/kernel/layout.py), its names bound to their offsets."""
 
 import pytest
 
-from solver.engines import compiled, kernel
-from solver.engines.layout import Layout
+from solver.engines.kernel import arrays, problem
+from solver.engines.kernel.layout import Layout
 
-LAYOUTS = [(compiled, layout) for layout in compiled.LAYOUTS] + [(kernel, layout) for layout in kernel.LAYOUTS]
+LAYOUTS = [(problem, layout) for layout in problem.LAYOUTS] + [(arrays, layout) for layout in arrays.LAYOUTS]
 
 
 @pytest.mark.parametrize("module, layout", LAYOUTS, ids=lambda value: getattr(value, "name", ""))
@@ -18,9 +18,9 @@ def test_each_field_name_is_its_offset(module, layout):
 
 
 def test_sizes_are_the_arrays_widths():
-    assert compiled.SIZE == compiled.PROBLEM.size and compiled.COUNTER_FIELDS == compiled.COUNTER.size
-    assert kernel.FRAME_COLUMNS == kernel.FRAME.size and kernel.PLY_COLUMNS == kernel.PLY.size
-    assert kernel.CONTROL_CELLS == kernel.CONTROL.size
+    assert problem.SIZE == problem.PROBLEM.size and problem.COUNTER_FIELDS == problem.COUNTER.size
+    assert arrays.FRAME_COLUMNS == arrays.FRAME.size and arrays.PLY_COLUMNS == arrays.PLY.size
+    assert arrays.CONTROL_CELLS == arrays.CONTROL.size
 
 
 def test_a_field_declared_twice_is_refused():

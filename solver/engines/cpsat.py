@@ -11,7 +11,7 @@ That is equivalent to the mission being won, which ends play at once:
   tricks no longer change;
 - a full play meeting the conditions wins the mission at the trick completing the
   last task, and fails nothing before: each task trick is won by its owner, the
-  per-task prerequisites (`compiled.order_prerequisites`, an exact restatement of
+  per-task prerequisites (`tasks.order_prerequisites`, an exact restatement of
   `tasks.order_broken`) hold, and with a draft every seat wins exactly its draft
   count of task tricks, so the lazy draft never runs out;
 - three players: the 14-card hand plays T = 13 of its cards, one card at most
@@ -53,8 +53,7 @@ from solver.core.deal import Deal
 from solver.core.errors import UnsupportedMission
 from solver.core.rules import num_tricks, trick_winner
 from solver.core.solution import Limits, Outcome, Solution, Trick
-from solver.engines.compiled import order_prerequisites
-from solver.missions.tasks import ANYONE, LAZY, TaskMission, task_quotas
+from solver.missions.tasks import ANYONE, LAZY, TaskMission, order_prerequisites, task_quotas
 from solver.trick.variants import NO_RULES
 
 ENGINE = "cpsat"

@@ -20,6 +20,7 @@ score after it: `W2`, `W>=1`; space-separated), total nodes, median
 and p99 ms per deal and deals per second. A baseline file holds one report per mode (quick, full).
 """
 
+import json
 import os
 import platform
 import subprocess
@@ -406,3 +407,25 @@ def with_report(baseline: dict | None, report: dict) -> dict:
     suites = {**previous.get("suites", {}), **report["suites"]}
     updated[report["mode"]] = {**report, "suites": suites}
     return updated
+
+
+def write_json(path: Path, content: dict) -> None:
+    """Write `content` (a report or a baseline) as JSON, or raise a one-line error."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(content, indent=1) + "\n")
+    except OSError as error:
+        raise InputError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def read_baseline(path: Path) -> dict:
+    """Return a baseline file's content, or raise a one-line error."""
+    try:
+        baseline = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise InputError(f"no baseline file {path} (make one with crew bench --save-baseline)") from None
+    except (OSError, ValueError) as error:
+        raise InputError(f"cannot read the baseline {path}: {error}") from None
+    if not isinstance(baseline, dict):
+        raise InputError(f"the baseline {path} is not a crew bench baseline")
+    return baseline

@@ -254,6 +254,31 @@ def order_broken(tokens, done: int, completed: int) -> bool:
     return False
 
 
+def order_prerequisites(tokens: tuple) -> list[int]:
+    """Return, per task, the mask of tasks that must be completed no later than it."""
+    before = []
+    for j, token_j in enumerate(tokens):
+        mask = 0
+        for i, token_i in enumerate(tokens):
+            if i == j or token_i is None:
+                continue
+            absolute_first = token_i.kind == ABSOLUTE and not (
+                token_j is not None and token_j.kind == ABSOLUTE and token_j.n < token_i.n
+            )
+            fewer_arrows = (
+                token_j is not None
+                and token_j.kind == RELATIVE
+                and token_i.kind == RELATIVE
+                and token_i.n < token_j.n
+            )
+            if absolute_first or fewer_arrows:
+                mask |= 1 << i
+        if token_j is not None and token_j.kind == OMEGA:
+            mask = ((1 << len(tokens)) - 1) & ~(1 << j)
+        before.append(mask)
+    return before
+
+
 def smaller_absolute(token: Token | None, n: int) -> bool:
     """Return True when `token` is an absolute token below n."""
     return token is not None and token.kind == ABSOLUTE and token.n < n

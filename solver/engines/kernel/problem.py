@@ -1,8 +1,8 @@
 """A deal and its mission compiled to one flat int64 array that the Numba kernel interprets.
 
 The kernel never sees Python objects: scalars, per-seat and per-task values sit
-at the offsets of the PROBLEM layout below (solver/engines/layout.py;
-`python -m solver.engines.layout` prints it). Order tokens become, per task j, the mask of tasks
+at the offsets of the PROBLEM layout below (solver/engines/kernel/layout.py;
+`python -m solver.engines.kernel` prints it). Order tokens become, per task j, the mask of tasks
 that must be completed no later than j (`BEFORE`): completing a set C of tasks
 in one trick, with F the tasks finished after it, breaks the order exactly when
 some j in C has a task of BEFORE[j] outside F. This is the BGA reading of
@@ -35,17 +35,15 @@ from solver.core.cards import CARD_COUNT, card_set
 from solver.core.deal import MAX_PLAYERS, Deal
 from solver.core.errors import UnsupportedMission
 from solver.core.rules import num_tricks
-from solver.engines.layout import Layout
+from solver.engines.kernel.layout import Layout
 from solver.missions.conditions import MAX_COUNTERS
 from solver.missions.tasks import (
-    ABSOLUTE,
     ANYONE,
     LAZY,
-    OMEGA,
-    RELATIVE,
     TaskMission,
     allowed_counts,
     distinct_cards,
+    order_prerequisites,
 )
 from solver.trick.variants import NO_RULES, PlayRules
 
@@ -173,31 +171,6 @@ def automaton_table(pattern, length: int) -> np.ndarray:
 
 
 @functools.lru_cache(maxsize=1024)
-def order_prerequisites(tokens: tuple) -> list[int]:
-    """Return, per task, the mask of tasks that must be completed no later than it."""
-    before = []
-    for j, token_j in enumerate(tokens):
-        mask = 0
-        for i, token_i in enumerate(tokens):
-            if i == j or token_i is None:
-                continue
-            absolute_first = token_i.kind == ABSOLUTE and not (
-                token_j is not None and token_j.kind == ABSOLUTE and token_j.n < token_i.n
-            )
-            fewer_arrows = (
-                token_j is not None
-                and token_j.kind == RELATIVE
-                and token_i.kind == RELATIVE
-                and token_i.n < token_j.n
-            )
-            if absolute_first or fewer_arrows:
-                mask |= 1 << i
-        if token_j is not None and token_j.kind == OMEGA:
-            mask = ((1 << len(tokens)) - 1) & ~(1 << j)
-        before.append(mask)
-    return before
-
-
 @functools.lru_cache(maxsize=256)
 def count_table(counts: frozenset[tuple[int, ...]]) -> tuple[list[int], list[int], np.ndarray]:
     """Return per-seat maximum counts, place values, and the table of count codes.

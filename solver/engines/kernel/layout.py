@@ -11,7 +11,7 @@ offsets, so no offset is chained by hand, and `describe` prints the documentatio
     SIZE = PROBLEM.size
 
 The offsets are plain ints, so Numba compiles them as constants.
-`python -m solver.engines.layout` prints every layout of the kernel.
+`python -m solver.engines.kernel` prints every layout of the kernel.
 """
 
 from dataclasses import dataclass, field
@@ -53,14 +53,3 @@ class Layout:
         lines += [f"  {f.offset:4d} {f.cells:4d}  {f.name:18s} {f.meaning}" for f in self.fields]
         return "\n".join(lines)
 
-
-def main() -> None:
-    from solver.engines import compiled, kernel
-
-    for layout in (*compiled.LAYOUTS, *kernel.LAYOUTS):
-        print(layout.describe())
-        print()
-
-
-if __name__ == "__main__":
-    main()

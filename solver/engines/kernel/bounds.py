@@ -1,0 +1,217 @@
+"""Bounds that prove a position lost early: can a trick counter still be met, can the seats
+that must win tricks still win them, and the static checks at trick boundaries (`hopeless`) once no
+card will move again.
+"""
+
+import numpy as np
+from numba import njit
+
+from solver.core.bitops import lowest_bit_index, popcount
+from solver.core.cards import COLOUR_RANKS
+from solver.core.deal import MAX_PLAYERS
+from solver.engines.kernel.arrays import COUNTER_VALUES, PRESENT, QUOTA_SEATS, SUIT_MASK_OF_CARD, TRUMP_CARD_BASE
+from solver.engines.kernel.moves import allowed_winners
+from solver.engines.kernel.problem import (
+    ARRIVE,
+    C_AT_LEAST,
+    C_CONTAINING,
+    C_COUNT_CARDS,
+    C_MAX_CONTAINING,
+    C_TRICKS,
+    COUNTER_COUNT,
+    COUNTER_FIELDS,
+    COUNTERS,
+    GHOST,
+    HELI_PASS,
+    JEEP_AFTER,
+    LAST_ARRIVAL,
+    PASS_AFTER,
+    PLAYERS,
+    REDEAL_AFTER,
+    SKIS,
+    TASK_CARDS,
+    TRICKS,
+)
+
+
+@njit(cache=True, inline="always")
+def hands_settled(trick, present, problem):
+    """Return True when no card changes hands or reaches one at the boundary before `trick` or later.
+
+    `present`: the cards in play then (the skis and helicopter move cards only while their cards are).
+    """
+    return (
+        trick > problem[PASS_AFTER]
+        and trick > problem[LAST_ARRIVAL]
+        and trick > problem[JEEP_AFTER]
+        and trick > problem[REDEAL_AFTER]
+        and present & (problem[SKIS] | problem[HELI_PASS]) == 0
+    )
+
+
+@njit(cache=True)
+def most_given_away(trick, cards, left, problem):
+    """Return the most cards one hand can still give away after trick `trick` (0-based) and the
+    later ones, or -1 when hands change more than that.
+
+    `cards`: the trick's cards once it is complete (else 0); `left`: the cards in play after it
+    (or in it, when incomplete). One card in the random pass, two in the jeep, one in each
+    helicopter pass: after a trick holding a heli, never after the last. The skis move whole
+    hands and fog's draws join a seat's hand, but not both at once; the redeal of a special
+    stage mixes hands.
+    """
+    if trick < problem[REDEAL_AFTER] or trick < problem[LAST_ARRIVAL] and (cards | left) & problem[SKIS]:
+        return -1
+    later = max(0, problem[TRICKS] - trick - 1 - (cards != 0))  # the tricks a pass may follow, after `cards`
+    helicopter = (cards & problem[HELI_PASS] != 0) + min(popcount(left & problem[HELI_PASS]), later)
+    return (trick < problem[PASS_AFTER]) + 2 * (trick < problem[JEEP_AFTER]) + helicopter
+
+
+@njit(cache=True)
+def room_for_sparse_tricks(named, most, left, players, tricks_left):
+    """Return how many of the `tricks_left` tricks can hold at most `most` of `named` cards left.
+
+    Every named card still in a hand is played (but the cards no trick will take: the extra
+    card of a 3-player deal), at most `most` in each sparse trick and `players` in any other,
+    so g sparse tricks need g * most + (tricks_left - g) * players >= named.
+    """
+    named = max(0, named - (popcount(left) - tricks_left * players))
+    return (tricks_left * players - named) // (players - most)
+
+
+@njit(cache=True)
+def fewest_named_tricks(named, given, trick, problem, hands):
+    """Return the fewest tricks from `trick` (0-based) on that can hold the `named` cards still
+    to be played, when each hand can give `given` cards away (and get as many).
+
+    A hand plays one card a trick: g tricks hold at most g of its named cards, and no more
+    than it has and gets; it must play all of its own but those it gives away and those it
+    keeps back (its cards beyond one a trick: the extra card of a 3-player deal), in as many
+    tricks. Fog's draws still to come count with the hand they join.
+    """
+    players = problem[PLAYERS]
+    tricks_left = problem[TRICKS] - trick
+    owned = np.empty(players, np.int64)
+    played = 0  # named cards played in all: every one but those kept back
+    fewest = 0
+    for seat in range(players):
+        hand = with_draws(hands[seat], seat, trick, problem)
+        spare = max(0, popcount(hand) - tricks_left)
+        owned[seat] = popcount(hand & named)
+        played += owned[seat] - spare
+        fewest = max(fewest, owned[seat] - spare - given)
+    while fewest < tricks_left:
+        room = 0
+        for seat in range(players):
+            room += min(fewest, owned[seat] + given)
+        if room >= played:
+            break
+        fewest += 1
+    return fewest
+
+
+@njit(cache=True, inline="always")
+def with_draws(hand, seat, trick, problem):
+    """Return `seat`'s `hand` with fog's draws still to come from the boundary before `trick` on."""
+    for after in range(trick, problem[LAST_ARRIVAL] + 1):
+        hand |= problem[ARRIVE + after * MAX_PLAYERS + seat]
+    return hand
+
+
+@njit(cache=True)
+def named_to_play(named, hand, coming, given, seat, trick, problem):
+    """Return how many `named` cards of `hand` (`seat`'s, `coming` more cards on their way to it)
+    it must play from `trick` (0-based) on, in as many tricks, when it can give `given` away."""
+    hand = with_draws(hand, seat, trick, problem)
+    spare = max(0, popcount(hand) + coming - (problem[TRICKS] - trick))
+    return popcount(hand & named) - spare - given
+
+
+@njit(cache=True)
+def trick_value(cards):
+    """Return the total value of a trick: the sum of its cards' numbers."""
+    total = 0
+    while cards:
+        total += lowest_bit_index(cards) % COLOUR_RANKS + 1
+        cards &= cards - 1
+    return total
+
+
+@njit(cache=True)
+def can_still_win(cards, left, hands, problem, tricks_left):
+    """Return how many of `cards` still in play could win a trick of the `tricks_left` to come.
+
+    The lowest colour card left of its suit wins only when it leads and every other hand
+    is void in the suit; a hand sheds at most one card a trick, so one holding as many
+    cards of the suit as there are tricks left can never be void before the last of them.
+    (A low trump can win as a ruff, with trumps still in other hands: no such bound.) The
+    Ghost's face-down cards do not count for following suit: his hand gives no bound.
+    """
+    count = 0
+    rest = cards & left
+    while rest:
+        card = lowest_bit_index(rest)
+        rest &= rest - 1
+        suit = SUIT_MASK_OF_CARD[card]
+        if card < TRUMP_CARD_BASE and left & suit & ((np.int64(1) << card) - 1) == 0:  # lowest of its colour
+            for seat in range(problem[PLAYERS]):
+                if seat == problem[GHOST]:
+                    continue
+                if not hands[seat] >> card & 1 and popcount(hands[seat] & suit) >= tricks_left:
+                    count -= 1
+                    break
+        count += 1
+    return count
+
+
+@njit(cache=True)
+def hopeless(trick, problem, frames, hands):
+    """Return True when a static check shows an open task can never be completed.
+
+    A seat other than the task card's holder can only win the trick holding it
+    with a trump, a higher card of its suit, or a card of a suit the holder
+    discards it on: a hand of nothing but lower cards of that suit cannot.
+    """
+    present = frames[trick, PRESENT]
+    quota_seats = frames[trick, QUOTA_SEATS]
+    everyone = (np.int64(1) << problem[PLAYERS]) - 1
+    tasks = present & problem[TASK_CARDS]
+    while tasks:
+        card = lowest_bit_index(tasks)
+        tasks &= tasks - 1
+        allowed = allowed_winners(card, everyone, problem, quota_seats)
+        lower_same_suit = SUIT_MASK_OF_CARD[card] & ((np.int64(1) << card) - 1)
+        possible = False
+        while allowed and not possible:
+            seat = lowest_bit_index(allowed)
+            allowed &= allowed - 1
+            hand = hands[seat]
+            possible = hand >> card & 1 or hand & ~lower_same_suit != 0
+        if not possible:
+            return True
+    return False
+
+
+@njit(cache=True)
+def keeps_room(seat, coming, trick, problem, frames, hands):
+    """Return False when `seat`, done giving in the pass before `trick` (`coming` cards to get),
+    keeps more cards a counter's tricks may not hold than leaves it room for enough of them.
+
+    The bound of count_trick for one hand, checked as soon as the hand has given: a pass that
+    keeps too many such cards in one hand is cut before the others pass.
+    """
+    present = frames[trick, PRESENT]
+    given = most_given_away(trick, 0, present, problem)
+    if given < 0 or trick <= problem[LAST_ARRIVAL]:  # fog's draws: a card drawn before `trick` may be the one given
+        return True
+    tricks = problem[TRICKS]
+    for k in range(problem[COUNTER_COUNT]):
+        base = COUNTERS + k * COUNTER_FIELDS
+        containing = problem[base + C_CONTAINING]
+        if containing == 0 or problem[base + C_MAX_CONTAINING] != 0 or problem[base + C_COUNT_CARDS]:
+            continue
+        spoiled = named_to_play(containing, hands[seat], coming, given, seat, trick, problem)
+        later = popcount(problem[base + C_TRICKS] & ((np.int64(1) << tricks) - 1) & ~((np.int64(1) << trick) - 1))
+        if frames[trick, COUNTER_VALUES + k] + min(later, tricks - trick - spoiled) < problem[base + C_AT_LEAST]:
+            return False
+    return True

@@ -1,0 +1,365 @@
+"""Move generation: the legal plays at a ply, their order, and the equivalence of cards.
+
+Card equivalence: of cards of one suit in one hand with no other present card of that suit between
+them, only the highest is tried, unless the mission distinguishes them (task cards). Stage spaces
+change the plays: the hang glider's looser following of suit, the dog-sled driver's cards offered at
+every lead, the crew's choice of cards passed (helicopter, jeep) and of the card laid on the table
+(special stages); the Ghost plays his face-up cards and, when difficult, leads next to the card he
+won with. Moves are ordered by the tiers below (heuristic order) or in plain card order.
+"""
+
+import numpy as np
+from numba import njit
+
+from solver.core.bitops import lowest_bit_index
+from solver.core.cards import COLOUR_RANKS, TRUMP
+from solver.engines.kernel.arrays import (
+    ALLOWED,
+    CARD_ORDER,
+    DUE,
+    LAST,
+    LEAD,
+    MOVE_COUNT,
+    NEXT_MOVE,
+    PATTERN_STATE,
+    PLAYED,
+    POS,
+    PRESENT,
+    QUOTA_SEATS,
+    SCORES,
+    SEAT_AT,
+    SLOTS,
+    SUIT_MASK_OF_CARD,
+    SUIT_OF_CARD,
+    TABLE_POS,
+    TRICK_CARDS,
+    TRICK_NO,
+    TRUMP_MASK,
+    WIN_CARD,
+    WON_WITH,
+)
+from solver.engines.kernel.problem import (
+    ACROSS,
+    ALIVE,
+    ALLOWED_WINNERS,
+    ANY_OWNER,
+    CARD_TASK,
+    COLUMNS,
+    DIFFICULT,
+    DISTINCT,
+    GHOST,
+    GLIDER,
+    HELI_PASS,
+    JEEP_AFTER,
+    PASS_AFTER,
+    PLAYERS,
+    REDEAL_AFTER,
+    S_ACROSS,
+    S_AFTER,
+    S_BEFORE,
+    SEQUENCE_COUNT,
+    SEQUENCE_FIELDS,
+    SEQUENCES,
+    SLED,
+    TASK_OWNER,
+    TRICKS,
+)
+
+# Move ordering, best first (`expand`). Leads: when only some seats may win the trick, the highest
+# card of its suit still in play goes first if its leader is one of them (only a trump can beat it);
+# otherwise low cards first, a restricted trick's before a free one's. Follows: win the trick when
+# this seat may be the one to win it, duck (low first) when the trick is free, duck high when this
+# seat must not win it, and winning such a trick last of all.
+LEAD_TOP_CARD = 100
+LEAD_RESTRICTED = 50  # minus the rank
+LEAD_FREE = 30  # minus the rank
+FOLLOW_MAY_WIN_WINNING = 80  # minus the rank
+FOLLOW_MUST_NOT_WIN_DUCKING = 50  # plus the rank
+FOLLOW_FREE_DUCKING = 40  # minus the rank
+FOLLOW_FREE_WINNING = 20  # minus the rank
+FOLLOW_MAY_WIN_DUCKING = 10  # minus the rank
+FOLLOW_MUST_NOT_WIN_WINNING = 0  # minus the rank
+
+
+@njit(cache=True, inline="always")
+def beats(card, best):
+    """Return True when `card` takes the lead of a trick whose winning card so far is `best`."""
+    if SUIT_OF_CARD[card] == SUIT_OF_CARD[best]:
+        return card > best
+    return SUIT_OF_CARD[card] == TRUMP
+
+
+@njit(cache=True)
+def representatives(legal, present, distinct):
+    """Return the legal cards worth trying: the highest of each run of equivalent cards."""
+    plain = legal & ~distinct
+    reps = legal & distinct
+    rest = plain
+    while rest:
+        c = lowest_bit_index(rest)
+        rest &= rest - 1
+        above = present & SUIT_MASK_OF_CARD[c] & ~((np.int64(2) << c) - 1)
+        if above & plain & -above:
+            continue
+        reps |= np.int64(1) << c
+    return reps
+
+
+@njit(cache=True)
+def allowed_winners(card, allowed, problem, quota_seats):
+    """Return the seats that may win a trick once `card` is in it."""
+    task = problem[CARD_TASK + card]
+    if task < 0:
+        return allowed
+    owner = problem[TASK_OWNER + task]
+    if owner >= 0:
+        return allowed & (np.int64(1) << owner)
+    if owner == ANY_OWNER:
+        return allowed
+    return allowed & quota_seats
+
+
+@njit(cache=True, inline="always")
+def expand(depth, problem, pattern, frames, plies, moves, hands, ordering):
+    """Generate the candidate plays at `depth`, best first."""
+    players = problem[PLAYERS]
+    trick = plies[depth, TRICK_NO]
+    pos = plies[depth, POS]
+    present = frames[trick, PRESENT]
+    if pos == TABLE_POS:
+        expand_table(depth, trick, problem, pattern, frames, plies, moves)
+        return
+    if pos >= players:
+        expand_pass(depth, pos - players, trick, problem, frames, plies, moves, hands)
+        return
+    if pos == 0:
+        seat = frames[trick, DUE]
+        legal = hands[seat]
+        if seat == problem[GHOST]:
+            legal = ghost_playable(legal, trick, problem, frames)
+            if problem[DIFFICULT] and trick > 0:
+                legal &= ghost_leads(hands[seat], frames[trick, WON_WITH], trick, problem, frames)
+    else:
+        seat = SEAT_AT[players, frames[trick, LEAD], pos]
+        hand = hands[seat]
+        glider = problem[GLIDER] != 0
+        if seat == problem[GHOST]:
+            hand = ghost_playable(hand, trick, problem, frames)
+            glider = False  # the Ghost sets no card aside
+        legal = legal_plays(hand, plies[depth - pos, PLAYED], trick, glider, problem)
+    forbidden = np.int64(0)
+    if problem[SEQUENCE_COUNT] and pos > 0:
+        forbidden = sequence_breakers(plies[depth - 1, PLAYED], True, problem)
+    elif problem[SEQUENCE_COUNT] and problem[ACROSS] and trick > 0:
+        forbidden = sequence_breakers(frames[trick, LAST], False, problem)
+    distinct = distinct_at(trick, problem)
+    reps = representatives(legal & ~forbidden, present, distinct)
+    driver = problem[SLED]
+    if pos == 0 and driver >= 0 and driver != seat:  # the dog-sled driver may open the trick instead
+        reps |= representatives(hands[driver] & ~forbidden, present, distinct)
+    if reps & (reps - 1) == 0 or ordering == CARD_ORDER:
+        moves_in_card_order(depth, reps, plies, moves)
+        return
+    everyone = problem[ALLOWED_WINNERS + trick]  # no task in the trick: any seat the rules allow
+    quota_seats = frames[trick, QUOTA_SEATS]
+    if pos == 0:
+        before = everyone
+        winning = reps
+    else:
+        before = plies[depth - 1, ALLOWED]
+        best = plies[depth - 1, WIN_CARD]
+        winning = SUIT_MASK_OF_CARD[best] & ~((np.int64(2) << best) - 1)
+        if SUIT_OF_CARD[best] != TRUMP:
+            winning |= TRUMP_MASK
+    scores = moves[depth, SCORES:]
+    count = 0
+    while reps:
+        card = lowest_bit_index(reps)
+        reps &= reps - 1
+        rank = card % COLOUR_RANKS
+        allowed = before
+        if problem[CARD_TASK + card] >= 0:
+            allowed = allowed_winners(card, before, problem, quota_seats)
+        if pos == 0:
+            mover = driver if driver >= 0 and hands[driver] >> card & 1 else seat
+            if allowed == everyone:
+                score = LEAD_FREE - rank
+            elif allowed >> mover & 1 and present & SUIT_MASK_OF_CARD[card] & ~((np.int64(2) << card) - 1) == 0:
+                score = LEAD_TOP_CARD
+            else:
+                score = LEAD_RESTRICTED - rank
+        else:
+            wins = winning >> card & 1
+            if allowed == everyone:
+                score = FOLLOW_FREE_WINNING - rank if wins else FOLLOW_FREE_DUCKING - rank
+            elif allowed >> seat & 1:
+                score = FOLLOW_MAY_WIN_WINNING - rank if wins else FOLLOW_MAY_WIN_DUCKING - rank
+            else:
+                score = FOLLOW_MUST_NOT_WIN_WINNING - rank if wins else FOLLOW_MUST_NOT_WIN_DUCKING + rank
+        i = count
+        while i > 0 and scores[i - 1] < score:
+            scores[i] = scores[i - 1]
+            moves[depth, i] = moves[depth, i - 1]
+            i -= 1
+        scores[i] = score
+        moves[depth, i] = card
+        count += 1
+    plies[depth, MOVE_COUNT] = count
+    plies[depth, NEXT_MOVE] = 0
+
+
+@njit(cache=True, inline="always")
+def legal_plays(hand, led, trick, glider, problem):
+    """Return the cards of `hand` that may follow `led` in `trick` (0-based).
+
+    Under the hang glider (`glider`) one card of the led suit can be set aside for the last
+    trick, so only a hand holding two must follow; the last trick is the set-aside cards.
+    """
+    follow = hand & SUIT_MASK_OF_CARD[led]
+    if follow == 0 or glider and (trick == problem[TRICKS] - 1 or follow & (follow - 1) == 0):
+        return hand
+    return follow
+
+
+@njit(cache=True)
+def ghost_playable(hand, trick, problem, frames):
+    """Return the Ghost's face-up cards in `trick`: those of `hand` no other card of it lies on."""
+    columns = problem[COLUMNS]
+    for column in range(columns):
+        if hand >> frames[trick, SLOTS + column] & 1:
+            hand &= ~(np.int64(1) << frames[trick, SLOTS + columns + column])
+    return hand
+
+
+@njit(cache=True)
+def ghost_leads(hand, won_with, trick, problem, frames):
+    """Return the cards the difficult Ghost may lead in `trick` after winning with `won_with`: the card
+    below it, and the face-up card of the nearest column with cards on either side (ends joined)."""
+    columns = problem[COLUMNS]
+    place = display_place(won_with, trick, frames)
+    column = place % columns
+    below = frames[trick, SLOTS + columns + column]
+    leads = np.int64(0)
+    if place < columns and hand >> below & 1:
+        leads |= np.int64(1) << below
+    for step in (columns - 1, 1):  # left, then right
+        other = (column + step) % columns
+        while other != column:
+            top = frames[trick, SLOTS + other]
+            bottom = frames[trick, SLOTS + columns + other]
+            if hand >> top & 1:
+                leads |= np.int64(1) << top
+                break
+            if hand >> bottom & 1:
+                leads |= np.int64(1) << bottom
+                break
+            other = (other + step) % columns
+    return leads
+
+
+@njit(cache=True, inline="always")
+def pass_steps(problem):
+    """Return how many cards are passed between two tricks: one per seat (helicopter), two (jeep)."""
+    return problem[PLAYERS] * (2 if problem[JEEP_AFTER] else 1)
+
+
+@njit(cache=True, inline="always")
+def passes_before(trick, cards, problem):
+    """Return True when the crew passes cards before `trick`, after a trick of `cards`."""
+    return trick < problem[TRICKS] and (cards & problem[HELI_PASS] != 0 or trick == problem[JEEP_AFTER])
+
+
+@njit(cache=True)
+def expand_pass(depth, step, trick, problem, frames, plies, moves, hands):
+    """Generate the cards a seat may pass at pass step `step`, before `trick`.
+
+    Helicopter: seat `step` passes any card. Jeep: seat step // 2 puts two cards in
+    the middle, the higher first (the middle is shuffled: only the pair matters).
+    Every card is tried: two cards that are equivalent in one hand are not once
+    one of them goes to another hand, where they meet in tricks. The Ghost passes
+    face-up cards, and in the jeep both orders of his two, as the first card he gets
+    back takes the first one's place (`complete_pass`).
+    """
+    jeep = problem[JEEP_AFTER] != 0
+    seat = step // 2 if jeep else step
+    cards = hands[seat]
+    if seat == problem[GHOST]:
+        first = np.int64(0)
+        if jeep and step % 2:  # face up before his first card left the display
+            first = np.int64(1) << plies[depth - 1, PLAYED]
+        cards = ghost_playable(cards | first, trick, problem, frames) & ~first
+    elif jeep and step % 2:
+        cards &= (np.int64(1) << plies[depth - 1, PLAYED]) - 1
+    moves_in_card_order(depth, cards, plies, moves)
+
+
+@njit(cache=True)
+def expand_table(depth, trick, problem, pattern, frames, plies, moves):
+    """Generate the cards of the trick before `trick` that may go on the table: those after which
+    the pattern can still be completed, one per automaton state they lead to, since the state is
+    all the pattern remembers; every card while the redeal is to come, as the discards it deals
+    out depend on which card is laid."""
+    state = frames[trick - 1, PATTERN_STATE]
+    remaining = problem[TRICKS] - trick
+    every_card = trick <= problem[REDEAL_AFTER]
+    cards = plies[depth - 1, TRICK_CARDS]
+    count = 0
+    while cards:
+        card = lowest_bit_index(cards)
+        cards &= cards - 1
+        after = pattern[state, card]
+        if after < 0 or pattern[after, ALIVE + remaining] == 0:
+            continue
+        seen = False
+        for i in range(count):
+            seen = seen or not every_card and pattern[state, moves[depth, i]] == after
+        if not seen:
+            moves[depth, count] = card
+            count += 1
+    plies[depth, MOVE_COUNT] = count
+    plies[depth, NEXT_MOVE] = 0
+
+
+@njit(cache=True, inline="always")
+def moves_in_card_order(depth, cards, plies, moves):
+    """Make `cards` the moves at `depth`, lowest first."""
+    count = 0
+    while cards:
+        moves[depth, count] = lowest_bit_index(cards)
+        cards &= cards - 1
+        count += 1
+    plies[depth, MOVE_COUNT] = count
+    plies[depth, NEXT_MOVE] = 0
+
+
+@njit(cache=True)
+def display_place(card, trick, frames):
+    """Return the place of `card` in the Ghost's display in `trick` (a played card keeps its place)."""
+    place = 0
+    while frames[trick, SLOTS + place] != card:
+        place += 1
+    return place
+
+
+@njit(cache=True)
+def sequence_breakers(previous, same_trick, problem):
+    """Return the cards a sequence rule forbids right after `previous` (in the same trick or across)."""
+    forbidden = np.int64(0)
+    for k in range(problem[SEQUENCE_COUNT]):
+        base = SEQUENCES + k * SEQUENCE_FIELDS
+        if problem[base + S_BEFORE] >> previous & 1 and (same_trick or problem[base + S_ACROSS]):
+            forbidden |= problem[base + S_AFTER]
+    return forbidden
+
+
+@njit(cache=True, inline="always")
+def distinct_at(trick, problem):
+    """Return the cards no other may stand in for in `trick` (0-based).
+
+    Before a random pass every card is itself: which card a hand gives depends
+    on exactly which cards it still holds; so before the redeal of a special stage,
+    where who draws a discard depends on exactly which cards were discarded.
+    """
+    if trick < problem[PASS_AFTER] or trick < problem[REDEAL_AFTER]:
+        return np.int64(-1)
+    return problem[DISTINCT]

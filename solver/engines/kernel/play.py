@@ -1,0 +1,305 @@
+"""Playing a card into a trick and settling the trick: the winner so far, early failure inside
+a trick (once the seats that may win it have all played without winning, nothing later changes
+that; a task whose order needs another task no later fails at once when no seat still to play holds
+that task's card), tasks completed and their order tokens, lazily assigned owners within the draft
+counts, the trick counters and the balance rule, and whether the mission is won.
+"""
+
+import numpy as np
+from numba import njit
+
+from solver.core.bitops import lowest_bit_index, popcount
+from solver.engines.kernel.arrays import (
+    ALLOWED,
+    COUNTER_VALUES,
+    DONE,
+    DUE,
+    LAST,
+    LEAD,
+    MOVED,
+    PLAYED,
+    PRESENT,
+    QUOTA_SEATS,
+    SEATS_PLAYED,
+    SLOTS,
+    TAKEN,
+    TRICK_CARDS,
+    TRICK_TASKS,
+    WIN_CARD,
+    WIN_SEAT,
+    WON,
+    WON_WITH,
+)
+from solver.engines.kernel.bounds import (
+    can_still_win,
+    fewest_named_tricks,
+    hands_settled,
+    most_given_away,
+    room_for_sparse_tricks,
+    trick_value,
+)
+from solver.engines.kernel.events import between_tricks
+from solver.engines.kernel.moves import allowed_winners, beats
+from solver.engines.kernel.problem import (
+    ALL_DONE,
+    ALLOWED_WINNERS,
+    BALANCED_GAP,
+    BEFORE,
+    C_AT_LEAST,
+    C_AT_MOST,
+    C_CONTAINING,
+    C_COUNT_CARDS,
+    C_MAX_CONTAINING,
+    C_MAX_VALUE,
+    C_MIN_CONTAINING,
+    C_MIN_VALUE,
+    C_TRICKS,
+    C_WINNERS,
+    C_WON_WITH,
+    CARD_TASK,
+    COUNTER_COUNT,
+    COUNTER_FIELDS,
+    COUNTERS,
+    GHOST,
+    LAST_ARRIVAL,
+    LAZY_OWNER,
+    MAX_COLUMNS,
+    MAX_COUNT,
+    PASS_AFTER,
+    PATTERN,
+    PLAYERS,
+    RADIX,
+    S_AFTER,
+    SEQUENCE_COUNT,
+    SEQUENCE_FIELDS,
+    SEQUENCES,
+    SKIS,
+    TASK_CARD,
+    TASK_CARDS,
+    TASK_OWNER,
+    TRICKS,
+)
+from solver.engines.kernel.table import position_hash
+from solver.missions.conditions import NO_LIMIT
+
+
+@njit(cache=True)
+def play_into_trick(depth, card, seat, pos, trick, problem, frames, plies, hands):
+    """Record `card` at `depth`; return False when the trick can no longer succeed.
+
+    ALLOWED holds the seats that may win the trick given its task cards; once
+    none of them is winning and all have played, later cards cannot help.
+    A task whose order needs another task no later must find that task's card
+    in the hand of a seat still to play.
+    """
+    if pos == 0:
+        plies[depth, WIN_CARD] = card
+        plies[depth, WIN_SEAT] = seat
+        allowed = problem[ALLOWED_WINNERS + trick]
+        seats_played = np.int64(0)
+        trick_cards = np.int64(0)
+        trick_tasks = np.int64(0)
+    else:
+        prev = depth - 1
+        if beats(card, plies[prev, WIN_CARD]):
+            plies[depth, WIN_CARD] = card
+            plies[depth, WIN_SEAT] = seat
+        else:
+            plies[depth, WIN_CARD] = plies[prev, WIN_CARD]
+            plies[depth, WIN_SEAT] = plies[prev, WIN_SEAT]
+        allowed = plies[prev, ALLOWED]
+        seats_played = plies[prev, SEATS_PLAYED]
+        trick_cards = plies[prev, TRICK_CARDS]
+        trick_tasks = plies[prev, TRICK_TASKS]
+    allowed = allowed_winners(card, allowed, problem, frames[trick, QUOTA_SEATS])
+    seats_played |= np.int64(1) << seat
+    task = problem[CARD_TASK + card]
+    if task >= 0:
+        trick_tasks |= np.int64(1) << task
+    plies[depth, PLAYED] = card
+    plies[depth, ALLOWED] = allowed
+    plies[depth, SEATS_PLAYED] = seats_played
+    plies[depth, TRICK_CARDS] = trick_cards | (np.int64(1) << card)
+    plies[depth, TRICK_TASKS] = trick_tasks
+    if not allowed >> plies[depth, WIN_SEAT] & 1 and allowed & ~seats_played == 0:
+        return False
+    if trick_tasks:
+        return prerequisites_reachable(trick_tasks, frames[trick, DONE], seats_played, problem, hands)
+    return True
+
+
+@njit(cache=True)
+def prerequisites_reachable(trick_tasks, done, seats_played, problem, hands):
+    """Return False when a task in the trick needs an open task no seat still to play holds."""
+    finished = done | trick_tasks
+    missing = np.int64(0)
+    rest = trick_tasks
+    while rest:
+        task = lowest_bit_index(rest)
+        rest &= rest - 1
+        missing |= problem[BEFORE + task]
+    missing &= ~finished
+    if missing == 0:
+        return True
+    later = np.int64(0)
+    for seat in range(problem[PLAYERS]):
+        if not seats_played >> seat & 1:
+            later |= hands[seat]
+    while missing:
+        task = lowest_bit_index(missing)
+        missing &= missing - 1
+        if not later >> problem[TASK_CARD + task] & 1:
+            return False
+    return True
+
+
+@njit(cache=True)
+def settle_trick(depth, trick, problem, feasible, frames, plies, hands):
+    """Fill frame `trick + 1` after the last card of `trick`; return False when the mission fails.
+
+    Token order needs no check here: play_into_trick has already refused a last
+    card that leaves a prerequisite of a task in the trick open.
+    """
+    winner = plies[depth, WIN_SEAT]
+    cards = plies[depth, TRICK_CARDS]
+    taken = frames[trick, TAKEN]
+    tasks = cards & problem[TASK_CARDS]
+    completed = np.int64(0)
+    lazy = 0
+    while tasks:
+        card = lowest_bit_index(tasks)
+        tasks &= tasks - 1
+        task = problem[CARD_TASK + card]
+        owner = problem[TASK_OWNER + task]
+        if owner == LAZY_OWNER:
+            lazy += 1
+        elif owner >= 0 and owner != winner:
+            return False
+        completed |= np.int64(1) << task
+    if lazy:
+        radix = problem[RADIX + winner]
+        count = (taken // radix) % (problem[MAX_COUNT + winner] + 1)
+        if count + lazy > problem[MAX_COUNT + winner]:
+            return False
+        taken += lazy * radix
+        if feasible[taken] < 0:
+            return False
+    nxt = trick + 1
+    conditions = problem[COUNTER_COUNT] or problem[BALANCED_GAP]  # none in plain task missions
+    if conditions and not count_trick(trick, winner, cards, plies[depth, WIN_CARD], problem, frames, hands):
+        return False
+    frames[nxt, LEAD] = winner
+    frames[nxt, DUE] = winner
+    frames[nxt, WON_WITH] = plies[depth, WIN_CARD]
+    frames[nxt, DONE] = frames[trick, DONE] | completed
+    frames[nxt, TAKEN] = taken
+    frames[nxt, PRESENT] = frames[trick, PRESENT] & ~cards
+    frames[nxt, QUOTA_SEATS] = feasible[taken]
+    frames[nxt, LAST] = plies[depth, PLAYED]
+    if problem[GHOST] >= 0:
+        frames[nxt, SLOTS : SLOTS + 2 * MAX_COLUMNS] = frames[trick, SLOTS : SLOTS + 2 * MAX_COLUMNS]
+    if nxt == problem[PASS_AFTER] or cards & problem[SKIS] or nxt <= problem[LAST_ARRIVAL]:
+        between_tricks(nxt, cards, problem, frames, hands)
+    else:
+        frames[nxt, MOVED] = 0
+    if not problem[PATTERN]:  # else once the trick's table card is laid
+        position_hash(nxt, frames, hands, problem)
+    return True
+
+
+@njit(cache=True)
+def count_trick(trick, winner, cards, best, problem, frames, hands):
+    """Update the trick counters and trick counts into frame `trick + 1`; False when one fails.
+
+    A counter fails once its count passes at_most, or once the tricks left cannot
+    bring it to at_least: no more of them than the trick numbers it still counts,
+    than the cards left to win them with (`can_still_win`), or than the tricks the
+    cards left can fill.
+    """
+    nxt = trick + 1
+    tricks = problem[TRICKS]
+    left = frames[trick, PRESENT] & ~cards
+    tricks_left = tricks - nxt
+    players = problem[PLAYERS]
+    for k in range(problem[COUNTER_COUNT]):
+        base = COUNTERS + k * COUNTER_FIELDS
+        value = frames[trick, COUNTER_VALUES + k]
+        mask = problem[base + C_TRICKS]
+        containing = problem[base + C_CONTAINING]
+        held = popcount(cards & containing)
+        count_cards = problem[base + C_COUNT_CARDS]
+        if (
+            problem[base + C_WINNERS] >> winner & 1
+            and mask >> trick & 1
+            and (problem[base + C_WON_WITH] == 0 or problem[base + C_WON_WITH] >> best & 1)
+            and (containing == 0 or problem[base + C_MIN_CONTAINING] <= held <= problem[base + C_MAX_CONTAINING])
+            and (  # a trick's value is summed only for a counter that bounds it
+                problem[base + C_MIN_VALUE] == 0 and problem[base + C_MAX_VALUE] >= NO_LIMIT
+                or problem[base + C_MIN_VALUE] <= trick_value(cards) <= problem[base + C_MAX_VALUE]
+            )
+        ):
+            value += held if count_cards else 1
+        later = popcount(mask & ((np.int64(1) << tricks) - 1) & ~((np.int64(1) << nxt) - 1))
+        if count_cards:
+            later = popcount(left & containing) if later else 0
+        elif problem[base + C_WON_WITH]:
+            if hands_settled(nxt, frames[trick, PRESENT], problem):  # no card moving later, which could empty a hand faster
+                winners = can_still_win(problem[base + C_WON_WITH], left, hands, problem, tricks_left)
+            else:
+                winners = popcount(left & problem[base + C_WON_WITH])
+            later = min(later, winners)
+        if containing and not count_cards and problem[base + C_MIN_CONTAINING] > 0:
+            later = min(later, popcount(left & containing) // problem[base + C_MIN_CONTAINING])
+        most = problem[base + C_MAX_CONTAINING]
+        if containing and most < players and not count_cards:
+            later = min(later, room_for_sparse_tricks(popcount(left & containing), most, left, players, tricks_left))
+            given = most_given_away(trick, cards, left, problem) if most == 0 else -1
+            if given >= 0:
+                later = min(later, tricks_left - fewest_named_tricks(containing, given, nxt, problem, hands))
+        if value > problem[base + C_AT_MOST] or value + later < problem[base + C_AT_LEAST]:
+            return False
+        frames[nxt, COUNTER_VALUES + k] = value
+    gap = problem[BALANCED_GAP]
+    if gap == 0:
+        return True
+    most = np.int64(0)
+    fewest = np.int64(99)
+    for seat in range(problem[PLAYERS]):
+        won = frames[trick, WON + seat] + (seat == winner)
+        frames[nxt, WON + seat] = won
+        most = max(most, won)
+        fewest = min(fewest, won)
+    return most - fewest <= gap
+
+
+@njit(cache=True)
+def mission_won(trick, problem, frames):
+    """Return True when, at the start of `trick`, every task is done and no condition can fail.
+
+    A table pattern is won only with its last card laid (the search's table plies).
+    """
+    if frames[trick, DONE] != problem[ALL_DONE] or problem[PATTERN]:
+        return False
+    tricks = problem[TRICKS]
+    if problem[BALANCED_GAP] and trick < tricks:
+        return False
+    present = frames[trick, PRESENT]
+    for k in range(problem[SEQUENCE_COUNT]):  # a card that could still break a sequence rule is in play
+        if problem[SEQUENCES + k * SEQUENCE_FIELDS + S_AFTER] & present and trick < tricks:
+            return False
+    for k in range(problem[COUNTER_COUNT]):
+        base = COUNTERS + k * COUNTER_FIELDS
+        if frames[trick, COUNTER_VALUES + k] < problem[base + C_AT_LEAST]:
+            return False
+        if problem[base + C_AT_MOST] >= NO_LIMIT:
+            continue
+        later = problem[base + C_TRICKS] & ((np.int64(1) << tricks) - 1) & ~((np.int64(1) << trick) - 1)
+        won_with = problem[base + C_WON_WITH]
+        containing = problem[base + C_CONTAINING]
+        if (
+            later
+            and (won_with == 0 or won_with & present)
+            and (containing == 0 or popcount(containing & present) >= problem[base + C_MIN_CONTAINING])
+        ):
+            return False
+    return True
