@@ -32,6 +32,10 @@ mission is won when the whole sequence of table cards forms the pattern
 (`Pattern.holds`, never its automaton; a clause already broken by the cards
 laid so far ends the line, `Pattern.broken`); with five players the discards after
 the redeal's trick go, lowest first, to the seats drawn with the deal.
+
+`perft` counts the lines of play the search walks, from the same move generation
+(`_Search.openers`, `legal_cards`, `table_choices`, `between_tricks`, `passes`), with
+no equivalent card dropped and the mission left aside (tests/data/perft-spaces.txt).
 """
 
 import time
@@ -117,13 +121,12 @@ class _Search:
         key = (hands, leader, played, state, last, won_with)
         if key in self.lost:
             return None
-        line = None
-        for opener in dict.fromkeys((leader, self.space.sled)):  # the dog-sled driver may open instead
-            if opener >= 0 and line is None:
-                line = self.play_trick(hands, opener, played, state, (), last, won_with)
-        if line is None:
-            self.lost.add(key)
-        return line
+        for opener in self.openers(leader):
+            line = self.play_trick(hands, opener, played, state, (), last, won_with)
+            if line is not None:
+                return line
+        self.lost.add(key)
+        return None
 
     def won(self, hands, played, state) -> bool:
         """Return True when every task is done and no condition can still fail."""
@@ -148,16 +151,7 @@ class _Search:
         if len(trick) == players:
             return self.finish_trick(hands, leader, played, state, trick)
         seat = (leader + len(trick)) % players
-        hand = hands[seat]
-        display = state[5]
-        if seat == self.space.ghost:
-            hand = ghost_playable(hand, display)
-        if self.space.hang_glider and seat != self.space.ghost:  # the Ghost sets no card aside
-            plays = hang_glider_plays(hand, trick, played == self.tricks - 1)
-        else:
-            plays = legal_plays(hand, trick)
-        if seat == self.space.ghost and self.space.difficult and not trick and won_with is not None:
-            plays &= ghost_leads(hands[seat], display, won_with)
+        plays = self.legal_cards(hands, seat, played, trick, state[5], won_with)
         previous = trick[-1] if trick else last
         plays &= ~sum(bit(c) for c in scan(plays) if breaks_sequence(self.mission.sequences, previous, c, bool(trick)))
         cards_moved = max(self.pass_after, self.space.redeal_after)  # before then every card is itself
@@ -167,7 +161,7 @@ class _Search:
         owners = state[0]
         for c in scan(plays):
             self.count_node()
-            after = hands[:seat] + (hands[seat] & ~bit(c),) + hands[seat + 1 :]
+            after = without_card(hands, seat, c)
             grown = trick + (c,)
             if card_set(grown) & self.task_cards and owner_cannot_win(self.mission, owners, leader, grown, players):
                 continue
@@ -184,45 +178,23 @@ class _Search:
             return None
         done, new_done = state[1], after[1]
         completed = tuple(c for i, c in enumerate(self.mission.cards) if (new_done & ~done) >> i & 1)
-        for tabled in trick if self.mission.pattern is not None else (-1,):
+        for tabled in self.table_choices(trick):
             laid = (*after[:4], after[4] + (tabled,), after[5]) if tabled >= 0 else after
             if tabled >= 0 and self.mission.pattern.broken(laid[4], self.tricks):
                 continue
             moved, display = self.between_tricks(hands, played + 1, trick, laid[4], laid[5])
             laid = (*laid[:5], display)
-            for passed, passed_hands, display in self.passes(moved, played + 1, trick, laid):
+            if self.won(moved, played + 1, laid):  # no pass can matter any more: make none
+                passes = [((), moved, display)]
+            else:
+                passes = self.passes(moved, played + 1, trick, display)
+            for passed, passed_hands, display in passes:
                 last = trick[-1] if self.across else None
-                won_with = winning_card(trick) if self.space.difficult and winner == self.space.ghost else None
+                won_with = self.ghost_won_with(trick, winner)
                 rest = self.from_boundary(passed_hands, winner, played + 1, (*laid[:5], display), last, won_with)
                 if rest is not None:
                     return [Trick(leader, trick, winner, completed, passed, tabled)] + rest
         return None
-
-    def passes(self, hands, played: int, trick, state):
-        """Yield (cards passed, hands after, the Ghost's display after) for every pass the crew may make
-        after trick `played`.
-
-        None (one empty pass) when the space has none there, or the mission is won already.
-        """
-        ghost, display = self.space.ghost, state[5]
-        if self.won(hands, played, state) or not self.space.passes_after(played, card_set(trick), self.tricks):
-            yield (), hands, display
-        elif self.space.jeep_after:
-            yield from jeep_exchanges(hands, self.space.jeep_order, ghost, display)
-        else:
-            yield from heli_passes(hands, ghost, display)
-
-    def between_tricks(self, hands, played: int, trick, table, display):
-        """Return the hands and the Ghost's display after trick `played`: its random pass, the skis,
-        fog's draws, the redeal of the discards (the cards played so far but the `table` cards)."""
-        if played == self.pass_after:
-            hands, display = self.random_pass.apply(hands, self.space.ghost, display)
-        if card_set(trick) & self.space.skis:
-            hands = skis_rotation(hands, self.space.ghost)
-        if played == self.space.redeal_after:
-            discards = self.deal.cards & ~cards_in_play(hands, ()) & ~card_set(table)
-            hands = redeal(hands, discards, self.space.redeal_order)
-        return tuple(hand | drawn for hand, drawn in zip(hands, self.drawn[played])), display
 
     def settle(self, state, number: int, trick, winner: int, hands):
         """Return the state after trick `number` (1-based), or None when the mission fails."""
@@ -244,6 +216,93 @@ class _Search:
             return None
         return (*settled, values, won, table, display)
 
+    # --- the moves of the rules of play, for the search and for perft alike ---
+
+    def openers(self, leader: int) -> list[int]:
+        """Return the seats that may open a trick `leader` leads: the leader, and the dog-sled driver instead."""
+        return [seat for seat in dict.fromkeys((leader, self.space.sled)) if seat >= 0]
+
+    def legal_cards(self, hands, seat: int, played: int, trick, display, won_with) -> int:
+        """Return the cards `seat` may play to `trick` in trick `played` + 1 by the rules of play, whatever the
+        mission: the Ghost's face-up cards and the difficult Ghost's leads, the hang glider's set-aside card."""
+        hand = hands[seat]
+        if seat == self.space.ghost:
+            hand = ghost_playable(hand, display)
+        if self.space.hang_glider and seat != self.space.ghost:  # the Ghost sets no card aside
+            plays = hang_glider_plays(hand, trick, played == self.tricks - 1)
+        else:
+            plays = legal_plays(hand, trick)
+        if seat == self.space.ghost and self.space.difficult and not trick and won_with is not None:
+            plays &= ghost_leads(hands[seat], display, won_with)
+        return plays
+
+    def ghost_won_with(self, trick, winner: int):
+        """Return the card the difficult Ghost won `trick` with, which his next lead depends on; else None."""
+        return winning_card(trick) if self.space.difficult and winner == self.space.ghost else None
+
+    def table_choices(self, trick) -> tuple[int, ...]:
+        """Return the cards of a full trick the crew may lay on the table: any of them in a special stage,
+        else (-1,): none."""
+        return trick if self.mission.pattern is not None else (-1,)
+
+    def passes(self, hands, played: int, trick, display):
+        """Yield (cards passed, hands after, the Ghost's display after) for every pass the crew may make
+        after trick `played`: one empty pass when the space has none there."""
+        ghost = self.space.ghost
+        if not self.space.passes_after(played, card_set(trick), self.tricks):
+            yield (), hands, display
+        elif self.space.jeep_after:
+            yield from jeep_exchanges(hands, self.space.jeep_order, ghost, display)
+        else:
+            yield from heli_passes(hands, ghost, display)
+
+    def between_tricks(self, hands, played: int, trick, table, display):
+        """Return the hands and the Ghost's display after trick `played`: its random pass, the skis,
+        fog's draws, the redeal of the discards (the cards played so far but the `table` cards)."""
+        if played == self.pass_after:
+            hands, display = self.random_pass.apply(hands, self.space.ghost, display)
+        if card_set(trick) & self.space.skis:
+            hands = skis_rotation(hands, self.space.ghost)
+        if played == self.space.redeal_after:
+            discards = self.deal.cards & ~cards_in_play(hands, ()) & ~card_set(table)
+            hands = redeal(hands, discards, self.space.redeal_order)
+        return tuple(hand | drawn for hand, drawn in zip(hands, self.drawn[played])), display
+
+    # --- perft: every line of play counted, the mission aside ---
+
+    def count_tricks(self, hands, leader: int, played: int, table, display, won_with, tricks: int) -> int:
+        """Return the number of move sequences of the next `tricks` tricks from a trick boundary."""
+        if tricks == 0:
+            return 1
+        return sum(
+            self.count_plays(hands, opener, played, (), table, display, won_with, tricks)
+            for opener in self.openers(leader)
+        )
+
+    def count_plays(self, hands, leader: int, played: int, trick, table, display, won_with, tricks: int) -> int:
+        """Return the number of move sequences from inside a trick to the end of the `tricks`-th trick from here."""
+        if len(trick) == len(hands):
+            return self.count_after_trick(hands, leader, played, trick, table, display, tricks)
+        seat = (leader + len(trick)) % len(hands)
+        total = 0
+        for c in scan(self.legal_cards(hands, seat, played, trick, display, won_with)):
+            after = without_card(hands, seat, c)
+            total += self.count_plays(after, leader, played, trick + (c,), table, display, won_with, tricks)
+        return total
+
+    def count_after_trick(self, hands, leader: int, played: int, trick, table, display, tricks: int) -> int:
+        """Return the number of move sequences from a full trick (its table card and the passes after it are
+        its moves) to the end of the `tricks`-th trick from here."""
+        winner = trick_winner(leader, trick, len(hands))
+        won_with = self.ghost_won_with(trick, winner)
+        total = 0
+        for tabled in self.table_choices(trick):
+            laid = table + (tabled,) if tabled >= 0 else table
+            moved, shown = self.between_tricks(hands, played + 1, trick, laid, display)
+            for _, passed_hands, passed_display in self.passes(moved, played + 1, trick, shown):
+                total += self.count_tricks(passed_hands, winner, played + 1, laid, passed_display, won_with, tricks - 1)
+        return total
+
 
 def owner_cannot_win(mission: TaskMission, owners, leader: int, trick, players: int) -> bool:
     """Return True when a task card's owner has played to the trick and is not winning it.
@@ -256,6 +315,11 @@ def owner_cannot_win(mission: TaskMission, owners, leader: int, trick, players: 
         if c in trick and owner != UNASSIGNED and winner != owner and (owner - leader) % players < len(trick):
             return True
     return False
+
+
+def without_card(hands, seat: int, c: int) -> tuple[int, ...]:
+    """Return the hands after `seat` plays card `c`."""
+    return hands[:seat] + (hands[seat] & ~bit(c),) + hands[seat + 1 :]
 
 
 def cards_in_play(hands, trick) -> int:
@@ -293,3 +357,20 @@ def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits(), equivalen
     winners = {c: trick.winner for trick in line for c in trick.completed}
     assignment = {c: winners[c] for c in mission.cards}
     return Solution(Outcome.WIN, search.nodes, seconds, ENGINE, line, assignment)
+
+
+def perft(deal: Deal, mission: TaskMission, tricks: int) -> int:
+    """Return the number of distinct sequences of moves over the first `tricks` tricks of `deal` (perft).
+
+    The moves are the ones the search tries, with no equivalent card dropped: each card played (the
+    dog-sled driver opening a trick instead of its leader is the seat of its first card), in a special
+    stage the card of each trick laid on the table, and the crew's passes after a trick (helicopter,
+    jeep), which count with that trick. Chance between tricks (mission 12's pass, the skis, fog's
+    draws, the redeal) moves cards but is no move. Only the rules of play count: `mission` gives its
+    stage space's rules, its random pass and whether it lays a table; its tasks, conditions and
+    pattern are never looked at, so a line that would have lost the mission counts like any other.
+    """
+    search = _Search(deal, mission, Limits(), equivalence=False)
+    if not 0 <= tricks <= search.tricks:
+        raise ValueError(f"perft counts 0 to {search.tricks} tricks of this deal, not {tricks}")
+    return search.count_tricks(search.drawn[0], deal.commander, 0, (), mission.space.display, None, tricks)
