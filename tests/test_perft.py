@@ -14,7 +14,7 @@ import pytest
 from solver.core.cards import CARD_COUNT, bit, parse_card, parse_card_list, scan
 from solver.core.deal import parse_deal
 from solver.core.rules import legal_plays, trick_winner
-from solver.engines import reference
+from solver.engines import kernel, reference
 from solver.missions.pattern import Pattern
 from solver.missions.setup import Setup
 from solver.missions.stage import Stage, space_cases
@@ -26,7 +26,7 @@ from solver.trick.spaces import parse_space
 DATA = Path(__file__).parent / "data"
 PERFT_FILE = DATA / "perft.txt"
 SPACES_FILE = DATA / "perft-spaces.txt"
-PERFT_ENGINES = {"reference": reference.perft}
+PERFT_ENGINES = {"reference": reference.perft, "kernel": kernel.perft}
 GHOSTS = ("-", "ghost", "difficult")
 DRAWS = ("driver", "late", "jeep", "pass", "table", "redeal")  # the draws column's items (perft-spaces.txt)
 NO_CLAUSES = Pattern(())  # a table to lay, whatever is laid on it
@@ -84,13 +84,14 @@ def test_engine_perft_ignores_the_mission(engine):
     assert PERFT_ENGINES[engine](deal, mission, tricks) == count
 
 
-def test_reference_perft_counts_the_tricks_a_deal_has():
+@pytest.mark.parametrize("engine", PERFT_ENGINES)
+def test_engine_perft_counts_the_tricks_a_deal_has(engine):
     commander, _, _, deal_text = next(read_cases())
     deal = plain_deal(commander, deal_text)
     mission = make_task_mission(deal, [])
-    assert reference.perft(deal, mission, 0) == 1
+    assert PERFT_ENGINES[engine](deal, mission, 0) == 1
     with pytest.raises(ValueError, match="0 to 4 tricks"):
-        reference.perft(deal, mission, 5)
+        PERFT_ENGINES[engine](deal, mission, 5)
 
 
 # --- stage spaces, mission 12's pass, the special stage's table, the Ghost -------------------------

@@ -120,6 +120,12 @@ class TaskMission:
             and (self.owners is None or min(self.owners, default=0) >= 0)
         )
 
+    def rules_of_play(self) -> "TaskMission":
+        """Return this mission's rules of play (its space's, its random pass, a table to lay) without its
+        demands: no task, no condition, a table that any cards complete (perft counts play, not missions)."""
+        return TaskMission((), (), None, random_pass=self.random_pass, space=self.space,
+                           pattern=None if self.pattern is None else Pattern(()))
+
 
 def distinct_cards(mission: TaskMission) -> int:
     """Return the cards no other card may stand in for: task cards, and cards a condition's

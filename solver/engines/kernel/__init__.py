@@ -11,7 +11,8 @@ interprets; the modules split it by concern, each importing only those above it:
 - `events`: what moves cards between tricks (random pass, skis, fog, passes, redeal, the table);
 - `play`: a card into a trick, settling a trick, the mission won;
 - `search`: the resumable search loop;
-- `solver`: `KernelSolver`, the engine (solver/engines/protocol.py).
+- `solver`: `KernelSolver`, the engine (solver/engines/protocol.py), and `perft`;
+- `cache`: where Numba keeps the compiled kernel (a directory per version of its sources).
 
 Machinery, in short: a transposition table of lost trick-boundary positions keyed by a 128-bit hash
 with ranks squeezed; lazy task assignment (a drafted task's owner is whoever wins its trick, within
@@ -20,6 +21,10 @@ inside a trick; static checks at trick boundaries; order tokens checked on compl
 success when all tasks are done; a heuristic move order taking turns with plain card order.
 """
 
-from solver.engines.kernel.solver import ENGINE, SINGLE_DEAL_TT_BITS, KernelSolver, solve, unsupported
+from solver.engines.kernel.cache import use_cache_of_these_sources
 
-__all__ = ["ENGINE", "SINGLE_DEAL_TT_BITS", "KernelSolver", "solve", "unsupported"]
+use_cache_of_these_sources()  # before the modules below are compiled or loaded
+
+from solver.engines.kernel.solver import ENGINE, SINGLE_DEAL_TT_BITS, KernelSolver, perft, solve, unsupported
+
+__all__ = ["ENGINE", "SINGLE_DEAL_TT_BITS", "KernelSolver", "perft", "solve", "unsupported"]

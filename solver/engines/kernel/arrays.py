@@ -74,6 +74,9 @@ STATUS = CONTROL.field("STATUS", 1, "RUNNING, WIN or LOSS")
 GENERATION = CONTROL.field("GENERATION", 1, "the table generation of this mission")
 STARTED = CONTROL.field("STARTED", 1, "1 once the root is set up (a search resumes after a node budget)")
 ORDERING = CONTROL.field("ORDERING", 1, "HEURISTIC_ORDER or CARD_ORDER")
+PERFT = CONTROL.field("PERFT", 1, "perft: count the move sequences up to this trick boundary instead of searching; "
+                      "0: search")
+LEAVES = CONTROL.field("LEAVES", 1, "perft: the move sequences counted so far")
 CONTROL_CELLS = CONTROL.size
 HEURISTIC_ORDER, CARD_ORDER = 0, 1
 LAYOUTS = (FRAME, PLY, CONTROL)

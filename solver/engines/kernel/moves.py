@@ -47,6 +47,7 @@ from solver.engines.kernel.problem import (
     COLUMNS,
     DIFFICULT,
     DISTINCT,
+    EVERY_MOVE,
     GHOST,
     GLIDER,
     HELI_PASS,
@@ -301,7 +302,7 @@ def expand_table(depth, trick, problem, pattern, frames, plies, moves):
     out depend on which card is laid."""
     state = frames[trick - 1, PATTERN_STATE]
     remaining = problem[TRICKS] - trick
-    every_card = trick <= problem[REDEAL_AFTER]
+    every_card = trick <= problem[REDEAL_AFTER] or problem[EVERY_MOVE]
     cards = plies[depth - 1, TRICK_CARDS]
     count = 0
     while cards:
@@ -360,6 +361,6 @@ def distinct_at(trick, problem):
     on exactly which cards it still holds; so before the redeal of a special stage,
     where who draws a discard depends on exactly which cards were discarded.
     """
-    if trick < problem[PASS_AFTER] or trick < problem[REDEAL_AFTER]:
+    if trick < problem[PASS_AFTER] or trick < problem[REDEAL_AFTER] or problem[EVERY_MOVE]:
         return np.int64(-1)
     return problem[DISTINCT]

@@ -87,6 +87,8 @@ TASK_COUNT = PROBLEM.field("TASK_COUNT", 1, "task cards")
 ALL_DONE = PROBLEM.field("ALL_DONE", 1, "the task mask with every task completed")
 TASK_CARDS = PROBLEM.field("TASK_CARDS", 1, "card set of every task card")
 DISTINCT = PROBLEM.field("DISTINCT", 1, "cards the mission tells apart: never pruned as equivalent")
+EVERY_MOVE = PROBLEM.field("EVERY_MOVE", 1, "1: no move is pruned as equivalent to another (perft); 0: the search's "
+                           "equivalences (cards, table cards)")
 COUNTER_COUNT = PROBLEM.field("COUNTER_COUNT", 1, "trick counters")
 BALANCED_GAP = PROBLEM.field("BALANCED_GAP", 1, "the balance rule's gap; 0: no balance rule")
 PASS_AFTER = PROBLEM.field("PASS_AFTER", 1, "a random pass follows this trick (1-based); 0: no pass")

@@ -20,6 +20,7 @@ from solver.engines.kernel.arrays import (
     KEY,
     KEY2,
     LEAD,
+    LEAVES,
     LOSS,
     MOVE_COUNT,
     MOVED,
@@ -28,6 +29,7 @@ from solver.engines.kernel.arrays import (
     NODES,
     ORDERING,
     PATTERN_STATE,
+    PERFT,
     PLAYED,
     POS,
     PRESENT,
@@ -95,7 +97,7 @@ def start(problem, feasible, frames, plies, hands, control):
     control[DEPTH] = 0
     control[NODES] = 0
     control[STARTED] = 1
-    if mission_won(0, problem, frames):
+    if control[PERFT] == 0 and mission_won(0, problem, frames):
         control[STATUS] = WIN
         control[DEPTH] = -1
         return
@@ -128,6 +130,7 @@ def search(arrays, node_limit):
     players = problem[PLAYERS]
     tricks = problem[TRICKS]
     generation = control[GENERATION]
+    perft = control[PERFT]  # a local: read once, the loop's tests of it cost nothing (measured: x1.2 when read each time)
     depth = control[DEPTH]
     nodes = control[NODES]
     while True:
@@ -145,12 +148,12 @@ def search(arrays, node_limit):
             if pos == TABLE_POS:  # a card of the trick before `trick` laid on the table
                 plies[depth, PLAYED] = card
                 lay_on_table(trick, card, problem, pattern, frames, hands)
-                if trick == tricks:  # the last card: the moves offered complete the pattern
+                if trick == tricks and not perft:  # the last card: the moves offered complete the pattern
                     control[DEPTH] = depth
                     control[NODES] = nodes
                     control[STATUS] = WIN
                     return WIN
-                if open_trick(trick, problem, frames, hands, table, generation):
+                if open_trick(trick, problem, frames, hands, table, generation, perft, control):
                     frames[trick, WORK] = nodes
                     depth += 1
                     set_ply(depth, trick, 0, plies)
@@ -177,7 +180,7 @@ def search(arrays, node_limit):
                         depth += 1
                         set_ply(depth, nxt, TABLE_POS, plies)
                         continue
-                    if mission_won(nxt, problem, frames):
+                    if not perft and mission_won(nxt, problem, frames):
                         control[DEPTH] = depth
                         control[NODES] = nodes
                         control[STATUS] = WIN
@@ -186,7 +189,8 @@ def search(arrays, node_limit):
                         depth += 1
                         set_ply(depth, nxt, players, plies)
                         continue
-                    if nxt < tricks and open_trick(nxt, problem, frames, hands, table, generation):
+                    enter = nxt < tricks or perft  # perft counts at the end of the deal too
+                    if enter and open_trick(nxt, problem, frames, hands, table, generation, perft, control):
                         frames[nxt, WORK] = nodes
                         depth += 1
                         set_ply(depth, nxt, 0, plies)
@@ -237,7 +241,7 @@ def pass_card(depth, card, problem, frames, plies, hands, control, table, nodes)
         return depth + 1
     complete_pass(depth, problem, frames, plies, hands, 1)
     position_hash(trick, frames, hands, problem)
-    if open_trick(trick, problem, frames, hands, table, control[GENERATION]):
+    if open_trick(trick, problem, frames, hands, table, control[GENERATION], control[PERFT], control):
         frames[trick, WORK] = nodes
         set_ply(depth + 1, trick, 0, plies)
         return depth + 1
@@ -247,8 +251,16 @@ def pass_card(depth, card, problem, frames, plies, hands, control, table, nodes)
 
 
 @njit(cache=True, inline="always")
-def open_trick(trick, problem, frames, hands, table, generation):
-    """Return True when the search should enter `trick`: not stored as lost, not hopeless."""
+def open_trick(trick, problem, frames, hands, table, generation, perft, control):
+    """Return True when the search should enter `trick`: not stored as lost, not hopeless.
+
+    Perft enters every trick before the counted boundary and counts a sequence at it, never entering.
+    """
+    if perft:
+        if trick < perft:
+            return True
+        control[LEAVES] += 1
+        return False
     if tt_lost(frames[trick, KEY], frames[trick, KEY2], table, generation):
         return False
     settled = hands_settled(trick + 1, frames[trick, PRESENT], problem)  # hopeless needs still hands

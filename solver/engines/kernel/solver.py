@@ -18,11 +18,13 @@ from solver.engines.kernel.arrays import (
     GENERATION,
     HEURISTIC_ORDER,
     LEAD,
+    LEAVES,
     LOSS,
     MAX_MOVES,
     MAX_PLIES,
     NODES,
     ORDERING,
+    PERFT,
     PLAYED,
     PLY_COLUMNS,
     POS,
@@ -30,7 +32,16 @@ from solver.engines.kernel.arrays import (
     WIN,
     SearchArrays,
 )
-from solver.engines.kernel.problem import HELI_PASS, JEEP_AFTER, MAX_TRICKS, PATTERN, TASK_CARDS, compile_task_mission
+from solver.engines.kernel.problem import (
+    EVERY_MOVE,
+    HELI_PASS,
+    JEEP_AFTER,
+    MAX_TRICKS,
+    PATTERN,
+    TASK_CARDS,
+    TRICKS,
+    compile_task_mission,
+)
 from solver.engines.kernel.problem import unsupported as arrays_cannot_hold
 from solver.engines.kernel.search import search
 from solver.engines.kernel.table import TranspositionTable
@@ -145,6 +156,28 @@ class KernelSolver:
                     return Solution(Outcome.LOSS, nodes, seconds, ENGINE)
                 if nodes >= max_nodes or seconds > max_seconds:
                     return Solution(Outcome.UNKNOWN, nodes, seconds, ENGINE)
+
+
+PERFT_TT_BITS = 4  # perft never reads the table; the search's stores need one all the same
+
+
+def perft(deal: Deal, mission: TaskMission, tricks: int) -> int:
+    """Return the number of move sequences over the first `tricks` tricks of `deal` (perft), as the search
+    makes them (solver/engines/reference.py's `perft` says what a move is), with no move pruned as
+    equivalent and only the mission's rules of play (`TaskMission.rules_of_play`): no line is cut short."""
+    problem, feasible, pattern = compile_task_mission(deal, mission.rules_of_play())
+    total = int(problem[TRICKS])  # the redeal's trick included
+    if not 0 <= tricks <= total:
+        raise ValueError(f"perft counts 0 to {total} tricks of this deal, not {tricks}")
+    if tricks == 0:
+        return 1
+    problem[EVERY_MOVE] = 1
+    stack = SearchStack(CARD_ORDER)
+    stack.reset(generation=1)
+    stack.control[PERFT] = tricks
+    status = stack.run(problem, feasible, pattern, TranspositionTable(PERFT_TT_BITS).entries, UNLIMITED_NODES)
+    assert status == LOSS, "perft wins no mission: it ends when every sequence is counted"
+    return int(stack.control[LEAVES])
 
 
 def unsupported(mission: TaskMission) -> dict[str, str]:
