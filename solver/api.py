@@ -12,8 +12,8 @@ A request names the deal (two players: with the Ghost's display, `HAND | HAND | 
 task mission (`tasks`, `owners`, `tokens`) or a mission (`mission`, `mission_file`), the stage
 space, the engine and the limits. The seed draws what the deal does not say: the mission's task
 cards, its chance (mission 12's pass), the space's draws (fog, the jeep) and a special stage's
-redeal, each from its own key (`TASK_DRAW`, `CHANCE_DRAW`, `SPACE_DRAW`), so the draws do not
-depend on one another. Bad input raises InputError with a one-line message.
+redeal, each from its own key (solver/missions/dealer.py: `TASK_DRAW`, `CHANCE_DRAW`, `SPACE_DRAW`),
+so the draws do not depend on one another. Bad input raises InputError with a one-line message.
 
     result = run_sweep(SweepRequest(missions="1-10", players="3,4", deals=50, out="sweeps/mine"))
     result.summaries                   # one CellSummary a cell: counts, win rate and interval, times
@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from solver.core.cards import parse_card_list
-from solver.core.deal import Deal, deal_rng, parse_deal, random_tasks
+from solver.core.deal import Deal, deal_rng, parse_deal
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome, Solution
 from solver.engines import protocol
@@ -53,15 +53,13 @@ from solver.family.deal import FamilyDeal, parse_family_deal, random_family_deal
 from solver.family.engines import ENGINES as FAMILY_ENGINES
 from solver.family.mission import FamilyMission, find_family_mission, random_objectives
 from solver.family.solution import FamilySolution
+from solver.missions.dealer import Dealt, lay_out, lay_out_tasks
 from solver.missions.mission import Mission, find_mission
-from solver.missions.setup import Setup, draw_chance, mission_setups
-from solver.missions.special import check_special_space, draw_redeal
-from solver.missions.stage import Stage, stage_of
+from solver.missions.setup import Setup
+from solver.missions.stage import Stage
 from solver.missions.tasks import make_task_mission, parse_tokens
 from solver.trick.ghost import DISPLAY_MARK, parse_ghost_deal
 from solver.trick.spaces import TRAIN, parse_space
-
-TASK_DRAW, CHANCE_DRAW, SPACE_DRAW = 0, 1, 2  # keys of a deal's random draws (deal_rng)
 
 
 @dataclass(frozen=True)
@@ -135,44 +133,35 @@ def solve(request: SolveRequest, progress=None) -> SolveAnswer:
     space = parse_space(request.space) if request.space is not None else TRAIN
     if space.changes_play and request.distress:
         raise InputError("the distress signal is Planet Nine's and stage spaces are Journey's: --distress goes without --space")
-    stage = stage_of(space, deal, deal_rng(request.seed, 0, SPACE_DRAW), display, request.difficult_ghost)
     engine = sharing_engine(request.engine)
     if request.mission is None:
-        return solve_setups_of(request, deal, stage, task_setups(request, deal), engine, progress)
+        game = lay_out_tasks(deal, display, task_setup(request, deal), space, request.seed, request.difficult_ghost)
+        return solve_setups_of(request, game, engine, progress)
     if request.owners is not None or request.tokens is not None:
         raise InputError("--owners and --tokens come from the mission; leave them out with --mission")
     mission = find_mission(request.mission, request.mission_file)
-    if request.tasks is not None:
-        cards = parse_card_list(request.tasks)
-    else:
-        cards = random_tasks(mission.tasks, deal_rng(request.seed, 0, TASK_DRAW), deal.cards)
-    chance = draw_chance(mission, deal_rng(request.seed, 0, CHANCE_DRAW))
-    if mission.pattern is not None:
-        check_special_space(space)
-        redeal_order = draw_redeal(mission, deal.players, deal_rng(request.seed, 0, SPACE_DRAW))
-        stage = dataclasses.replace(stage, redeal_order=redeal_order)
+    cards = parse_card_list(request.tasks) if request.tasks is not None else None
+    game = lay_out(deal, display, mission, space, request.seed, request.difficult_ghost, cards)
     if mission.score is not None:
         if request.distress:
             raise InputError("a special (scored) mission is solved without --distress (its score is the best line's)")
-        score = max_score(deal, mission, cards, chance, engine, request.limits, stage)
-        setups = mission_setups(mission, deal, cards, chance, score.events, stage.ghost)
-        return SolveAnswer(deal, stage, setups, score.solution, mission, score)
-    setups = mission_setups(mission, deal, cards, chance, ghost=stage.ghost)
-    answer = solve_setups_of(request, deal, stage, setups, engine, progress)
-    return dataclasses.replace(answer, mission=mission)
+        score = max_score(deal, mission, list(game.cards), game.chance, engine, request.limits, game.stage)
+        return SolveAnswer(deal, game.stage, game.setups(score.events), score.solution, mission, score)
+    return dataclasses.replace(solve_setups_of(request, game, engine, progress), mission=mission)
 
 
-def task_setups(request: SolveRequest, deal: Deal) -> list[Setup]:
+def task_setup(request: SolveRequest, deal: Deal) -> Setup:
     """Return the one setup of a task mission (`tasks`, `owners`, `tokens`)."""
     if request.tasks is None:
         raise InputError("give --tasks, or --mission")
     tokens = parse_tokens(request.tokens) if request.tokens is not None else None
     owners = list(request.owners) if request.owners is not None else None
-    return [Setup("", make_task_mission(deal, parse_card_list(request.tasks), tokens, owners))]
+    return Setup("", make_task_mission(deal, parse_card_list(request.tasks), tokens, owners))
 
 
-def solve_setups_of(request: SolveRequest, deal: Deal, stage: Stage, setups, engine, progress) -> SolveAnswer:
-    """Solve the setups on the stage, and with the distress signal when asked for."""
+def solve_setups_of(request: SolveRequest, game: Dealt, engine, progress) -> SolveAnswer:
+    """Solve the dealt game's setups on its stage, and with the distress signal when asked for."""
+    deal, stage, setups = game.deal, game.stage, game.setups()
     rounds = () if request.engine == "cpsat" else ROUND_NODES  # CP-SAT has no node budget to grow
     solution = solve_setups(deal, setups, engine, request.limits, rounds, stage)
     if not request.distress:

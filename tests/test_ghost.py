@@ -25,7 +25,6 @@ from click.testing import CliRunner
 from conftest import check_witness, solve_on_stage
 
 from cli.main import main
-from solver.api import SPACE_DRAW
 from solver.core.cards import DECK, TRUMPS, bit, card_set, format_card, parse_card, parse_card_list, scan
 from solver.core.deal import COMMANDER_CARD, DealError, deal_rng
 from solver.core.errors import InputError
@@ -33,7 +32,8 @@ from solver.core.rules import legal_plays, trick_winner, winning_card
 from solver.core.solution import Outcome
 from solver.engines import reference
 from solver.engines.kernel import KernelSolver
-from solver.experiments.sweep import Batch, Cell, batch_case, solve_batch
+from solver.experiments.sweep import Batch, Cell, dealt, solve_batch
+from solver.missions.dealer import SPACE_DRAW
 from solver.missions.mission import find_mission
 from solver.missions.setup import Setup, mission_setups
 from solver.missions.stage import Stage, space_cases, stage_deal, stage_of
@@ -634,7 +634,8 @@ def test_sweep_batch_with_two_players(mission_id, difficult):
     mission = find_mission(mission_id, None)
     batch = Batch(Cell(mission_id, 2), mission, 1, (0, 1), 10.0, TRAIN, difficult)
     for index in batch.indices:
-        deal, setups, stage = batch_case(batch, index)
+        game = dealt(batch, index)
+        deal, setups, stage = game.deal, game.setups(), game.stage
         check_ghost_deal(deal, stage.display)
         assert stage.difficult == difficult
         if mission_id.startswith("planet-nine/"):
@@ -643,7 +644,7 @@ def test_sweep_batch_with_two_players(mission_id, difficult):
     for index, record in zip(batch.indices, solve_batch(batch)):
         assert record.players == 2 and record.index == index and record.result in ("win", "loss")
         if record.result == "win":
-            deal, _, stage = batch_case(batch, index)
+            deal, stage = dealt(batch, index).deal, dealt(batch, index).stage
             text = []
             leader = deal.commander
             for number, trick in enumerate(record.line.split("/"), 1):

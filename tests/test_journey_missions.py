@@ -29,7 +29,7 @@ from solver.engines import reference
 from solver.engines.kernel import KernelSolver
 from solver.engines.portfolio import solve_setups
 from solver.engines.score import max_score, most_events
-from solver.experiments.sweep import Batch, Cell, mission_case
+from solver.experiments.sweep import Batch, Cell, dealt
 from solver.missions.conditions import NO_LIMIT, TrickCounter
 from solver.missions.mission import (
     CallRule,
@@ -517,8 +517,9 @@ def test_sweep_reports_each_deals_best_score(tmp_path):
     batch = Batch(Cell(mission.id, 4), mission, 1, tuple(range(4)), None)
     expected = []
     for index in range(4):
-        deal, cards, chance, stage = mission_case(batch, index)
-        answer = max_score(deal, mission, cards, chance, KernelSolver(tt_bits=16).solve, stage=stage)
+        game = dealt(batch, index)
+        answer = max_score(game.deal, mission, list(game.cards), game.chance, KernelSolver(tt_bits=16).solve,
+                           stage=game.stage)
         assert answer.exact
         expected.append(answer.score)
     counts = {str(score): expected.count(score) for score in sorted(set(expected))}

@@ -24,7 +24,6 @@ from click.testing import CliRunner
 from conftest import check_witness, solve_on_stage
 
 from cli.main import main
-from solver.api import SPACE_DRAW
 from solver.core.cards import CARD_COUNT, SUIT_MASKS, TRUMPS, bit, card_set, parse_card, parse_card_list, scan, suit_of
 from solver.core.deal import DealError, deal_rng, format_deal, parse_deal, random_deal
 from solver.core.errors import InputError
@@ -35,6 +34,7 @@ from solver.engines.kernel import KernelSolver
 from solver.engines.kernel.bounds import fewest_named_tricks
 from solver.engines.kernel.problem import compile_task_mission
 from solver.engines.score import max_score
+from solver.missions.dealer import SPACE_DRAW
 from solver.missions.mission import find_mission
 from solver.missions.setup import Setup, mission_setups
 from solver.missions.stage import ON_TRAIN, Stage, space_cases, stage_of

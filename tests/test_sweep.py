@@ -36,7 +36,7 @@ from solver.experiments.stats import (
     wilson,
     win_interval,
 )
-from solver.experiments.sweep import Batch, batch_case
+from solver.experiments.sweep import Batch, dealt
 
 CREW = Path(sys.executable).parent / "crew"  # cli/main.py has no `python -m` entry point
 
@@ -340,19 +340,19 @@ def test_same_seed_same_deals_other_seed_other_deals(tmp_path):
 
 def test_dealt_and_draft_cells_see_the_same_deals(tmp_path):
     for index in range(5):
-        draft, dealt = (batch_case(Batch(task_cell(8, mode, 4), None, 1, (index,), None), index)
-                        for mode in ("draft", "dealt"))
-        (draft_setup,), (dealt_setup,) = draft[1], dealt[1]
-        assert draft[0] == dealt[0]  # the same hands and Commander
-        assert draft_setup.mission.cards == dealt_setup.mission.cards  # the same task cards
+        draft, blind = (dealt(Batch(task_cell(8, mode, 4), None, 1, (index,), None), index) for mode in ("draft", "dealt"))
+        (draft_setup,), (blind_setup,) = draft.setups(), blind.setups()
+        assert draft.deal == blind.deal  # the same hands and Commander
+        assert draft_setup.mission.cards == blind_setup.mission.cards  # the same task cards
+        assert draft_setup.mission.owners is None and len(set(blind_setup.mission.owners)) == 4
     out = tmp_path / "paired"
     sweep(out, "--tasks", "8", "--owners", "dealt,draft", "--deals", "8", "--jobs", "1")
     stored = answers(out)
-    dealt = {key[3]: answer[0] for key, answer in stored.items() if key[0] == "tasks/8/dealt"}
+    blindly = {key[3]: answer[0] for key, answer in stored.items() if key[0] == "tasks/8/dealt"}
     draft = {key[3]: answer[0] for key, answer in stored.items() if key[0] == "tasks/8/draft"}
-    assert sorted(dealt) == sorted(draft) == list(range(8))
-    assert "loss" in dealt.values()  # blind owners lose some deals the draft wins
-    for index, result in dealt.items():
+    assert sorted(blindly) == sorted(draft) == list(range(8))
+    assert "loss" in blindly.values()  # blind owners lose some deals the draft wins
+    for index, result in blindly.items():
         if result == "win":
             assert draft[index] == "win", f"deal {index}: dealt owners win, the draft does not"
 

@@ -36,7 +36,7 @@ import ortools
 from numba import njit
 
 from solver import __version__
-from solver.core.deal import deal_rng, random_deal, random_tasks
+from solver.core.deal import deal_rng
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome
 from solver.engines.kernel import KernelSolver
@@ -45,8 +45,9 @@ from solver.experiments.sweep import Batch, batches, solve_batch
 from solver.family.deal import FamilyDeal, random_family_deal
 from solver.family.engines import auto_solve
 from solver.family.mission import ROWS, FamilyMission, check_consistent, random_objectives
+from solver.missions.dealer import random_task_mission
 from solver.missions.mission import find_mission
-from solver.missions.tasks import ABSOLUTE, RELATIVE, Token, make_task_mission
+from solver.missions.tasks import ABSOLUTE, RELATIVE, Token
 from solver.trick.spaces import parse_space
 
 SEED = 20261130
@@ -73,13 +74,10 @@ class TaskSet:
     deals: tuple[int, int] = (30, 200)  # quick, full
 
     def case(self, index: int):
-        """Return deal `index` of this set and its task mission."""
+        """Return deal `index` of this set and its task mission (the dealer's, from the set's own generator)."""
         rng = deal_rng(SEED, index, zlib.crc32(self.name.encode()))
-        deal = random_deal(self.players, rng)
-        cards = random_tasks(self.tasks, rng)
-        owners = [int(s) for s in rng.integers(0, self.players, size=self.tasks)] if self.fixed_owners else None
-        tokens = list(self.tokens) + [None] * (self.tasks - len(self.tokens))
-        return deal, make_task_mission(deal, cards, tokens, owners)
+        game = random_task_mission(rng, self.players, self.tasks, "random" if self.fixed_owners else "draft", self.tokens)
+        return game.deal, game.task_setup.mission
 
 
 KERNEL_SETS = [

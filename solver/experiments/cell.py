@@ -20,9 +20,10 @@ from enum import Enum
 from solver.core.errors import InputError
 from solver.family.mission import GAME as FAMILY
 from solver.family.mission import OBJECTIVES
+from solver.missions.dealer import TASK_EXPERIMENT
 from solver.trick.spaces import TRAIN, Space, SpaceError, parse_space
 
-TASKS = "tasks"
+TASKS = TASK_EXPERIMENT
 OWNER_MODES = ("draft", "dealt")
 SPACE_MARK = "@"
 DIFFICULT_GHOST = "difficult-ghost"

@@ -4,7 +4,8 @@ A cell is a logbook (or mission-file) mission at one player count, or a
 random-task experiment `tasks/K/MODE`: K random task cards, no tokens, owners
 drafted (`draft`) or dealt blindly (`dealt`: task j of the draw goes to seat
 Commander + j, clockwise, so the seats hold the draft counts with no choice).
-Deal i of a cell depends only on (seed, cell, i): its generator is
+Deal i of a cell depends only on (seed, cell, i), and the dealer makes it
+(solver/missions/dealer.py, `dealt`): its generator is
 `deal_rng(seed, i, key...)`, with the key naming the mission (crc32 of its id)
 and the player count; a task experiment's key leaves out the owner mode, so
 `dealt` and `draft` see the same deals and tasks (a paired comparison). The
@@ -35,24 +36,22 @@ import zlib
 from dataclasses import dataclass
 
 from solver.core.cards import format_card
-from solver.core.deal import Deal, deal_rng, parse_deal, random_tasks
+from solver.core.deal import deal_rng, parse_deal
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Solution
 from solver.engines.portfolio import PortfolioSolver, TableSharing, solve_setups
 from solver.engines.score import max_score
-from solver.experiments.cell import TASKS, Cell, Kind
+from solver.experiments.cell import Cell, Kind
 from solver.experiments.stats import Score
 from solver.family.deal import random_family_deal
 from solver.family.engines import auto_solve
 from solver.family.mission import FamilyMission, random_objectives
 from solver.family.solution import FamilySolution
+from solver.missions.dealer import Dealt, deal_mission, deal_task_experiment
 from solver.missions.mission import Mission
-from solver.missions.setup import Setup, draw_chance, mission_setups
-from solver.missions.stage import Stage, special_stage_deal, stage_deal
 from solver.missions.tasks import make_task_mission
 from solver.trick.spaces import TRAIN, Space
 
-TASKS_KEY = zlib.crc32(TASKS.encode())
 MAX_TASKS = 36  # colour cards
 
 
@@ -131,31 +130,13 @@ def family_record(batch: Batch, index: int, solution: FamilySolution) -> Record:
     )
 
 
-def batch_case(batch: Batch, index: int) -> tuple[Deal, list[Setup], Stage]:
-    """Return deal `index` of the batch's cell, the setups to solve on it and its stage."""
-    players = batch.cell.players
-    if batch.cell.kind is Kind.TASKS:
-        count, mode = batch.cell.tasks, batch.cell.owner_mode
-        rng = deal_rng(batch.seed, index, TASKS_KEY, count, players)
-        deal, stage = stage_deal(batch.space, players, rng, "planet-nine", batch.difficult)
-        cards = random_tasks(count, rng)
-        owners = None if mode == "draft" else [(deal.commander + j) % players for j in range(count)]
-        return deal, [Setup("", make_task_mission(deal, cards, owners=owners))], stage
-    deal, cards, chance, stage = mission_case(batch, index)
-    return deal, mission_setups(batch.mission, deal, cards, chance, ghost=stage.ghost), stage
-
-
-def mission_case(batch: Batch, index: int) -> tuple[Deal, list[int], object, Stage]:
-    """Return deal `index` of a mission cell, its task cards, its chance draw and its stage."""
-    mission = batch.mission
-    rng = deal_rng(batch.seed, index, zlib.crc32(mission.id.encode()), batch.cell.players)
-    game = mission.id.split("/", 1)[0]
-    if mission.pattern is not None:
-        deal, stage = special_stage_deal(mission, batch.space, batch.cell.players, rng, batch.difficult)
-    else:
-        deal, stage = stage_deal(batch.space, batch.cell.players, rng, game, batch.difficult)
-    cards = random_tasks(mission.tasks, rng)
-    return deal, cards, draw_chance(mission, rng), stage
+def dealt(batch: Batch, index: int) -> Dealt:
+    """Return deal `index` of the batch's cell, with everything it is played with (the dealer's)."""
+    cell = batch.cell
+    if cell.kind is Kind.TASKS:
+        return deal_task_experiment(cell.tasks, cell.owner_mode, batch.space, cell.players, batch.seed, index,
+                                    batch.difficult)
+    return deal_mission(batch.mission, batch.space, cell.players, batch.seed, index, batch.difficult)
 
 
 _SOLVER: PortfolioSolver | None = None  # one per worker process: its table is reused deal after deal
@@ -172,15 +153,13 @@ def solve_batch(batch: Batch) -> list[Record]:
         _SOLVER.solve(warm_up, make_task_mission(warm_up, [warm_up.hands[0].bit_length() - 1]))
     records = []
     for index in batch.indices:
-        if batch.mission is not None and batch.mission.score is not None:
-            deal, cards, chance, stage = mission_case(batch, index)
-            answer = max_score(
-                deal, batch.mission, cards, chance, TableSharing(_SOLVER), Limits(max_seconds=batch.budget), stage
-            )
+        game = dealt(batch, index)
+        engine, limits = TableSharing(_SOLVER), Limits(max_seconds=batch.budget)
+        if game.mission is not None and game.mission.score is not None:
+            answer = max_score(game.deal, game.mission, list(game.cards), game.chance, engine, limits, game.stage)
             records.append(record(batch, index, answer.solution, answer.outcome, Score(answer.score, answer.exact)))
             continue
-        deal, setups, stage = batch_case(batch, index)
-        solution = solve_setups(deal, setups, TableSharing(_SOLVER), Limits(max_seconds=batch.budget), stage=stage)
+        solution = solve_setups(game.deal, game.setups(), engine, limits, stage=game.stage)
         records.append(record(batch, index, solution))
     return records
 

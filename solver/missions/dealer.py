@@ -1,0 +1,115 @@
+"""The dealer: one place that turns what a deal is drawn from into everything it is played with.
+
+A deal to solve is more than its hands: the mission's task cards, its chance (mission 12's pass),
+the stage space's draws (fog's arrivals, the jeep's shuffle), a special stage's removed cards and
+redeal, and with two players the Ghost's display and variant. `Dealt` holds all of it, and its
+`setups` are the TaskMissions the engines solve on its stage (solver/missions/stage.py makes them
+cases). Every sweep, `crew solve`, `crew bench` and the tests that deal missions come through here.
+
+Two kinds of deal, each with its own seeding, which published results depend on:
+- deal `index` of a sweep cell (`deal_mission`, `deal_task_experiment`): every draw comes from one
+  generator, `deal_rng(seed, index, key, players)` with the key naming the mission (crc32 of its
+  id) or the task experiment (its count; not its owner mode, so draft and dealt see the same deals),
+  in the order: the deal with the space's draws (or the special stage's removals and redeal), the
+  task cards, the chance;
+- a deal given as text (`lay_out`, `lay_out_tasks`: `crew solve`): what it does not say is drawn
+  from `deal_rng(seed, 0, KEY)`, one generator per kind of draw (`TASK_DRAW`, `CHANCE_DRAW`,
+  `SPACE_DRAW`), so that giving the task cards does not change the space's draws.
+"""
+
+import dataclasses
+import zlib
+from dataclasses import dataclass
+
+from solver.core.deal import Deal, deal_rng, random_tasks
+from solver.missions.mission import Mission
+from solver.missions.setup import Setup, draw_chance, mission_setups
+from solver.missions.special import check_special_space, draw_redeal
+from solver.missions.stage import Stage, special_stage_deal, stage_deal, stage_of
+from solver.missions.tasks import Token, make_task_mission
+from solver.trick.chance import RandomPass
+from solver.trick.spaces import TRAIN, Space
+
+TASK_DRAW, CHANCE_DRAW, SPACE_DRAW = 0, 1, 2  # a given deal's draws: the keys of their generators
+TASK_EXPERIMENT = "tasks"  # what a task experiment's cells are named after, and its deals keyed by
+TASKS_KEY = zlib.crc32(TASK_EXPERIMENT.encode())
+PLANET_NINE = "planet-nine"  # a task experiment's game: its two-player deals are JARVIS's
+OWNERS = ("draft", "dealt", "random")  # a random task mission's owners (`random_task_mission`)
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """One deal with everything it is played with: the stage (space, draws, the Ghost), and either a
+    mission with its task cards and chance, or a task mission's one setup."""
+
+    deal: Deal
+    stage: Stage
+    mission: Mission | None = None  # None: a task mission, `task_setup`
+    cards: tuple[int, ...] = ()  # the mission's task cards, in draw order
+    chance: RandomPass | None = None  # the mission's chance event as drawn (mission 12's pass)
+    task_setup: Setup | None = None
+
+    def setups(self, events: int = 0) -> list[Setup]:
+        """Return the setups to solve on the stage (a special mission's: at least `events` scoring events)."""
+        if self.mission is None:
+            return [self.task_setup]
+        return mission_setups(self.mission, self.deal, list(self.cards), self.chance, events, self.stage.ghost)
+
+
+def deal_mission(mission: Mission, space: Space, players: int, seed: int, index: int,
+                 difficult: bool = False) -> Dealt:
+    """Return deal `index` of a sweep cell of `mission` on `space` (two players: with the Ghost of the
+    mission's game, difficult or not)."""
+    rng = deal_rng(seed, index, zlib.crc32(mission.id.encode()), players)
+    if mission.pattern is not None:
+        deal, stage = special_stage_deal(mission, space, players, rng, difficult)
+    else:
+        deal, stage = stage_deal(space, players, rng, mission.id.split("/", 1)[0], difficult)
+    cards = tuple(random_tasks(mission.tasks, rng))
+    return Dealt(deal, stage, mission, cards, draw_chance(mission, rng))
+
+
+def deal_task_experiment(tasks: int, owner_mode: str, space: Space, players: int, seed: int, index: int,
+                         difficult: bool = False) -> Dealt:
+    """Return deal `index` of a random-task experiment: `tasks` random task cards, no token, owners
+    drafted (`draft`) or dealt blindly (`dealt`: task j to seat Commander + j)."""
+    rng = deal_rng(seed, index, TASKS_KEY, tasks, players)
+    return random_task_mission(rng, players, tasks, owner_mode, space=space, difficult=difficult)
+
+
+def random_task_mission(rng, players: int, tasks: int, owners: str = "draft", tokens: tuple[Token, ...] = (),
+                        space: Space = TRAIN, difficult: bool = False) -> Dealt:
+    """Deal a random Planet Nine task mission from `rng`: the deal (on `space`), then `tasks` task cards,
+    then for `random` owners a seat per task (`draft`: drafted; `dealt`: task j to seat Commander + j);
+    the first tasks carry `tokens`."""
+    if owners not in OWNERS:
+        raise ValueError(f"owners are one of {', '.join(OWNERS)}, not {owners!r}")
+    deal, stage = stage_deal(space, players, rng, PLANET_NINE, difficult)
+    cards = random_tasks(tasks, rng)
+    seats = None  # draft
+    if owners == "dealt":
+        seats = [(deal.commander + j) % players for j in range(tasks)]
+    elif owners == "random":
+        seats = [int(seat) for seat in rng.integers(0, players, size=tasks)]
+    task_tokens = list(tokens) + [None] * (tasks - len(tokens))
+    return Dealt(deal, stage, task_setup=Setup("", make_task_mission(deal, cards, task_tokens, seats)))
+
+
+def lay_out(deal: Deal, display: tuple[int, ...], mission: Mission, space: Space, seed: int,
+            difficult: bool = False, cards: list[int] | None = None) -> Dealt:
+    """Return a given deal of `mission` on `space` (two players: the Ghost's `display`), drawing from
+    `seed` what the deal does not say: the task cards (unless given), the chance, the space's draws
+    and a special stage's redeal."""
+    stage = stage_of(space, deal, deal_rng(seed, 0, SPACE_DRAW), display, difficult)
+    if cards is None:
+        cards = random_tasks(mission.tasks, deal_rng(seed, 0, TASK_DRAW), deal.cards)
+    if mission.pattern is not None:
+        check_special_space(space)
+        stage = dataclasses.replace(stage, redeal_order=draw_redeal(mission, deal.players, deal_rng(seed, 0, SPACE_DRAW)))
+    return Dealt(deal, stage, mission, tuple(cards), draw_chance(mission, deal_rng(seed, 0, CHANCE_DRAW)))
+
+
+def lay_out_tasks(deal: Deal, display: tuple[int, ...], setup: Setup, space: Space, seed: int,
+                  difficult: bool = False) -> Dealt:
+    """Return a given deal of a task mission (its one setup) on `space`, the space's draws from `seed`."""
+    return Dealt(deal, stage_of(space, deal, deal_rng(seed, 0, SPACE_DRAW), display, difficult), task_setup=setup)
