@@ -1,22 +1,17 @@
 """`crew sweep`, `crew report`, `crew plot`: win rates over many seeded deals, stored durably."""
 
-import csv
-import io
 import json
-import platform
 import shlex
 import sys
 import time
-from pathlib import Path
 
 import click
 
 from cli.status import StatusLine
-from solver import __version__, api
+from solver import api
 from solver.api import SweepRequest
-from solver.core.errors import InputError
 from solver.experiments.stats import CellSummary
-from solver.experiments.store import ResultStore
+from solver.experiments.summary import format_csv, rows
 
 EXIT_INTERRUPTED = 130
 FORMATS = ("table", "csv", "json")
@@ -44,22 +39,6 @@ def format_duration(seconds: float) -> str:
     minutes, seconds = divmod(int(seconds + 0.5), 60)
     hours, minutes = divmod(minutes, 60)
     return f"{hours}h{minutes:02d}m" if hours else f"{minutes}m{seconds:02d}s"
-
-
-def rows(summaries: list[CellSummary]) -> list[dict]:
-    """Return the table rows as plain values (rates and bounds as fractions)."""
-    out = []
-    for s in summaries:
-        interval = s.interval
-        out.append({
-            "mission": str(s.cell), "players": s.cell.players, "deals": s.deals, "wins": s.wins,
-            "losses": s.losses, "unknowns": s.unknowns, "win_rate": s.rate,
-            "low": interval[0] if interval else None, "high": interval[1] if interval else None,
-            "median_ms": round(s.median_ms, 3) if s.deals else None,
-            "p99_ms": round(s.p99_ms, 3) if s.deals else None,
-            **({"scores": {str(score): deals for score, deals in s.scores}} if s.scores else {}),
-        })
-    return out
 
 
 def format_table(summaries: list[CellSummary]) -> str:
@@ -94,42 +73,12 @@ def milliseconds(value: float | None) -> str:
     return f"{'-':>9s}" if value is None else f"{value:9.2f}"
 
 
-def format_csv(summaries: list[CellSummary]) -> str:
-    buffer = io.StringIO()
-    table = rows(summaries)
-    if any("scores" in row for row in table):
-        for row in table:
-            row["scores"] = " ".join(f"{score}:{deals}" for score, deals in row.get("scores", {}).items())
-    fields = max((list(row) for row in table), key=len, default=["mission"])
-    writer = csv.DictWriter(buffer, fieldnames=fields, lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(table)
-    return buffer.getvalue().rstrip("\n")
-
-
 def render(summaries: list[CellSummary], output_format: str) -> str:
     if output_format == "csv":
         return format_csv(summaries)
     if output_format == "json":
         return json.dumps(rows(summaries), indent=1)
     return format_table(summaries)
-
-
-def versions() -> dict:
-    import numba
-    import numpy
-    import ortools
-
-    return {
-        "crew-solver": __version__, "python": platform.python_version(), "numba": numba.__version__,
-        "numpy": numpy.__version__, "ortools": ortools.__version__, "platform": platform.platform(),
-    }
-
-
-def write_summary(out: Path, summaries: list[CellSummary], details: dict) -> None:
-    """Write summary.csv and summary.json (with the command line, versions and seed) next to the database."""
-    (out / "summary.csv").write_text(format_csv(summaries) + "\n")
-    (out / "summary.json").write_text(json.dumps({**details, "cells": rows(summaries)}, indent=1) + "\n")
 
 
 @click.command()
@@ -179,6 +128,7 @@ def sweep(game, missions_text, mission_file, tasks_text, owners_text, objectives
         game=game, missions=missions_text, mission_file=mission_file, tasks=tasks_text, owners=owners_text,
         objectives=objectives_text, space=space_text, players=players_text, difficult_ghost=difficult_ghost,
         deals=deals, seed=seed, jobs=jobs, budget=budget, out=out, scheduler=scheduler, batch=batch,
+        command=shlex.join(["crew", *sys.argv[1:]]),
     )
     shown = []
 
@@ -192,10 +142,6 @@ def sweep(game, missions_text, mission_file, tasks_text, owners_text, objectives
         for progress in shown:
             progress.finish()
     out_dir, summaries, interrupted = result.out, result.summaries, result.interrupted
-    write_summary(out_dir, summaries, {
-        "command": shlex.join(["crew", *sys.argv[1:]]), "seed": seed, "deals": deals, "budget_seconds": budget,
-        "versions": versions(), "complete": not interrupted,
-    })
     click.echo(render(summaries, output_format))
     click.echo(f"results: {out_dir}" + (" (interrupted: run the same command to resume)" if interrupted else ""),
                err=True)
@@ -216,11 +162,4 @@ def report(directory, output_format):
 @click.option("-o", "--output", type=click.Path(), help="Image file, .png or .svg (default: DIRECTORY/winrates.png).")
 def plot(directory, output):
     """Plot a sweep's win rates with their 95% intervals."""
-    from solver.experiments.plot import plot_summaries  # matplotlib loads only here
-
-    store = ResultStore(directory, create=False)
-    target = Path(output) if output else Path(directory) / "winrates.png"
-    if target.suffix not in (".png", ".svg"):
-        raise InputError(f"the plot file must end in .png or .svg, got {target.name}")
-    plot_summaries(store.summaries(), target)
-    click.echo(f"wrote {target}")
+    click.echo(f"wrote {api.plot_sweep(directory, output)}")

@@ -47,6 +47,7 @@ from solver.experiments.plan import default_name, plan_sweep
 from solver.experiments.runner import default_jobs, run_batches
 from solver.experiments.stats import CellSummary
 from solver.experiments.store import ResultStore
+from solver.experiments.summary import versions, write_summary
 from solver.experiments.sweep import batches
 from solver.family import model as family_model
 from solver.family.deal import FamilyDeal, parse_family_deal, random_family_deal
@@ -192,6 +193,7 @@ class SweepRequest:
     out: str | None = None  # the results directory (default: sweeps/ and a name from the request)
     scheduler: str | None = None  # a Dask scheduler, tcp://HOST:PORT
     batch: int = 25  # deals per task sent to a worker
+    command: str | None = None  # how the sweep was asked for, for summary.json (default: this request)
 
 
 @dataclass(frozen=True)
@@ -230,7 +232,23 @@ def run_sweep(request: SweepRequest, make_progress=None, note=None) -> SweepResu
         interrupted = True
     ordered = sorted((cell for cell, _ in cells), key=Cell.table_order)
     summaries = [store.summary(cell, limit=r.deals) for cell in ordered]
+    write_summary(out, summaries, {
+        "command": r.command or repr(r), "seed": r.seed, "deals": r.deals, "budget_seconds": r.budget,
+        "versions": versions(), "complete": not interrupted,
+    })
     return SweepResult(out, summaries, interrupted)
+
+
+def plot_sweep(directory, output=None) -> Path:
+    """Draw a sweep's win rates with their 95% intervals (solver/experiments/plot.py) to `output`, a .png or
+    .svg file (default: DIRECTORY/winrates.png); return its path."""
+    from solver.experiments.plot import plot_summaries  # matplotlib loads only here
+
+    target = Path(output) if output else Path(directory) / "winrates.png"
+    if target.suffix not in (".png", ".svg"):
+        raise InputError(f"the plot file must end in .png or .svg, got {target.name}")
+    plot_summaries(ResultStore(directory, create=False).summaries(), target)
+    return target
 
 
 def read_sweep(directory) -> list[CellSummary]:

@@ -89,6 +89,12 @@ def test_a_sweep_from_python_is_the_cli_s(tmp_path):
     run_sweep(request, make_progress=lambda total: again.append(total) or (lambda records: None))
     assert again == [0]
     assert [s.wins for s in read_sweep(tmp_path / "api")] == [s.wins for s in result.summaries]
+    # Both write the summary files; each records how it was asked for, and the commit.
+    from_python, from_cli = (json.loads((tmp_path / name / "summary.json").read_text()) for name in ("api", "cli"))
+    assert from_python["command"] == repr(request) and from_cli["command"].startswith("crew ")
+    counts = [[(c["mission"], c["wins"], c["losses"]) for c in summary["cells"]] for summary in (from_python, from_cli)]
+    assert counts[0] == counts[1] and len(counts[0]) == 2
+    assert from_python["versions"]["commit"] != "" and (tmp_path / "api" / "summary.csv").is_file()
 
 
 def test_a_bad_sweep_request_is_a_one_line_error(tmp_path):

@@ -632,7 +632,7 @@ def test_sweep_batch_with_two_players(mission_id, difficult):
     # What a sweep worker does with a two-player cell (below the command line): Ghost or JARVIS
     # deals, solved on their display, each record's line legal for the Ghost.
     mission = find_mission(mission_id, None)
-    batch = Batch(Cell(mission_id, 2), mission, 1, (0, 1), 10.0, TRAIN, difficult)
+    batch = Batch(Cell(mission_id + ("@difficult-ghost" if difficult else ""), 2), mission, 1, (0, 1), 10.0)
     for index in batch.indices:
         game = dealt(batch, index)
         deal, setups, stage = game.deal, game.setups(), game.stage

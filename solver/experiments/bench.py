@@ -23,7 +23,6 @@ and p99 ms per deal and deals per second. A baseline file holds one report per m
 import json
 import os
 import platform
-import subprocess
 import time
 import zlib
 from dataclasses import dataclass, field, replace
@@ -41,6 +40,7 @@ from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome
 from solver.engines.kernel import KernelSolver
 from solver.experiments.cell import Cell
+from solver.experiments.summary import git_commit
 from solver.experiments.sweep import Batch, batches, solve_batch
 from solver.family.deal import FamilyDeal, random_family_deal
 from solver.family.engines import auto_solve
@@ -295,11 +295,9 @@ def run_suite(suite: str, mode: str, progress=None) -> dict:
 
 def machine() -> dict:
     """Return version and machine information for a report."""
-    commit = subprocess.run(["git", "describe", "--always", "--dirty"], capture_output=True, text=True,
-                            cwd=Path(__file__).parent).stdout.strip()
     return {
         "crew_solver": __version__,
-        "commit": commit or "unknown",
+        "commit": git_commit(),
         "python": platform.python_version(),
         "numba": numba.__version__,
         "numpy": np.__version__,

@@ -50,25 +50,20 @@ from solver.family.solution import FamilySolution
 from solver.missions.dealer import Dealt, deal_mission, deal_task_experiment
 from solver.missions.mission import Mission
 from solver.missions.tasks import make_task_mission
-from solver.trick.spaces import TRAIN, Space
 
 MAX_TASKS = 36  # colour cards
 
 
 @dataclass(frozen=True)
 class Batch:
-    """Deals `indices` of a cell for one worker; `mission` is None for a random task or objective experiment.
-
-    `space` and `difficult` are the stage the deals are dealt on: in a sweep, the cell's (`batches`).
-    """
+    """Deals `indices` of a cell for one worker, on the cell's stage space and Ghost; `mission` is None for
+    a random task or objective experiment."""
 
     cell: Cell
     mission: Mission | FamilyMission | None
     seed: int
     indices: tuple[int, ...]
     budget: float | None
-    space: Space = TRAIN
-    difficult: bool = False  # two players: the difficult Ghost
 
 
 @dataclass(frozen=True)
@@ -134,9 +129,9 @@ def dealt(batch: Batch, index: int) -> Dealt:
     """Return deal `index` of the batch's cell, with everything it is played with (the dealer's)."""
     cell = batch.cell
     if cell.kind is Kind.TASKS:
-        return deal_task_experiment(cell.tasks, cell.owner_mode, batch.space, cell.players, batch.seed, index,
-                                    batch.difficult)
-    return deal_mission(batch.mission, batch.space, cell.players, batch.seed, index, batch.difficult)
+        return deal_task_experiment(cell.tasks, cell.owner_mode, cell.space, cell.players, batch.seed, index,
+                                    cell.difficult)
+    return deal_mission(batch.mission, cell.space, cell.players, batch.seed, index, cell.difficult)
 
 
 _SOLVER: PortfolioSolver | None = None  # one per worker process: its table is reused deal after deal
@@ -188,6 +183,6 @@ def batches(cell: Cell, mission: Mission | FamilyMission | None, seed: int, indi
             size: int) -> list[Batch]:
     """Split the deal indices of a cell into batches of `size`, dealt on the cell's stage space and Ghost."""
     return [
-        Batch(cell, mission, seed, tuple(indices[start : start + size]), budget, cell.space, cell.difficult)
+        Batch(cell, mission, seed, tuple(indices[start : start + size]), budget)
         for start in range(0, len(indices), size)
     ]

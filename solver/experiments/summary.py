@@ -1,0 +1,72 @@
+"""A sweep's summary files: summary.csv and summary.json next to its database, and their rows.
+
+summary.json records how the results were made (the command line or the Python request, the seed,
+the deal count, the budget, the commit and versions, whether the run completed) and one row per
+cell; summary.csv holds the rows alone. Rates and interval bounds are fractions.
+"""
+
+import csv
+import io
+import json
+import platform
+import subprocess
+from pathlib import Path
+
+from solver import __version__
+from solver.experiments.stats import CellSummary
+
+
+def rows(summaries: list[CellSummary]) -> list[dict]:
+    """Return the table rows as plain values (rates and bounds as fractions)."""
+    out = []
+    for s in summaries:
+        interval = s.interval
+        out.append({
+            "mission": str(s.cell), "players": s.cell.players, "deals": s.deals, "wins": s.wins,
+            "losses": s.losses, "unknowns": s.unknowns, "win_rate": s.rate,
+            "low": interval[0] if interval else None, "high": interval[1] if interval else None,
+            "median_ms": round(s.median_ms, 3) if s.deals else None,
+            "p99_ms": round(s.p99_ms, 3) if s.deals else None,
+            **({"scores": {str(score): deals for score, deals in s.scores}} if s.scores else {}),
+        })
+    return out
+
+
+def format_csv(summaries: list[CellSummary]) -> str:
+    buffer = io.StringIO()
+    table = rows(summaries)
+    if any("scores" in row for row in table):
+        for row in table:
+            row["scores"] = " ".join(f"{score}:{deals}" for score, deals in row.get("scores", {}).items())
+    fields = max((list(row) for row in table), key=len, default=["mission"])
+    writer = csv.DictWriter(buffer, fieldnames=fields, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(table)
+    return buffer.getvalue().rstrip("\n")
+
+
+def git_commit() -> str:
+    """Return the commit of the code running (`git describe --always --dirty`), or "unknown" outside a checkout."""
+    try:
+        described = subprocess.run(["git", "describe", "--always", "--dirty"], capture_output=True, text=True,
+                                   cwd=Path(__file__).parent, timeout=10).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        described = ""
+    return described or "unknown"
+
+
+def versions() -> dict:
+    import numba
+    import numpy
+    import ortools
+
+    return {
+        "crew-solver": __version__, "commit": git_commit(), "python": platform.python_version(), "numba": numba.__version__,
+        "numpy": numpy.__version__, "ortools": ortools.__version__, "platform": platform.platform(),
+    }
+
+
+def write_summary(out: Path, summaries: list[CellSummary], details: dict) -> None:
+    """Write summary.csv and summary.json (with `details`: how the results were made) next to the database."""
+    (out / "summary.csv").write_text(format_csv(summaries) + "\n")
+    (out / "summary.json").write_text(json.dumps({**details, "cells": rows(summaries)}, indent=1) + "\n")
