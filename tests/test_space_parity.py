@@ -1,6 +1,6 @@
 """Stage spaces: the Numba kernel against the plain-Python reference on random small deals.
 
-Each space's rules (solver/trick/spaces.py) are drawn at random over the deal's own
+Each space's rules (solver/trick/spaces/) are drawn at random over the deal's own
 cards: any card set as the skis, any seat as the dog-sled driver, any fog
 schedule in which every hand keeps a card to play; with plain tasks and with
 trick conditions. Witnesses of the kernel are replayed by hand (conftest).
