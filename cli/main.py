@@ -136,7 +136,7 @@ def format_solution(solution: Solution, mission: TaskMission, given: dict[int, i
 
 
 @main.command()
-@click.option("--deal", "deal_text", required=True,
+@click.option("--deal", "deal_text",
               help='Hands separated by "|", seat 0 first. Two players: "HAND | HAND | FACE-UP / FACE-DOWN", '
               "the third seat being the Ghost's (JARVIS's) display of columns.")
 @click.option("--tasks", "tasks_text", help='Task cards, e.g. "g3 b7 y1" (with --mission: drawn from --seed if omitted).')
@@ -176,8 +176,12 @@ def format_solution(solution: Solution, mission: TaskMission, given: dict[int, i
 @click.option("--difficult-ghost", is_flag=True,
               help="Two players: the difficult Ghost (after winning a trick he leads below or beside his card).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--batch", "batch_file",
+              help="Solve one JSON object a line of this file (-: stdin), keyed by these options' long names "
+              '(e.g. {"deal": "...", "mission": "planet-nine/12", "seed": 3}; the options given here stand for keys '
+              "a line leaves out); print one --json answer a line with its line number, and go on after a bad line.")
 def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission_file, seed, commander,
-          budget, max_nodes, engine, distress, space_text, difficult_ghost, as_json):
+          budget, max_nodes, engine, distress, space_text, difficult_ghost, as_json, batch_file):
     """Decide whether a deal's mission can be won; print the line of play of a WIN.
 
     Either a task mission (--tasks, with --owners and --tokens), or a mission from the
@@ -185,43 +189,113 @@ def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission
     the solver makes: the answer names the ones that win. With --distress, the budget
     applies to the answer without the signal and again to the one with it.
     """
-    request = SolveRequest(
-        deal=deal_text, tasks=tasks_text, owners=tuple(parse_owners(owners_text)) if owners_text is not None else None,
-        tokens=tokens_text, mission=mission_name, mission_file=mission_file, seed=seed, commander=commander,
-        space=space_text, difficult_ghost=difficult_ghost, engine=engine, distress=distress,
-        limits=Limits(max_nodes, budget),
-    )
+    if batch_file is not None:
+        defaults = dict(deal=deal_text, tasks=tasks_text, owners=owners_text, tokens=tokens_text, mission=mission_name,
+                        mission_file=mission_file, seed=seed, commander=commander, budget=budget, max_nodes=max_nodes,
+                        engine=engine, distress=distress, space=space_text, difficult_ghost=difficult_ghost)
+        solve_batch(batch_file, defaults)
+        return
+    if deal_text is None:
+        raise InputError("give --deal (or --batch FILE, one JSON object a line)")
+    request = solve_request(deal=deal_text, tasks=tasks_text, owners=owners_text, tokens=tokens_text,
+                            mission=mission_name, mission_file=mission_file, seed=seed, commander=commander,
+                            budget=budget, max_nodes=max_nodes, engine=engine, distress=distress, space=space_text,
+                            difficult_ghost=difficult_ghost)
     progress = RoundProgress()
     try:
         answer = api.solve(request, progress)
     finally:
         progress.finish()
+    if as_json:
+        click.echo(json.dumps(json_answer(answer), ensure_ascii=False))
+        return
     deal, stage, setups = answer.deal, answer.stage, answer.setups
-    if not as_json:
-        show_draws(deal, stage)
+    show_draws(deal, stage)
     if answer.score is not None:
-        report_score(deal, answer.mission, setups, answer.score, as_json, stage)
+        report_score(deal, answer.mission, setups, answer.score, stage)
         return
     solution = answer.solution
     if answer.distress is None:
-        report(deal, setups, solution, as_json, stage)
+        report(deal, setups, solution, stage)
         return
     signalled, passed, passed_stage = answer.distress.solution, answer.distress.deal, answer.distress.stage
-    if as_json:
-        click.echo(json.dumps({
-            "without_distress": answer_json(deal, setups, solution, stage),
-            "with_distress": answer_json(passed, setups, signalled, passed_stage),
-        }, ensure_ascii=False))
-    elif solution.outcome is Outcome.WIN:
+    if solution.outcome is Outcome.WIN:
         click.echo("without distress signal: ", nl=False)
-        report(deal, setups, solution, as_json, stage)
+        report(deal, setups, solution, stage)
         click.echo("with distress signal: WIN  (not needed)")
     else:
         click.echo("without distress signal: " + format_solution(solution, setups[0].mission, {}))
         click.echo("with distress signal: ", nl=False)
-        report(passed, setups, signalled, as_json, passed_stage)
+        report(passed, setups, signalled, passed_stage)
 
 
+def solve_request(deal, tasks, owners, tokens, mission, mission_file, seed, commander, budget, max_nodes, engine,
+                  distress, space, difficult_ghost) -> SolveRequest:
+    """Return the request of `crew solve`'s options (or of a --batch line, by the same names)."""
+    return SolveRequest(
+        deal=deal, tasks=tasks, owners=tuple(parse_owners(owners)) if owners is not None else None, tokens=tokens,
+        mission=mission, mission_file=mission_file, seed=seed, commander=commander, space=space,
+        difficult_ghost=difficult_ghost, engine=engine, distress=distress, limits=Limits(max_nodes, budget),
+    )
+
+
+def json_answer(answer: api.SolveAnswer) -> dict:
+    """Return what `crew solve --json` prints: the answer (with and without the distress signal, or with a
+    special mission's score), and the seconds spent loading the kernel's machine code apart."""
+    deal, stage, setups = answer.deal, answer.stage, answer.setups
+    if answer.score is not None:
+        score = answer.score
+        summary = {"score": score.score, "events": score.events, "exact": score.exact,
+                   "deduction": answer.mission.score.deduction_for(deal.players)}
+        body = {**summary, **answer_json(deal, setups, score.solution, stage), "result": score.outcome.value}
+    elif answer.distress is not None:
+        body = {"without_distress": answer_json(deal, setups, answer.solution, stage),
+                "with_distress": answer_json(answer.distress.deal, setups, answer.distress.solution,
+                                             answer.distress.stage)}
+    else:
+        body = answer_json(deal, setups, answer.solution, stage)
+    return {**body, "load_seconds": round(answer.load_seconds, 6)}
+
+
+BATCH_KEYS = ("deal", "tasks", "owners", "tokens", "mission", "mission_file", "seed", "commander", "budget",
+              "max_nodes", "engine", "distress", "space", "difficult_ghost")
+
+
+def solve_batch(path: str, defaults: dict) -> None:
+    """Solve one JSON object a line of `path` (`-`: stdin), its keys `crew solve`'s long option names
+    (`mission_file` or `mission-file`), the command line's options standing for keys a line leaves out;
+    print one `--json` answer a line, in order, with its line number. A bad line answers
+    `{"line": N, "error": "..."}` and the batch goes on."""
+    try:
+        stream = sys.stdin if path == "-" else open(path, encoding="utf-8")
+    except OSError as error:
+        raise InputError(f"cannot read the batch file {path}: {error.strerror or error}") from None
+    with stream:
+        for number, text in enumerate(stream, 1):
+            if text.strip():
+                click.echo(json.dumps({"line": number, **batch_answer(text, defaults)}, ensure_ascii=False))
+
+
+def batch_answer(text: str, defaults: dict) -> dict:
+    """Return the answer of one batch line, or its one-line error."""
+    try:
+        line = json.loads(text)
+        if not isinstance(line, dict):
+            raise InputError("a batch line is one JSON object, e.g. {\"deal\": \"...\", \"tasks\": \"p3\"}")
+        options = {key.replace("-", "_"): value for key, value in line.items()}
+        unknown = sorted(set(options) - set(BATCH_KEYS))
+        if unknown:
+            raise InputError(f"unknown key {unknown[0]!r} (known: {', '.join(BATCH_KEYS)})")
+        options = {**defaults, **options}
+        if options["owners"] is not None and not isinstance(options["owners"], str):
+            options["owners"] = ",".join(map(str, options["owners"]))
+        if options["deal"] is None:
+            raise InputError("the line gives no deal")
+        return json_answer(api.solve(solve_request(**options)))
+    except json.JSONDecodeError as error:
+        return {"error": f"not JSON: {error.msg} (column {error.colno})"}
+    except InputError as error:
+        return {"error": str(error)}
 def show_draws(deal: Deal, stage: Stage) -> None:
     """Print the chance drawn with the deal for its stage, if any."""
     if stage.arrivals or stage.jeep_order or stage.redeal_order:
@@ -269,25 +343,17 @@ def answer_json(deal: Deal, setups, solution: Solution, stage: Stage = ON_TRAIN)
     return answer
 
 
-def report_score(deal: Deal, mission, setups, answer: ScoreAnswer, as_json: bool, stage: Stage) -> None:
+def report_score(deal: Deal, mission, setups, answer: ScoreAnswer, stage: Stage) -> None:
     """Print a special mission's highest score, then the line of play that reaches it."""
     deduction = mission.score.deduction_for(deal.players)
-    summary = {"score": answer.score, "events": answer.events, "deduction": deduction, "exact": answer.exact}
-    if as_json:
-        click.echo(json.dumps({**summary, **answer_json(deal, setups, answer.solution, stage),
-                               "result": answer.outcome.value}, ensure_ascii=False))
-        return
     bound = "" if answer.exact else " at least (the budget ran out before a higher score was refuted)"
     click.echo(f"score {answer.score}{bound}: {answer.events} events - {deduction} for {deal.players} players; "
                f"{answer.outcome.value.upper()}")
     click.echo(format_solution(answer.solution, winning_mission(setups, answer.solution), {}, stage))
 
 
-def report(deal: Deal, setups, solution: Solution, as_json: bool, stage: Stage = ON_TRAIN) -> None:
+def report(deal: Deal, setups, solution: Solution, stage: Stage = ON_TRAIN) -> None:
     """Print one answer on the deal it was found on (and `stage`)."""
-    if as_json:
-        click.echo(json.dumps(answer_json(deal, setups, solution, stage), ensure_ascii=False))
-        return
     won = winning_mission(setups, solution)
     click.echo(format_solution(solution, won, random_pass_given(deal, won, solution, stage), stage))
 

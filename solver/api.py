@@ -38,7 +38,7 @@ from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome, Solution
 from solver.engines import protocol
 from solver.engines.distress import solve_with_distress
-from solver.engines.kernel import SINGLE_DEAL_TT_BITS, KernelSolver
+from solver.engines.kernel import SINGLE_DEAL_TT_BITS, KernelSolver, load_compiled
 from solver.engines.portfolio import ROUND_NODES, PortfolioSolver, TableSharing, solve_setups
 from solver.engines.score import ScoreAnswer, max_score
 from solver.experiments import bench
@@ -96,7 +96,9 @@ class SolveAnswer:
     """A solved request: the deal and stage it was played on, its setups and the answer.
 
     `score`: a special mission's highest score (its `solution` the line reaching it); `distress`:
-    the answer with the signal, when asked for (the answer without it when that already wins).
+    the answer with the signal, when asked for (the answer without it when that already wins);
+    `load_seconds`: what loading the kernel's machine code cost this request, apart from the
+    solution's `seconds` (0.0 once loaded in this process).
     """
 
     deal: Deal
@@ -106,6 +108,10 @@ class SolveAnswer:
     mission: Mission | None = None
     score: ScoreAnswer | None = None
     distress: DistressAnswer | None = None
+    load_seconds: float = 0.0
+
+
+KERNEL_ENGINES = ("auto", "kernel")  # the engines that search with the kernel
 
 
 def sharing_engine(engine: str):
@@ -128,6 +134,11 @@ def read_deal(request: SolveRequest) -> tuple[Deal, tuple[int, ...]]:
 
 def solve(request: SolveRequest, progress=None) -> SolveAnswer:
     """Solve a request; `progress(round, done, total)` follows the distress signal's passes."""
+    load_seconds = load_compiled() if request.engine in KERNEL_ENGINES else 0.0
+    return dataclasses.replace(solve_loaded(request, progress), load_seconds=load_seconds)
+
+
+def solve_loaded(request: SolveRequest, progress) -> SolveAnswer:
     deal, display = read_deal(request)
     if request.difficult_ghost and not display:
         raise InputError("--difficult-ghost needs a two-player deal with the Ghost's display (HAND | HAND | UP / DOWN)")

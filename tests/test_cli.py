@@ -16,6 +16,7 @@ from click.testing import CliRunner
 
 from cli.main import main
 from solver import __version__
+from solver.engines.kernel import load_compiled
 
 # Every trick is forced (see test_reference.FORCED): seat 0 holds only blue and wins
 # trick 1 = {b8|b9, b1, b2} and trick 2 = {other blue, p1, p2}.
@@ -281,3 +282,67 @@ def test_installed_command(args, code, stream):
     else:
         assert done.stdout == ""
         assert done.stderr.splitlines() == ["crew: error: unknown card 'x5' (cards are p1-p9, b1-b9, g1-g9, y1-y9, r1-r4)"]
+
+
+# --- crew solve --batch: one JSON request a line, one --json answer a line --------------------------
+
+
+def batch_lines(result) -> list[dict]:
+    assert result.exit_code == 0, result.output
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+def test_batch_answers_each_line_as_solve_json_would(tmp_path):
+    # FORCED: seat 0 wins both tricks, so p1 owned by seat 0 is a WIN and owned by seat 1 a LOSS.
+    lines = [
+        {"deal": FORCED, "tasks": "b1 p1", "owners": "0,0"},
+        {"deal": FORCED, "tasks": "p1", "owners": [1]},
+        {"deal": FORCED, "tasks": "p1", "owners": [0], "engine": "reference", "max-nodes": 1000},
+    ]
+    batch = tmp_path / "batch.jsonl"
+    batch.write_text("\n".join(json.dumps(line) for line in lines) + "\n")
+    answers = batch_lines(solve("--batch", str(batch)))
+    assert [(a["line"], a["result"]) for a in answers] == [(1, "win"), (2, "loss"), (3, "win")]
+    alone = json.loads(solve("--deal", FORCED, "--tasks", "b1 p1", "--owners", "0,0", "--json").stdout)
+    assert answers[0]["tricks"] == alone["tricks"] and answers[2]["engine"] == "reference"
+
+
+def test_a_bad_batch_line_answers_its_error_and_the_batch_goes_on():
+    text = "\n".join([
+        "not json",
+        json.dumps({"deal": FORCED, "taks": "p1"}),
+        json.dumps([1, 2]),
+        "",
+        json.dumps({"deal": "b8 b9 | b1 x1 | b2 p2", "tasks": "p1"}),
+        json.dumps({"tasks": "p1"}),
+        json.dumps({"deal": FORCED, "tasks": "p1", "owners": [0]}),
+    ])
+    answers = batch_lines(CliRunner().invoke(main, ["solve", "--batch", "-"], input=text))
+    assert [a["line"] for a in answers] == [1, 2, 3, 5, 6, 7]  # the blank line 4 asks nothing
+    errors = [a["error"] for a in answers[:-1]]
+    assert "not JSON" in errors[0] and "unknown key 'taks'" in errors[1] and "one JSON object" in errors[2]
+    assert "unknown card 'x1'" in errors[3] and "no deal" in errors[4]
+    assert all("\n" not in error for error in errors)
+    assert answers[-1]["result"] == "win"
+
+
+def test_the_command_line_options_stand_for_what_a_line_leaves_out():
+    text = json.dumps({"owners": [1]}) + "\n" + json.dumps({"owners": [0], "tasks": "p2"}) + "\n"
+    answers = batch_lines(CliRunner().invoke(main, ["solve", "--deal", FORCED, "--tasks", "p1", "--batch", "-"],
+                                             input=text))
+    assert [a["result"] for a in answers] == ["loss", "win"]  # p1 to seat 1; then p2 to seat 0
+
+
+def test_a_missing_batch_file_is_a_one_line_error(tmp_path):
+    assert_one_line_error(solve("--batch", str(tmp_path / "none.jsonl")), "cannot read the batch file")
+    assert_one_line_error(solve("--tasks", "p1"), "give --deal")
+
+
+def test_json_reports_loading_the_compiled_kernel_apart():
+    # A fresh process loads the kernel's machine code once and says so apart from the search's seconds;
+    # a later solve in the same process loads nothing.
+    fresh = subprocess.run([str(CREW), "solve", "--deal", FORCED, "--tasks", "p1", "--json"],
+                           capture_output=True, text=True, check=True)
+    assert json.loads(fresh.stdout)["load_seconds"] > 0
+    load_compiled()
+    assert json.loads(solve("--deal", FORCED, "--tasks", "p1", "--json").stdout)["load_seconds"] == 0.0

@@ -44,17 +44,23 @@ the answer is UNKNOWN. `limits.max_nodes` is ignored: CP-SAT has no branch
 limit. `nodes` reports CP-SAT's branch count.
 """
 
-import time
+from __future__ import annotations
 
-from ortools.sat.python import cp_model
+import time
+from typing import TYPE_CHECKING
 
 from solver.core.cards import SUITS, TRUMP, scan, suit_of
+from solver.core.cp_sat import cp_sat
 from solver.core.deal import Deal
 from solver.core.errors import UnsupportedMission
 from solver.core.rules import num_tricks, trick_winner
 from solver.core.solution import Limits, Outcome, Solution, Trick
 from solver.missions.tasks import ANYONE, LAZY, TaskMission, order_prerequisites, task_quotas
 from solver.trick.variants import NO_RULES
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+
 
 ENGINE = "cpsat"
 OTHER_ENGINES = "use the auto, kernel or reference engine"
@@ -129,7 +135,7 @@ class TaskModel:
         check_supported(mission)
         self.deal = deal
         self.mission = mission
-        self.model = cp_model.CpModel()
+        self.model = cp_sat().CpModel()
         self.players = deal.players
         self.tricks = num_tricks(deal.hands)
         self.hands = [list(scan(hand)) for hand in deal.hands]
@@ -432,9 +438,10 @@ def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits()) -> Soluti
     if left is None or left > 0:
         solver, status = run_solver(built.model, left)
         solution.nodes = solver.num_branches
-        if status == cp_model.INFEASIBLE:
+        sat = cp_sat()
+        if status == sat.INFEASIBLE:
             solution.outcome = Outcome.LOSS
-        elif status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        elif status in (sat.OPTIMAL, sat.FEASIBLE):
             solution.outcome = Outcome.WIN
             solution.tricks, solution.assignment = witness(built, solver)
     solution.seconds = time.perf_counter() - began
@@ -443,7 +450,7 @@ def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits()) -> Soluti
 
 def run_solver(model: cp_model.CpModel, seconds: float | None):
     """Solve `model` with one worker within `seconds` (None: no limit); return (solver, status)."""
-    solver = cp_model.CpSolver()
+    solver = cp_sat().CpSolver()
     solver.parameters.num_workers = 1
     # Measured on full deals: presolve (with its symmetry detection) and SAT
     # inprocessing cost more than they save on these small, already tight models.
@@ -453,7 +460,7 @@ def run_solver(model: cp_model.CpModel, seconds: float | None):
     if seconds is not None:
         solver.parameters.max_time_in_seconds = seconds
     status = solver.solve(model)
-    if status == cp_model.MODEL_INVALID:
+    if status == cp_sat().MODEL_INVALID:
         raise RuntimeError(f"invalid CP-SAT model: {model.validate()}")
     return solver, status
 

@@ -36,9 +36,10 @@ import zlib
 from dataclasses import dataclass
 
 from solver.core.cards import format_card
-from solver.core.deal import deal_rng, parse_deal
+from solver.core.deal import deal_rng
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Solution
+from solver.engines.kernel import load_compiled
 from solver.engines.portfolio import PortfolioSolver, TableSharing, solve_setups
 from solver.engines.score import max_score
 from solver.experiments.cell import Cell, Kind
@@ -49,7 +50,6 @@ from solver.family.mission import FamilyMission, random_objectives
 from solver.family.solution import FamilySolution
 from solver.missions.dealer import Dealt, deal_mission, deal_task_experiment
 from solver.missions.mission import Mission
-from solver.missions.tasks import make_task_mission
 
 MAX_TASKS = 36  # colour cards
 
@@ -144,8 +144,7 @@ def solve_batch(batch: Batch) -> list[Record]:
         return solve_family_batch(batch)
     if _SOLVER is None:
         _SOLVER = PortfolioSolver()
-        warm_up = parse_deal("p1 | p2 | p3")  # loads the compiled kernel now, not inside the first timed deal
-        _SOLVER.solve(warm_up, make_task_mission(warm_up, [warm_up.hands[0].bit_length() - 1]))
+        load_compiled()  # now, not inside the first timed deal
     records = []
     for index in batch.indices:
         game = dealt(batch, index)

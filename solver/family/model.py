@@ -28,11 +28,13 @@ way; docs/family.md) and to the mission's objectives. The search runs on one
 worker (parallelism is across deals); a solution becomes a list of turns.
 """
 
+from __future__ import annotations
+
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ortools.sat.python import cp_model
-
+from solver.core.cp_sat import cp_sat
 from solver.core.solution import Limits, Outcome
 from solver.family.cards import CARD_COUNT, SPECIAL_CARDS, number_of, scan
 from solver.family.deal import FamilyDeal
@@ -53,6 +55,10 @@ from solver.family.turns import (
     Turn,
     special_item,
 )
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+
 
 ITEMS = CARD_COUNT + len(SPECIAL_CARDS)
 # The cards a step from `last` reaches only with a special card: (last, 4) any card but the plain,
@@ -90,7 +96,7 @@ class FamilyModel:
 
     def __init__(self, deal: FamilyDeal, mission: FamilyMission):
         self.deal, self.mission = deal, mission
-        self.model = cp_model.CpModel()
+        self.model = cp_sat().CpModel()
         self.slots, self.seats = mission.cards, deal.seats
         self.hammocks = mission.hammocks_for(deal.players)
         self.owner = {c: s for s, hand in enumerate(deal.hands) for c in scan(hand)}
@@ -336,13 +342,14 @@ def cpsat_solve(
     model = FamilyModel(deal, mission)
     if fewest_hammocks:
         model.model.minimize(model.hammocks_before[-1])
-    solver = cp_model.CpSolver()
+    solver = cp_sat().CpSolver()
     for name, value in PARAMETERS.items():
         setattr(solver.parameters, name, value)
     if limits.max_seconds is not None:
         solver.parameters.max_time_in_seconds = max(limits.max_seconds - (time.perf_counter() - start), 0.001)
     status = solver.solve(model.model)
-    outcome = {cp_model.FEASIBLE: Outcome.WIN, cp_model.OPTIMAL: Outcome.WIN, cp_model.INFEASIBLE: Outcome.LOSS}
+    sat = cp_sat()
+    outcome = {sat.FEASIBLE: Outcome.WIN, sat.OPTIMAL: Outcome.WIN, sat.INFEASIBLE: Outcome.LOSS}
     result = outcome.get(status, Outcome.UNKNOWN)
     turns = model.turns(solver) if result == Outcome.WIN else []
     return FamilySolution(result, solver.num_branches, time.perf_counter() - start, "cp-sat", turns)

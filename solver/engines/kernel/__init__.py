@@ -25,6 +25,14 @@ from solver.engines.kernel.cache import use_cache_of_these_sources
 
 use_cache_of_these_sources()  # before the modules below are compiled or loaded
 
-from solver.engines.kernel.solver import ENGINE, SINGLE_DEAL_TT_BITS, KernelSolver, perft, solve, unsupported
+from solver.engines.kernel.solver import (
+    ENGINE,
+    SINGLE_DEAL_TT_BITS,
+    KernelSolver,
+    load_compiled,
+    perft,
+    solve,
+    unsupported,
+)
 
-__all__ = ["ENGINE", "SINGLE_DEAL_TT_BITS", "KernelSolver", "perft", "solve", "unsupported"]
+__all__ = ["ENGINE", "SINGLE_DEAL_TT_BITS", "KernelSolver", "load_compiled", "perft", "solve", "unsupported"]
