@@ -29,15 +29,18 @@ from solver.engines import cpsat
 from solver.engines.kernel import KernelSolver
 from solver.engines.portfolio import PortfolioSolver
 from solver.engines.reference import solve as reference_solve
-from solver.experiments.bench import KERNEL_SETS, SEED, TaskSet
+from solver.experiments.bench import KERNEL_SETS, LOSS_TASK_SETS, SEED, SetResult, TaskSet, letter
 
 REFERENCE_BUDGET = 5.0  # seconds per deal for the reference on the shared subset
-SETS = KERNEL_SETS  # the deal sets of `crew bench --suite kernel` (solver/experiments/bench.py)
+# The deal sets of `crew bench --suite kernel`, then the LOSS-heavy fixed-owner sets of its `loss` suite
+# (solver/experiments/bench.py; a set of one name is the same deals in both).
+SETS = KERNEL_SETS + [s for s in LOSS_TASK_SETS if s.name not in {k.name for k in KERNEL_SETS}]
 
 
 def run_set(solver, deal_set: TaskSet, deals: int, budget: float, reference: int) -> str:
     """Solve a set; return its report line (and the reference comparison)."""
     counts = {outcome: 0 for outcome in Outcome}
+    apart = SetResult()  # the WIN and the LOSS deals' times apart
     ms, nodes, kernel_nodes, kernel_ms = [], 0, 0, 0.0
     cpsat_ms = []
     kernel_seconds = {}
@@ -46,6 +49,7 @@ def run_set(solver, deal_set: TaskSet, deals: int, budget: float, reference: int
         solution = solver.solve(deal, mission, Limits(max_seconds=budget))
         counts[solution.outcome] += 1
         ms.append(solution.seconds * 1000)
+        apart.add(letter(solution.outcome), solution.nodes, solution.seconds * 1000, solution.engine)
         nodes += solution.nodes
         if solution.engine != "kernel>cpsat":
             kernel_nodes += solution.nodes
@@ -61,9 +65,16 @@ def run_set(solver, deal_set: TaskSet, deals: int, budget: float, reference: int
     line = (
         f"{deal_set.name:16s} {deals:6d} {counts[Outcome.WIN]:5d} {counts[Outcome.LOSS]:5d} "
         f"{counts[Outcome.UNKNOWN]:5d} {np.median(ms):9.3f} {np.percentile(ms, 99):9.2f} {ms.max():9.1f} "
-        f"{nodes:13,d} {kernel_nodes / max(kernel_ms, 1e-9) / 1000:8.2f}"
+        f"{nodes:13,d} {kernel_nodes / max(kernel_ms, 1e-9) / 1000:8.2f}  "
+        f"{outcome_times(apart, 'W')} {outcome_times(apart, 'L')}"
     )
     return f"{line}  {engines:32s} {reference_speedup(deal_set, kernel_seconds)}"
+
+
+def outcome_times(result: SetResult, outcome: str) -> str:
+    """Return the median and p99 ms of the set's WIN (`W`) or LOSS (`L`) deals, `-` without any."""
+    median, p99 = result.times(outcome).values()
+    return f"{'-' if median is None else f'{median:.2f}/{p99:.1f}':>15s}"
 
 
 def reference_speedup(deal_set: TaskSet, kernel_seconds: dict) -> str:
@@ -107,7 +118,8 @@ def main() -> None:
           f"reference budget {REFERENCE_BUDGET} s")
     print(f"# command: python {' '.join(sys.argv)}")
     print(f"{'set':16s} {'deals':>6s} {'win':>5s} {'loss':>5s} {'unkn':>5s} {'median ms':>9s} {'p99 ms':>9s} "
-          f"{'max ms':>9s} {'nodes':>13s} {'Mnodes/s':>8s}  {'engines (cpsat median/max)':32s} reference")
+          f"{'max ms':>9s} {'nodes':>13s} {'Mnodes/s':>8s}  {'WIN med/p99':>15s} {'LOSS med/p99':>15s}  "
+          f"{'engines (cpsat median/max)':32s} reference")
     for deal_set in SETS:
         if args.only and deal_set.name not in args.only:
             continue

@@ -28,6 +28,8 @@ from pathlib import Path
 
 from bench_kernel import SEED, SETS
 
+from solver.experiments.bench import KERNEL_SETS
+
 ROOT = Path(__file__).resolve().parent.parent
 OLD = "solver_versus"
 
@@ -101,7 +103,8 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--reps", type=int, default=5)
     parser.add_argument("--max-nodes", type=int, default=3_000_000, help="per deal (past it: UNKNOWN)")
-    parser.add_argument("--only", nargs="*", help="set names")
+    parser.add_argument("--only", nargs="*", help="set names (default: the kernel suite's; bench_kernel.py's "
+                        "LOSS-heavy sets by name)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as scratch:
         packages = {"old": import_revision(args.rev, Path(scratch)), "new": current()}
@@ -111,7 +114,7 @@ def main() -> None:
         print(f"{'set':16s} {'nodes':>12s} {'old best ms':>12s} {'new best ms':>12s} {'new/old best':>13s} "
               f"{'new/old median':>15s}")
         for deal_set in SETS:
-            if args.only and deal_set.name not in args.only:
+            if deal_set.name not in (args.only or [k.name for k in KERNEL_SETS]):
                 continue
             built = {side: cases(package, deal_set, args.deals) for side, package in packages.items()}
             for side in packages:  # compile both kernels before timing

@@ -15,7 +15,8 @@ SYMBOLS = {"changed": "CHANGED", "regression": "SLOWER", "improvement": "better"
 @click.command()
 @click.option("--suite", "suite_name", type=click.Choice([*SUITES, "all"]), default="all", show_default=True,
               help="kernel: Planet Nine task sets on the DFS kernel; sweep: built-in mission cells as crew sweep "
-                   "solves them; family: Family Adventure sets.")
+                   "solves them; family: Family Adventure sets; loss: LOSS-heavy task deals and trick-condition "
+                   "missions on the default engine.")
 @click.option("--quick", is_flag=True, help="Fewer deals per set (CI: well under two minutes for all suites).")
 @click.option("--json", "json_path", type=click.Path(dir_okay=False, path_type=Path),
               help="Write the report (versions, machine, every set's figures and answers) to this file.")
@@ -66,11 +67,13 @@ def report_table(report: dict) -> str:
              f"{machine['numba']}, numpy {machine['numpy']}, ortools {machine['ortools']}; {machine['platform']}, "
              f"{machine['processor']}, {machine['cores']} cores; {report['mode']} run",
              f"{'suite':7s} {'set':56s} {'deals':>5s} {'win':>5s} {'loss':>5s} {'unkn':>5s} {'nodes':>13s} "
-             f"{'median ms':>9s} {'p99 ms':>9s} {'deals/s':>9s}"]
+             f"{'median ms':>9s} {'p99 ms':>9s} {'deals/s':>9s}  {'WIN med/p99':>15s} {'LOSS med/p99':>15s}  engines"]
     for suite, part in report["suites"].items():
         for name, s in part["sets"].items():
             lines.append(f"{suite:7s} {name:56s} {s['deals']:5d} {s['win']:5d} {s['loss']:5d} {s['unknown']:5d} "
-                         f"{s['nodes']:13,d} {s['median_ms']:9.3f} {s['p99_ms']:9.2f} {s['deals_per_s']:9.1f}")
+                         f"{s['nodes']:13,d} {s['median_ms']:9.3f} {s['p99_ms']:9.2f} {s['deals_per_s']:9.1f}  "
+                         f"{apart(s, 'win')} {apart(s, 'loss')}  "
+                         + ", ".join(f"{engine} {deals}" for engine, deals in s.get("engines", {}).items()))
         deals = sum(s["deals"] for s in part["sets"].values())
         lines.append(f"{suite:7s} {'(all sets)':56s} {deals:5d} {'':17s} "
                      f"{sum(s['nodes'] for s in part['sets'].values()):13,d} {'':19s} "
@@ -78,3 +81,10 @@ def report_table(report: dict) -> str:
                      f"{part['calibration_ms']:.1f} ms")
     return "\n".join(lines)
 
+
+def apart(figures: dict, outcome: str) -> str:
+    """Return the median and p99 ms of a set's WIN or LOSS deals as `median/p99`, `-` without any
+    (or in a report made before they were recorded)."""
+    median, p99 = figures.get(f"{outcome}_median_ms"), figures.get(f"{outcome}_p99_ms")
+    text = "-" if median is None else f"{median:.2f}/{p99:.1f}"
+    return f"{text:>15s}"

@@ -6,7 +6,10 @@ Three suites, each a list of deal sets solved in one process:
 - sweep: cells of built-in missions solved deal by deal as `crew sweep` solves them
   (`solve_batch`: the default engine, stage spaces, the Ghost, special missions' best score);
 - family: Family Adventure deals and random objectives (benchmarks/bench_family.py's sets),
-  solved as sweeps do (a short DFS, then CP-SAT on one worker).
+  solved as sweeps do (a short DFS, then CP-SAT on one worker);
+- loss: LOSS-heavy sets solved by the default engine (the kernel, then CP-SAT): random fixed-owner
+  task deals with 4 players and 8-14 tasks, 5 players and 8-10 (about half lost), and the
+  trick-condition missions 17, 26, 34 and 46 at 3-5 players as sweeps deal them.
 Deal i of a set depends only on the set and i. What a deal's answer is, and how many nodes its
 search took, depend only on the code, not on the machine or its load: they are the gate. A
 changed answer is a correctness bug; more nodes than the baseline's beyond a tolerance is a
@@ -17,7 +20,8 @@ its ratio to that, with a looser tolerance.
 A report is a dict (JSON): version and machine information, and per suite its calibration,
 seconds, and per set the deals, WIN/LOSS/UNKNOWN counts, each deal's answer (W, L or U, a special mission's
 score after it: `W2`, `W>=1`; space-separated), total nodes, median
-and p99 ms per deal and deals per second. A baseline file holds one report per mode (quick, full).
+and p99 ms per deal (and of the WIN and the LOSS deals apart), deals per second, and how many deals
+each engine answered. A baseline file holds one report per mode (quick, full).
 """
 
 import json
@@ -39,6 +43,7 @@ from solver.core.deal import deal_rng
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome
 from solver.engines.kernel import KernelSolver
+from solver.engines.portfolio import PortfolioSolver
 from solver.experiments.cell import Cell
 from solver.experiments.summary import git_commit
 from solver.experiments.sweep import Batch, batches, solve_batch
@@ -52,7 +57,7 @@ from solver.trick.spaces import parse_space
 
 SEED = 20261130
 FAMILY_SEED = 20261201
-SUITES = ("kernel", "sweep", "family")
+SUITES = ("kernel", "sweep", "family", "loss")
 MODES = {"quick": 0, "full": 1}  # index into a set's deal counts
 KERNEL_NODES = 3_000_000  # per deal; a node budget keeps UNKNOWN as reproducible as the answers
 KERNEL_TT_BITS = 22
@@ -127,6 +132,16 @@ SWEEP_SETS = [
 ]
 
 
+# LOSS-heavy sets, solved as crew solve and sweeps solve them (the kernel, then CP-SAT): random
+# fixed-owner task deals, about half of them lost, and the logbook's trick-condition missions that took
+# 85% of the logbook sweep's time (17, 26, 34, 46).
+LOSS_TASK_SETS = [
+    TaskSet(f"{players}p-fixed-{tasks}", players, tasks, fixed_owners=True, deals=(20, 100))
+    for players, counts in ((4, (8, 10, 12, 14)), (5, (8, 10))) for tasks in counts
+]
+CONDITION_SETS = [SweepSet(f"planet-nine/{n}", players, deals=(5, 25)) for n in (17, 26, 34, 46) for players in (3, 4, 5)]
+
+
 @dataclass(frozen=True)
 class FamilySet:
     """Family Adventure: random deals, and random objectives fitted into the colour cards played."""
@@ -172,17 +187,27 @@ FAMILY_SETS = [FamilySet(p, k, s) for p in (3, 4, 5) for k in (8, 12) for s in (
 
 @dataclass
 class SetResult:
-    """One set's run: each deal's answer, nodes and milliseconds."""
+    """One set's run: each deal's answer, nodes, milliseconds and the engine that answered."""
 
     answers: list[str] = field(default_factory=list)  # W, L or U, a special mission's score after it
     nodes: int = 0
     ms: list[float] = field(default_factory=list)
+    engines: dict[str, int] = field(default_factory=dict)  # engine -> deals it answered
     seconds: float = 0.0  # the set's wall-clock time: building the deals too, as a sweep pays it
 
-    def add(self, answer: str, nodes: int, ms: float) -> None:
+    def add(self, answer: str, nodes: int, ms: float, engine: str) -> None:
         self.answers.append(answer)
         self.nodes += nodes
         self.ms.append(ms)
+        self.engines[engine] = self.engines.get(engine, 0) + 1
+
+    def times(self, letter: str) -> dict:
+        """Return the median and p99 ms of the deals answered `letter` (W or L), None without any."""
+        ms = [t for a, t in zip(self.answers, self.ms) if a.startswith(letter)]
+        name = {"W": "win", "L": "loss"}[letter]
+        if not ms:
+            return {f"{name}_median_ms": None, f"{name}_p99_ms": None}
+        return {f"{name}_median_ms": round(float(np.median(ms)), 3), f"{name}_p99_ms": round(float(np.percentile(ms, 99)), 3)}
 
     def summary(self) -> dict:
         ms = np.array(self.ms)
@@ -196,6 +221,9 @@ class SetResult:
             "p99_ms": round(float(np.percentile(ms, 99)), 3),
             "deals_per_s": round(len(ms) / max(self.seconds, 1e-9), 1),
             "seconds": round(self.seconds, 4),
+            **self.times("W"),
+            **self.times("L"),
+            "engines": dict(sorted(self.engines.items())),
             "answers": " ".join(self.answers),  # one line in the JSON file
         }
 
@@ -208,7 +236,18 @@ def run_kernel_set(deal_set: TaskSet, count: int, solver: KernelSolver) -> SetRe
     result = SetResult()
     for index in range(count):
         solution = solver.solve(*deal_set.case(index), Limits(max_nodes=KERNEL_NODES))
-        result.add(letter(solution.outcome), solution.nodes, solution.seconds * 1000)
+        result.add(letter(solution.outcome), solution.nodes, solution.seconds * 1000, solution.engine)
+    return result
+
+
+def run_loss_set(deal_set: TaskSet | SweepSet, count: int, solver: PortfolioSolver) -> SetResult:
+    """Solve a LOSS-heavy set as crew solve does (a task set) or as a sweep does (a mission cell)."""
+    if isinstance(deal_set, SweepSet):
+        return run_sweep_set(deal_set, count)
+    result = SetResult()
+    for index in range(count):
+        solution = solver.solve(*deal_set.case(index), Limits(max_seconds=SAFETY_SECONDS))
+        result.add(letter(solution.outcome), solution.nodes, solution.seconds * 1000, solution.engine)
     return result
 
 
@@ -216,7 +255,7 @@ def run_sweep_set(deal_set: SweepSet, count: int) -> SetResult:
     result = SetResult()
     for record in solve_batch(deal_set.batch(count)):
         score = "" if record.score is None else str(record.score)
-        result.add(record.result[0].upper() + score, record.nodes, record.ms)
+        result.add(record.result[0].upper() + score, record.nodes, record.ms, record.engine)
     return result
 
 
@@ -224,11 +263,11 @@ def run_family_set(deal_set: FamilySet, count: int) -> SetResult:
     result = SetResult()
     for index in range(count):
         solution = auto_solve(*deal_set.case(index), Limits(max_seconds=SAFETY_SECONDS))
-        result.add(letter(solution.outcome), solution.nodes, solution.seconds * 1000)
+        result.add(letter(solution.outcome), solution.nodes, solution.seconds * 1000, solution.engine)
     return result
 
 
-SUITE_SETS = {"kernel": KERNEL_SETS, "sweep": SWEEP_SETS, "family": FAMILY_SETS}
+SUITE_SETS = {"kernel": KERNEL_SETS, "sweep": SWEEP_SETS, "family": FAMILY_SETS, "loss": LOSS_TASK_SETS + CONDITION_SETS}
 
 
 @njit(cache=True)
@@ -278,6 +317,7 @@ def run_suite(suite: str, mode: str, progress=None) -> dict:
         "kernel": partial(run_kernel_set, solver=KernelSolver(KERNEL_TT_BITS)),
         "sweep": run_sweep_set,
         "family": run_family_set,
+        "loss": partial(run_loss_set, solver=PortfolioSolver(KERNEL_TT_BITS)),
     }[suite]
     run_set(SUITE_SETS[suite][0], 1)  # load the compiled kernel, a worker's solver, CP-SAT, before timing
     sets = {}
