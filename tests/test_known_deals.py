@@ -10,7 +10,7 @@ from solver.core.deal import parse_deal
 from solver.core.solution import Limits, Outcome
 from solver.engines import cpsat
 from solver.engines.kernel import KernelSolver
-from solver.engines.portfolio import PortfolioSolver
+from solver.engines.portfolio import DFS_NODES, FIXED_OWNER_DFS_NODES, PortfolioSolver
 from solver.missions.tasks import make_task_mission, parse_tokens
 
 KNOWN_DEALS = Path(__file__).parent / "data" / "known_deals.txt"
@@ -57,3 +57,13 @@ def test_the_file_holds_wins_and_losses_for_every_player_count():
     answers = {(c.values[0].players, c.values[2]) for c in CASES}
     for players in (3, 4, 5):
         assert (players, Outcome.WIN) in answers and (players, Outcome.LOSS) in answers
+
+
+def test_the_portfolio_gives_fixed_owner_missions_a_smaller_kernel_budget():
+    # Its choice depends on the mission alone, so a sweep's answers never depend on timing.
+    deal = parse_deal("p1 p2 p3 | b1 b2 b3 | g1 g2 g3", 0)
+    portfolio = PortfolioSolver(tt_bits=16)
+    drafted, fixed = make_task_mission(deal, [2]), make_task_mission(deal, [2], owners=[0])
+    assert (portfolio.dfs_budget(drafted), portfolio.dfs_budget(fixed)) == (DFS_NODES, FIXED_OWNER_DFS_NODES)
+    assert FIXED_OWNER_DFS_NODES < DFS_NODES
+    assert portfolio.solve(deal, fixed).outcome is portfolio.solve(deal, drafted).outcome is Outcome.WIN
