@@ -28,11 +28,14 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check .
 
-# The benchmark gate: the quick suites against the committed baseline. Exit 3: an answer changed
-# (a correctness bug); 1: more nodes than the baseline's beyond 25%, or a suite over twice its
-# calibrated time (CI machines are noisy and unlike the one the baseline was made on).
+# The benchmark gate: the quick suites against the committed baseline, answers and nodes first.
+# Exit 3: an answer changed (a correctness bug); 1: more nodes than the baseline's beyond 25%.
+# Time is gated apart, against the baseline's own commit built and run in this job, taking turns
+# (stored times from another machine misfire: the kernel suite read 1.9-2.1x with identical nodes):
+# exit 1 when the kernel sets' summed best times grow by more than 30%.
 bench-check: $(STAMP)
-	$(BIN)/crew bench --quick --compare results/bench-baseline.json --time-tolerance 100%
+	$(BIN)/crew bench --quick --compare results/bench-baseline.json --time-tolerance off
+	cd benchmarks && ../$(BIN)/python bench_versus.py baseline --deals 30 --reps 3 --gate 30%
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -1,7 +1,13 @@
 """The kernel of this tree against the kernel of an earlier commit, on the same deals, in one process.
 
 Run: python benchmarks/bench_versus.py REV [--deals 200] [--reps 5] [--max-nodes 3000000]
-                                           [--only NAME ...]
+                                           [--only NAME ...] [--gate 30%]
+
+REV `baseline` is the commit results/bench-baseline.json was made at. With `--gate`, the script is
+CI's time gate (make bench-check): it exits 1 when the new kernel's best times, summed over the
+sets whose searches are the same, exceed the old one's by more than the tolerance. Both run in
+the same job on the same machine, taking turns, so the machine's speed and load cancel out, unlike a
+baseline's stored times.
 
 Machines here are shared and noisy: two benchmark runs minutes apart can differ
 by 30%. So both kernels run in one process, taking turns set by set and
@@ -17,6 +23,7 @@ pays per deal: compiling the mission, the search and the witness.
 import argparse
 import importlib
 import io
+import json
 import re
 import subprocess
 import sys
@@ -28,15 +35,23 @@ from pathlib import Path
 
 from bench_kernel import SEED, SETS
 
-from solver.experiments.bench import KERNEL_SETS
+from solver.experiments.bench import KERNEL_SETS, parse_tolerance
 
 ROOT = Path(__file__).resolve().parent.parent
 OLD = "solver_versus"
 
 
+def baseline_commit() -> str:
+    """Return the commit results/bench-baseline.json's quick run was made at (its working tree's changes aside)."""
+    baseline = json.loads((ROOT / "results" / "bench-baseline.json").read_text())
+    return baseline["quick"]["machine"]["commit"].removesuffix("-dirty")
+
+
 def import_revision(rev: str, into: Path):
     """Extract REV's solver package as package OLD under `into` and import it."""
-    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "solver"], check=True, capture_output=True)
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "solver"], capture_output=True)
+    if archive.returncode:
+        sys.exit(f"bench_versus: cannot extract {rev} from this checkout ({archive.stderr.decode().strip()})")
     with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
         tar.extractall(into, filter="data")
     (into / "solver").rename(into / OLD)
@@ -99,20 +114,23 @@ def timed(package, solver, built, max_nodes: int) -> tuple[float, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("rev", help="the commit to compare with, e.g. HEAD~3")
+    parser.add_argument("rev", help="the commit to compare with, e.g. HEAD~3, or baseline (results/bench-baseline.json's)")
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--reps", type=int, default=5)
     parser.add_argument("--max-nodes", type=int, default=3_000_000, help="per deal (past it: UNKNOWN)")
     parser.add_argument("--only", nargs="*", help="set names (default: the kernel suite's; bench_kernel.py's "
                         "LOSS-heavy sets by name)")
+    parser.add_argument("--gate", type=parse_tolerance, help="exit 1 past this summed time growth, e.g. 30%%")
     args = parser.parse_args()
+    rev = baseline_commit() if args.rev == "baseline" else args.rev
     with tempfile.TemporaryDirectory() as scratch:
-        packages = {"old": import_revision(args.rev, Path(scratch)), "new": current()}
+        packages = {"old": import_revision(rev, Path(scratch)), "new": current()}
         solvers = {side: package["kernel"].KernelSolver(22) for side, package in packages.items()}
-        print(f"# {args.rev} (old) against the working tree (new); {args.deals} deals per set, best and median "
+        print(f"# {rev} (old) against the working tree (new); {args.deals} deals per set, best and median "
               f"of {args.reps} alternating runs; max {args.max_nodes:,} nodes per deal")
         print(f"{'set':16s} {'nodes':>12s} {'old best ms':>12s} {'new best ms':>12s} {'new/old best':>13s} "
               f"{'new/old median':>15s}")
+        totals = {"old": 0.0, "new": 0.0}  # best seconds summed over the sets of the same search
         for deal_set in SETS:
             if deal_set.name not in (args.only or [k.name for k in KERNEL_SETS]):
                 continue
@@ -130,8 +148,23 @@ def main() -> None:
                 continue
             best = {side: min(times) for side, times in seconds.items()}
             median = {side: sorted(times)[len(times) // 2] for side, times in seconds.items()}
+            for side in totals:
+                totals[side] += best[side]
             print(f"{deal_set.name:16s} {nodes['new']:>12,} {best['old'] * 1e3:>12.1f} {best['new'] * 1e3:>12.1f} "
                   f"{best['new'] / best['old']:>13.3f} {median['new'] / median['old']:>15.3f}")
+    if args.gate is not None:
+        sys.exit(gate(totals, args.gate))
+
+
+def gate(totals: dict, tolerance: float) -> int:
+    """Print the time gate's verdict on the summed best times; return the exit code."""
+    if not totals["old"]:
+        print("time gate: no set searched the same nodes in both kernels (the search changed): nothing to time")
+        return 0
+    ratio = totals["new"] / totals["old"]
+    verdict = "SLOWER" if ratio > 1 + tolerance else "ok"
+    print(f"time gate: {verdict}, new/old x{ratio:.3f} on the sets' summed best times (tolerance {tolerance:.0%})")
+    return 1 if verdict == "SLOWER" else 0
 
 
 if __name__ == "__main__":

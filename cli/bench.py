@@ -9,7 +9,7 @@ from solver.api import BenchRequest, run_benchmarks
 from solver.experiments.bench import CHANGED, DEFAULT_BASELINE, PASS, REGRESSION, SUITES
 
 VERDICTS = {PASS: "PASS", REGRESSION: "REGRESSION", CHANGED: "ANSWERS CHANGED"}
-SYMBOLS = {"changed": "CHANGED", "regression": "SLOWER", "improvement": "better", "ok": "ok"}
+SYMBOLS = {"changed": "CHANGED", "regression": "SLOWER", "improvement": "better", "ok": "ok", "info": "time"}
 
 
 @click.command()
@@ -26,7 +26,8 @@ SYMBOLS = {"changed": "CHANGED", "regression": "SLOWER", "improvement": "better"
 @click.option("--tolerance", default="25%", show_default=True,
               help="Node growth per set beyond which --compare fails.")
 @click.option("--time-tolerance", default="50%", show_default=True,
-              help="Growth of a suite's time relative to the calibration workload beyond which --compare fails.")
+              help="Growth of a suite's time relative to the calibration workload beyond which --compare fails; "
+                   "off: report it only (CI gates time with benchmarks/bench_versus.py --gate instead).")
 @click.option("--save-baseline", "save_path", is_flag=False, flag_value=DEFAULT_BASELINE,
               type=click.Path(dir_okay=False, path_type=Path),
               help=f"Store this run as the baseline of its mode (default file {DEFAULT_BASELINE}).")
@@ -48,7 +49,8 @@ def bench(suite_name, quick, json_path, baseline_path, tolerance, time_tolerance
     click.echo(report_table(answer.report))
     if baseline_path:
         click.echo(f"\ncompared with {baseline_path} ({answer.report['mode']}; nodes within "
-                   f"{answer.node_tolerance:.0%}, time within {answer.time_tolerance:.0%} after calibration)")
+                   f"{answer.node_tolerance:.0%}, " + ("time reported only)" if answer.time_tolerance is None else
+                   f"time within {answer.time_tolerance:.0%} after calibration)"))
         for finding in answer.findings:
             if finding.kind != "ok" or finding.where.endswith(" time"):
                 click.echo(f"  {SYMBOLS[finding.kind]:8s} {finding.where}: {finding.text}")

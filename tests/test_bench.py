@@ -7,6 +7,8 @@ regression (exit 1), fewer nodes an improvement, and time counts only relative t
 
 import copy
 import json
+import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -20,6 +22,7 @@ from solver.experiments.bench import (
     REGRESSION,
     SWEEP_SETS,
     compare,
+    parse_time_tolerance,
     parse_tolerance,
     verdict,
     with_report,
@@ -89,6 +92,25 @@ def test_time_is_judged_against_the_calibration():
     findings = compare(BASELINE, report(seconds=4.0), TOLERANCE, TIME_TOLERANCE)
     assert kinds(findings)["kernel time"] == "regression"
     assert verdict(findings) == REGRESSION
+
+
+def test_time_off_reports_the_time_and_never_fails_on_it():
+    # CI gates time against the baseline's commit run in the same job (benchmarks/bench_versus.py --gate).
+    findings = compare(BASELINE, report(seconds=4.0), TOLERANCE, parse_time_tolerance("off"))
+    assert kinds(findings)["kernel time"] == "info" and verdict(findings) == PASS
+    assert parse_time_tolerance("50%") == 0.5
+
+
+def test_the_versus_time_gate_sums_the_sets_best_times():
+    sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+    import bench_versus
+
+    assert bench_versus.gate({"old": 2.0, "new": 2.5}, 0.30) == 0  # x1.25
+    assert bench_versus.gate({"old": 2.0, "new": 2.7}, 0.30) == 1  # x1.35
+    assert bench_versus.gate({"old": 0.0, "new": 0.0}, 0.30) == 0  # the search changed: nothing timed
+    assert bench_versus.baseline_commit() == json.loads(
+        (Path(__file__).parent.parent / "results" / "bench-baseline.json").read_text()
+    )["quick"]["machine"]["commit"].removesuffix("-dirty")
 
 
 def test_mismatched_baselines_are_bad_input():

@@ -365,6 +365,11 @@ class Finding:
     text: str
 
 
+def parse_time_tolerance(text: str) -> float | None:
+    """Return a time tolerance as `parse_tolerance` does, or None for `off` (times reported, never failing)."""
+    return None if str(text).strip().lower() == "off" else parse_tolerance(text)
+
+
 def parse_tolerance(text: str) -> float:
     """Return a tolerance written as `25%` or `0.25` as a fraction."""
     value = str(text).strip()
@@ -390,12 +395,13 @@ def baseline_report(baseline: dict, mode: str, suites) -> dict:
     return baseline[mode]
 
 
-def compare(baseline: dict, report: dict, tolerance: float, time_tolerance: float) -> list[Finding]:
+def compare(baseline: dict, report: dict, tolerance: float, time_tolerance: float | None) -> list[Finding]:
     """Compare a report with the baseline's report of its mode; return the findings.
 
     Per set: any changed answer is `changed`; nodes above the baseline's by more than `tolerance`
     a `regression` (below by as much, an `improvement`). Per suite: its time over its calibration,
-    against the baseline's, a `regression` above 1 + `time_tolerance`.
+    against the baseline's, a `regression` above 1 + `time_tolerance` (None: `info` only, when the time
+    is gated elsewhere: CI's gate is benchmarks/bench_versus.py against the baseline's commit).
     """
     base = baseline_report(baseline, report["mode"], report["suites"])
     findings = []
@@ -406,7 +412,7 @@ def compare(baseline: dict, report: dict, tolerance: float, time_tolerance: floa
         for name, now in part["sets"].items():
             findings += compare_set(f"{suite} {name}", base_part["sets"][name], now, tolerance)
         ratio = (part["seconds"] / part["calibration_ms"]) / (base_part["seconds"] / base_part["calibration_ms"])
-        kind = "regression" if ratio > 1 + time_tolerance else "ok"
+        kind = "info" if time_tolerance is None else "regression" if ratio > 1 + time_tolerance else "ok"
         findings.append(Finding(kind, f"{suite} time", f"x{ratio:.2f} the baseline's, calibrated "
                                 f"({part['seconds']:.2f} s against {base_part['seconds']:.2f} s; calibration "
                                 f"{part['calibration_ms']:.0f} ms against {base_part['calibration_ms']:.0f} ms)"))
