@@ -2,6 +2,7 @@
 
 from dataclasses import replace
 
+import numpy as np
 import pytest
 from conftest import (
     check_witness,
@@ -12,10 +13,12 @@ from conftest import (
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.core.cards import CARD_COUNT
-from solver.core.deal import parse_deal
+from solver.core.cards import CARD_COUNT, parse_card
+from solver.core.deal import MAX_PLAYERS, parse_deal
 from solver.core.solution import Limits, Outcome
 from solver.engines.kernel import KernelSolver
+from solver.engines.kernel.bounds import tricks_owners_need
+from solver.engines.kernel.problem import compile_task_mission
 from solver.engines.reference import solve as reference_solve
 from solver.missions.tasks import make_task_mission
 from solver.trick.chance import RandomPass
@@ -109,3 +112,21 @@ def test_reference_equivalence_reduction_respects_conditions():
         assert reference_solve(deal, mission).outcome is reference_solve(deal, mission, equivalence=False).outcome
 
     check()
+
+
+def test_fixed_owners_needing_more_tricks_than_are_left_lose():
+    # "A task is complete when its owner wins a trick containing the matching playing card" and the crew
+    # "loses immediately if a player wins a card matching another player's task": seat 0 must win p3 and p4, which seat 1 holds and plays in two different tricks, and seat 2
+    # must win b1, in a third trick; two tricks cannot hold three wins. The kernel's bound
+    # (bounds.tricks_owners_need) counts it from the hands; kernel and reference both say LOSS.
+    deal = parse_deal("p1 p2 | p3 p4 | b1 b2", 0)
+    mission = make_task_mission(deal, [parse_card("p3"), parse_card("p4"), parse_card("b1")], owners=[0, 0, 2])
+    problem, _, _ = compile_task_mission(deal, mission)
+    hands = np.array(deal.hands + (0,) * (MAX_PLAYERS - deal.players), dtype=np.int64)
+    assert tricks_owners_need(problem, hands) == 3
+    assert KernelSolver(16).solve(deal, mission).outcome is reference_solve(deal, mission).outcome is Outcome.LOSS
+    # Without b1, seat 0 needs two tricks of the two left: the bound does not decide (it is lost all the
+    # same, seat 1 covering every pink) and both engines search it.
+    pinks = make_task_mission(deal, [parse_card("p3"), parse_card("p4")], owners=[0, 0])
+    assert tricks_owners_need(compile_task_mission(deal, pinks)[0], hands) == 2
+    assert KernelSolver(16).solve(deal, pinks).outcome is reference_solve(deal, pinks).outcome is Outcome.LOSS

@@ -25,6 +25,7 @@ from solver.engines.kernel.problem import (
     HELI_PASS,
     JEEP_AFTER,
     LAST_ARRIVAL,
+    OWNED,
     PASS_AFTER,
     PLAYERS,
     REDEAL_AFTER,
@@ -170,8 +171,11 @@ def hopeless(trick, problem, frames, hands):
 
     A seat other than the task card's holder can only win the trick holding it
     with a trump, a higher card of its suit, or a card of a suit the holder
-    discards it on: a hand of nothing but lower cards of that suit cannot.
+    discards it on: a hand of nothing but lower cards of that suit cannot. And
+    the fixed owners may need more tricks than are left (`tricks_owners_need`).
     """
+    if tricks_owners_need(problem, hands) > problem[TRICKS] - trick:
+        return True
     present = frames[trick, PRESENT]
     quota_seats = frames[trick, QUOTA_SEATS]
     everyone = (np.int64(1) << problem[PLAYERS]) - 1
@@ -190,6 +194,27 @@ def hopeless(trick, problem, frames, hands):
         if not possible:
             return True
     return False
+
+
+@njit(cache=True, inline="always")
+def tricks_owners_need(problem, hands):
+    """Return the fewest tricks the fixed owners of the open tasks must still win, with the hands as they are.
+
+    An owner wins every trick holding one of its tasks; the tasks one hand holds fall in as many
+    different tricks (a hand plays one card a trick); a trick has one winner. So each owner needs at
+    least as many tricks as the most of its tasks one hand holds, and the owners' tricks are
+    different ones.
+    """
+    players = problem[PLAYERS]
+    need = 0
+    for owner in range(players):
+        owned = problem[OWNED + owner]
+        if owned:
+            most = 0
+            for seat in range(players):
+                most = max(most, popcount(owned & hands[seat]))
+            need += most
+    return need
 
 
 @njit(cache=True)

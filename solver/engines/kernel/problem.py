@@ -114,6 +114,7 @@ SEQUENCES = PROBLEM.field("SEQUENCES", MAX_SEQUENCES * SEQUENCE_FIELDS, "the seq
 CARD_TASK = PROBLEM.field("CARD_TASK", CARD_COUNT, "per card: its task index, or -1")
 TASK_CARD = PROBLEM.field("TASK_CARD", MAX_TASKS, "per task: its card")
 TASK_OWNER = PROBLEM.field("TASK_OWNER", MAX_TASKS, "per task: fixed seat, LAZY_OWNER or ANY_OWNER")
+OWNED = PROBLEM.field("OWNED", MAX_PLAYERS, "per seat: the cards of the tasks it owns as their fixed owner")
 BEFORE = PROBLEM.field("BEFORE", MAX_TASKS, "per task j: the tasks to complete no later than j (order tokens)")
 PASS_RANK = PROBLEM.field("PASS_RANK", CARD_COUNT, "per card: its place in the random pass's ordering")
 ARRIVE = PROBLEM.field("ARRIVE", (MAX_TRICKS + 1) * MAX_PLAYERS,
@@ -278,6 +279,8 @@ def compile_task_mission(deal: Deal, mission: TaskMission) -> tuple[np.ndarray, 
         problem[CARD_TASK + c] = i
         problem[TASK_CARD + i] = c
         problem[TASK_OWNER + i] = owners[i]
+        if owners[i] >= 0:
+            problem[OWNED + owners[i]] |= 1 << c
         problem[BEFORE + i] = before[i]
     automaton = compile_pattern(problem, mission)
     return np.array(problem, dtype=np.int64), feasible, automaton
