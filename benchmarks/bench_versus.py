@@ -21,10 +21,13 @@ pays per deal: compiling the mission, the search and the witness.
 """
 
 import argparse
+import atexit
 import importlib
 import io
 import json
+import os
 import re
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -33,7 +36,14 @@ import time
 import zlib
 from pathlib import Path
 
-from bench_kernel import SEED, SETS
+# Both kernels are compiled in this process, neither loaded from Numba's cache (set before any
+# import of the solver): next to code compiled in the process, code loaded from the cache ran
+# 1.22-1.24x slower here with the same nodes (0c0fa48 against the tree; both compiled: 1.00-1.05),
+# a difference of where the code lies, not of what it does.
+os.environ["NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="bench-versus-numba-")
+atexit.register(shutil.rmtree, os.environ["NUMBA_CACHE_DIR"], ignore_errors=True)
+
+from bench_kernel import SEED, SETS  # noqa: E402
 
 from solver.experiments.bench import KERNEL_SETS, parse_tolerance
 

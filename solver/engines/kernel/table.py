@@ -168,6 +168,9 @@ def position_hash(trick, frames, hands, problem):
     frames[trick, KEY2] = h2
 
 
+PREFAULT_BITS = 22  # tables this large or larger get their pages written up front
+
+
 class TranspositionTable:
     """Lost trick-boundary positions in 4-way buckets of (key, key2, generation << 32 | work) rows.
 
@@ -177,9 +180,15 @@ class TranspositionTable:
     """
 
     def __init__(self, bits: int = 22):
-        # Writing every page now costs ~0.3 s for 2^22 entries here; leaving the pages to be
-        # faulted in at random during the search cost far more (measured: 0.26 s on one deal).
-        self.entries = np.full((1 << bits, 3), 0, dtype=np.int64)
+        # A worker's table (2^22 entries) has every page written now: ~0.3 s once, where pages
+        # faulted in at random during the search cost far more (measured: 0.26 s on one deal). A
+        # smaller one is for one deal (`crew solve`), which mostly touches few of its pages:
+        # writing 2^20 entries up front cost 70-96 ms in a fresh process, more than the solve.
+        shape = (1 << bits, 3)
+        if bits >= PREFAULT_BITS:
+            self.entries = np.full(shape, 0, dtype=np.int64)  # every page written now
+        else:
+            self.entries = np.zeros(shape, dtype=np.int64)  # pages arrive zeroed when first touched
         self.generation = 0
 
     def next_generation(self) -> int:
