@@ -257,8 +257,13 @@ def json_answer(answer: api.SolveAnswer) -> dict:
     return {**body, "load_seconds": round(answer.load_seconds, 6)}
 
 
-BATCH_KEYS = ("deal", "tasks", "owners", "tokens", "mission", "mission_file", "seed", "commander", "budget",
-              "max_nodes", "engine", "distress", "space", "difficult_ghost")
+# A batch line's keys, `crew solve`'s long option names, and the JSON types their values may take.
+BATCH_KEYS = {
+    "deal": str, "tasks": str, "owners": (str, list), "tokens": str, "mission": str, "mission_file": str,
+    "seed": int, "commander": int, "budget": (int, float), "max_nodes": int, "engine": str, "distress": bool,
+    "space": str, "difficult_ghost": bool,
+}
+POSITIVE = ("budget", "max_nodes")  # as `crew solve` takes them: above 0
 
 
 def solve_batch(path: str, defaults: dict) -> None:
@@ -281,14 +286,8 @@ def batch_answer(text: str, defaults: dict) -> dict:
     try:
         line = json.loads(text)
         if not isinstance(line, dict):
-            raise InputError("a batch line is one JSON object, e.g. {\"deal\": \"...\", \"tasks\": \"p3\"}")
-        options = {key.replace("-", "_"): value for key, value in line.items()}
-        unknown = sorted(set(options) - set(BATCH_KEYS))
-        if unknown:
-            raise InputError(f"unknown key {unknown[0]!r} (known: {', '.join(BATCH_KEYS)})")
-        options = {**defaults, **options}
-        if options["owners"] is not None and not isinstance(options["owners"], str):
-            options["owners"] = ",".join(map(str, options["owners"]))
+            raise InputError('a batch line is one JSON object, e.g. {"deal": "...", "tasks": "p3"}')
+        options = {**defaults, **batch_options(line)}
         if options["deal"] is None:
             raise InputError("the line gives no deal")
         return json_answer(api.solve(solve_request(**options)))
@@ -296,6 +295,34 @@ def batch_answer(text: str, defaults: dict) -> dict:
         return {"error": f"not JSON: {error.msg} (column {error.colno})"}
     except InputError as error:
         return {"error": str(error)}
+
+
+def batch_options(line: dict) -> dict:
+    """Return a batch line's options by their parameter names, each checked for its type (null: left out)."""
+    options = {}
+    for key, value in line.items():
+        name = key.replace("-", "_")
+        if name not in BATCH_KEYS:
+            raise InputError(f"unknown key {key!r} (known: {', '.join(BATCH_KEYS)})")
+        if value is None:
+            continue
+        kinds = BATCH_KEYS[name]
+        if not isinstance(value, kinds) or (isinstance(value, bool) and kinds is not bool):
+            raise InputError(f"{key} takes {KIND_NAMES[kinds]}, got {json.dumps(value)}")
+        if name in POSITIVE and value <= 0:
+            raise InputError(f"{key} must be above 0, got {json.dumps(value)}")
+        if name == "owners" and isinstance(value, list):
+            if not all(isinstance(seat, int) and not isinstance(seat, bool) for seat in value):
+                raise InputError(f"owners are seat numbers, got {json.dumps(value)}")
+            value = ",".join(map(str, value))
+        options[name] = value
+    return options
+
+
+KIND_NAMES = {str: "a string", int: "a whole number", (int, float): "a number", bool: "true or false",
+              (str, list): 'a string ("0,2,1") or a list of seats'}
+
+
 def show_draws(deal: Deal, stage: Stage) -> None:
     """Print the chance drawn with the deal for its stage, if any."""
     if stage.arrivals or stage.jeep_order or stage.redeal_order:

@@ -139,6 +139,8 @@ def solve(request: SolveRequest, progress=None) -> SolveAnswer:
 
 
 def solve_loaded(request: SolveRequest, progress) -> SolveAnswer:
+    if request.seed < 0:
+        raise InputError(f"the seed is a whole number from 0 on, got {request.seed}")
     deal, display = read_deal(request)
     if request.difficult_ghost and not display:
         raise InputError("--difficult-ghost needs a two-player deal with the Ghost's display (HAND | HAND | UP / DOWN)")

@@ -326,6 +326,22 @@ def test_a_bad_batch_line_answers_its_error_and_the_batch_goes_on():
     assert answers[-1]["result"] == "win"
 
 
+@pytest.mark.parametrize("key, value, words", [
+    ("seed", "x", "seed takes a whole number"),
+    ("seed", True, "seed takes a whole number"),
+    ("seed", -1, "the seed is a whole number from 0 on"),
+    ("owners", 1, "owners takes a string"),
+    ("owners", [0, True], "owners are seat numbers"),
+    ("distress", 1, "distress takes true or false"),
+    ("budget", 0, "budget must be above 0"),
+    ("engine", "fast", "unknown engine 'fast'"),
+])
+def test_a_batch_value_of_the_wrong_kind_answers_its_error(key, value, words):
+    line = json.dumps({"deal": FORCED, "tasks": "p1", key: value})
+    (answer,) = batch_lines(CliRunner().invoke(main, ["solve", "--batch", "-"], input=line))
+    assert words in answer["error"] and set(answer) == {"line", "error"}
+
+
 def test_the_command_line_options_stand_for_what_a_line_leaves_out():
     text = json.dumps({"owners": [1]}) + "\n" + json.dumps({"owners": [0], "tasks": "p2"}) + "\n"
     answers = batch_lines(CliRunner().invoke(main, ["solve", "--deal", FORCED, "--tasks", "p1", "--batch", "-"],
