@@ -193,7 +193,7 @@ def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission
         defaults = dict(deal=deal_text, tasks=tasks_text, owners=owners_text, tokens=tokens_text, mission=mission_name,
                         mission_file=mission_file, seed=seed, commander=commander, budget=budget, max_nodes=max_nodes,
                         engine=engine, distress=distress, space=space_text, difficult_ghost=difficult_ghost)
-        solve_batch(batch_file, defaults)
+        answer_batch(batch_file, defaults)
         return
     if deal_text is None:
         raise InputError("give --deal (or --batch FILE, one JSON object a line)")
@@ -266,7 +266,7 @@ BATCH_KEYS = {
 POSITIVE = ("budget", "max_nodes")  # as `crew solve` takes them: above 0
 
 
-def solve_batch(path: str, defaults: dict) -> None:
+def answer_batch(path: str, defaults: dict) -> None:
     """Solve one JSON object a line of `path` (`-`: stdin), its keys `crew solve`'s long option names
     (`mission_file` or `mission-file`), the command line's options standing for keys a line leaves out;
     print one `--json` answer a line, in order, with its line number. A bad line answers
