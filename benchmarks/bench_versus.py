@@ -68,7 +68,8 @@ def import_revision(rev: str, into: Path):
     sources = list((into / OLD).rglob("*.py"))
     # Numba dispatches slowly on a NamedTuple class whose name another class in the process has (both
     # kernels' SearchArrays: measured x2 per deal, same nodes), so REV's NamedTuples are renamed.
-    tuples = {name for source in sources for name in re.findall(r"^class (\w+)\(NamedTuple\)", source.read_text(), re.M)}
+    declared = re.compile(r"^class (\w+)\(NamedTuple\)", re.M)
+    tuples = {name for source in sources for name in declared.findall(source.read_text())}
     for source in sources:
         text = source.read_text().replace("from solver", f"from {OLD}").replace("import solver", f"import {OLD}")
         for name in tuples:
@@ -124,7 +125,8 @@ def timed(package, solver, built, max_nodes: int) -> tuple[float, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("rev", help="the commit to compare with, e.g. HEAD~3, or baseline (results/bench-baseline.json's)")
+    parser.add_argument("rev", help="the commit to compare with, e.g. HEAD~3, or baseline "
+                        "(the commit results/bench-baseline.json was made at)")
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--reps", type=int, default=5)
     parser.add_argument("--max-nodes", type=int, default=3_000_000, help="per deal (past it: UNKNOWN)")

@@ -146,7 +146,8 @@ def solve_loaded(request: SolveRequest, progress) -> SolveAnswer:
         raise InputError("--difficult-ghost needs a two-player deal with the Ghost's display (HAND | HAND | UP / DOWN)")
     space = parse_space(request.space) if request.space is not None else TRAIN
     if space.changes_play and request.distress:
-        raise InputError("the distress signal is Planet Nine's and stage spaces are Journey's: --distress goes without --space")
+        raise InputError("the distress signal is Planet Nine's and stage spaces are Journey's: "
+                         "--distress goes without --space")
     engine = sharing_engine(request.engine)
     if request.mission is None:
         game = lay_out_tasks(deal, display, task_setup(request, deal), space, request.seed, request.difficult_ghost)
@@ -304,7 +305,8 @@ def solve_family(request: FamilySolveRequest) -> FamilyAnswer:
     else:
         mission = find_family_mission(request.mission or "family/1", request.mission_file)
     if deal.players not in mission.players:
-        raise InputError(f"{mission.id} is for {', '.join(map(str, mission.players))} players, the deal has {deal.players}")
+        players = ", ".join(map(str, mission.players))
+        raise InputError(f"{mission.id} is for {players} players, the deal has {deal.players}")
     if not request.fewest_hammocks:
         return FamilyAnswer(deal, mission, FAMILY_ENGINES[request.engine](deal, mission, request.limits))
     if request.engine == "dfs":
@@ -341,8 +343,10 @@ def run_benchmarks(request: BenchRequest, progress=None) -> BenchAnswer:
     """Run the suites, compare with the baseline and write the files asked for; `progress(text)` follows the sets."""
     if request.suite not in (*bench.SUITES, "all"):
         raise InputError(f"unknown suite {request.suite!r} (allowed: {', '.join(bench.SUITES)}, all)")
-    node_tolerance, time_tolerance = bench.parse_tolerance(request.tolerance), bench.parse_time_tolerance(request.time_tolerance)
-    suites, mode = list(bench.SUITES) if request.suite == "all" else [request.suite], "quick" if request.quick else "full"
+    node_tolerance = bench.parse_tolerance(request.tolerance)
+    time_tolerance = bench.parse_time_tolerance(request.time_tolerance)
+    suites = list(bench.SUITES) if request.suite == "all" else [request.suite]
+    mode = "quick" if request.quick else "full"
     baseline = bench.read_baseline(Path(request.baseline)) if request.baseline else None
     if baseline is not None:
         bench.baseline_report(baseline, mode, suites)  # a mismatched baseline fails before the run, not after
