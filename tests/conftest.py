@@ -444,8 +444,9 @@ def sequences(draw, cards):
 
 
 @st.composite
-def missions_with_conditions(draw, deal):
-    """A mission with trick counters, maybe a balance rule, and owners fixed, lazy or anyone."""
+def missions_with_conditions(draw, deal, max_sequences=2):
+    """A mission with trick counters, maybe a balance rule and sequence rules, and owners fixed,
+    lazy or anyone."""
     from solver.core.rules import num_tricks
     from solver.missions.conditions import Balanced
     from solver.missions.tasks import ANYONE, LAZY
@@ -471,5 +472,5 @@ def missions_with_conditions(draw, deal):
     tokens = draw(token_lists(count)) if count else []
     counters = draw(st.lists(trick_counters(deal.players, tricks, deal.cards), max_size=2), label="counters")
     balanced = draw(st.one_of(st.none(), st.builds(Balanced, st.integers(1, 2))), label="balanced")
-    rules = draw(st.lists(sequences(deal.cards), max_size=2), label="sequences")
+    rules = draw(st.lists(sequences(deal.cards), max_size=max_sequences), label="sequences")
     return make_task_mission(deal, cards, tokens, owners, vectors, counters, balanced, specs=True, sequences=rules)

@@ -6,8 +6,8 @@ files through `mission_setups`, the stage spaces through `Stage` and `space_case
 display, table patterns, scored missions through `max_score`) on a few seeded small deals. Every
 engine that models the family must give the answer of solver.engines.reference (the plain-Python
 oracle), and a WIN's line of play must replay (conftest.check_witness); the CP-SAT model, which
-knows plain task missions only, must raise UnsupportedMission naming the family instead. Each
-family's cases hold both a WIN and a LOSS (a scored mission: two different event counts), and
+models tasks, tokens, trick counters and balance, must raise UnsupportedMission naming any other
+family instead. Each family's cases hold both a WIN and a LOSS (a scored mission: two different event counts), and
 the reference with the family's rule left out (what an engine blind to it answers) gets some
 case wrong, so the agreement tests the rule.
 
@@ -27,7 +27,18 @@ import numpy as np
 import pytest
 from conftest import check_witness
 
-from solver.core.cards import COLOUR_CARDS, SUIT_MASKS, SUITS, TRUMP, bit, card_set, format_card, parse_card_list, scan
+from solver.core.cards import (
+    COLOUR_CARDS,
+    SUIT_MASKS,
+    SUITS,
+    TRUMP,
+    bit,
+    card_set,
+    format_card,
+    parse_card,
+    parse_card_list,
+    scan,
+)
 from solver.core.deal import COMMANDER_CARD, Deal, make_deal, parse_deal
 from solver.core.errors import InputError, UnsupportedMission
 from solver.core.solution import Limits, Outcome
@@ -69,7 +80,7 @@ ENGINES: dict[str, Callable] = {
     # A one-node DFS budget: the kernel leaves nearly every plain deal open, so CP-SAT answers it.
     "PortfolioSolver.solve>cpsat": PortfolioSolver(tt_bits=16, dfs_nodes=1).solve,
 }
-CPSAT_ENGINES = {"cpsat.solve"}  # the CP-SAT model alone: plain task missions only
+CPSAT_ENGINES = {"cpsat.solve"}  # the CP-SAT model alone: the missions cpsat.modelled names
 
 
 # --- small seeded deals -----------------------------------------------------------------------
@@ -323,7 +334,7 @@ class Family(NamedTuple):
         return self.blind if self.blind is not None else self.lacking[-1] if self.lacking else ""
 
 
-ASSIGN, COUNT = ("assignment",), ("trick-counters",)
+ASSIGN, COUNT = "assignment", "trick-counters"  # rules CP-SAT models: what a blind engine leaves out
 FAMILIES = {
     "fixed-owners": Family(fixed_owners, ()),
     "draft": Family(draft, ()),
@@ -333,37 +344,35 @@ FAMILIES = {
     "distress": Family(distress, (), "distress"),
     "no-effect-space": Family(on_space("storm"), ()),  # storm: communication only
     # Assignment modes of the mission files: lazily assigned tasks within allowed counts.
-    "draft-by-mission-file": Family(assignment("planet-nine/3", 3, 3), ASSIGN),
-    "commander-decision": Family(assignment("planet-nine/20", 3, 3), ASSIGN),
-    "commander-distribution": Family(assignment("planet-nine/24", 3, 4), ASSIGN),
-    "five-player-pass": Family(assignment("planet-nine/27", 5, 2), ASSIGN),
-    "anyone-owners": Family(anyone_owners, ("anyone-owners",), ""),  # no owner to leave out
+    "draft-by-mission-file": Family(assignment("planet-nine/3", 3, 3), (), ASSIGN),
+    "commander-decision": Family(assignment("planet-nine/20", 3, 3), (), ASSIGN),
+    "commander-distribution": Family(assignment("planet-nine/24", 3, 4), (), ASSIGN),
+    "five-player-pass": Family(assignment("planet-nine/27", 5, 2), (), ASSIGN),
+    "anyone-owners": Family(anyone_owners, ()),  # no owner to leave out
     # Trick counters of every kind.
-    "x-wins-no-trick": Family(logbook("planet-nine/5", 3, 3), ASSIGN + COUNT),
-    "won-with-counter": Family(logbook("planet-nine/9", 3, 3), ASSIGN + COUNT),
-    "tasks-and-counter": Family(logbook("planet-nine/17", 3, 3, must=["p9", "b9"]), ASSIGN + COUNT),
-    "own-trick": Family(
-        logbook("planet-nine/13", 3, 2, must=["r1", "r2"]), ASSIGN + ("anyone-owners",) + COUNT
-    ),
-    "task-in-last-trick": Family(logbook("planet-nine/48", 3, 4), ASSIGN + COUNT, extra=(omega_in_trick_3,)),
-    "won-cards-counter": Family(logbook("journey/yellow-for-everyone", 3, 3, must=["y1", "y2"]), ASSIGN + COUNT),
-    "value-counter": Family(value_counter, COUNT),
-    "trick-numbers-counter": Family(trick_numbers_counter, COUNT),
-    "machete": Family(on_space("machete", must=["p8", "b5", "g6", "y9"]), COUNT, extra=(machete_15,)),
+    "x-wins-no-trick": Family(logbook("planet-nine/5", 3, 3), (), COUNT),
+    "won-with-counter": Family(logbook("planet-nine/9", 3, 3), (), COUNT),
+    "tasks-and-counter": Family(logbook("planet-nine/17", 3, 3, must=["p9", "b9"]), (), COUNT),
+    "own-trick": Family(logbook("planet-nine/13", 3, 2, must=["r1", "r2"]), (), COUNT),
+    "task-in-last-trick": Family(logbook("planet-nine/48", 3, 4), (), COUNT, extra=(omega_in_trick_3,)),
+    "won-cards-counter": Family(logbook("journey/yellow-for-everyone", 3, 3, must=["y1", "y2"]), (), COUNT),
+    "value-counter": Family(value_counter, (), COUNT),
+    "trick-numbers-counter": Family(trick_numbers_counter, (), COUNT),
+    "machete": Family(on_space("machete", must=["p8", "b5", "g6", "y9"]), (), COUNT, extra=(machete_15,)),
     # Other trick conditions.
-    "balanced": Family(logbook("planet-nine/29", 3, 3), ASSIGN + ("balanced",)),
-    "balanced-drafted": Family(balanced_drafted, ("balanced",)),
-    "random-pass": Family(logbook("planet-nine/12", 3, 3), ASSIGN + ("random-pass",)),
-    "sequence": Family(logbook("journey/no-green-after-blue", 3, 3, must=["b1", "g1"]), ASSIGN + ("sequences",)),
+    "balanced": Family(logbook("planet-nine/29", 3, 3), (), "balanced"),
+    "balanced-drafted": Family(balanced_drafted, (), "balanced"),
+    "random-pass": Family(logbook("planet-nine/12", 3, 3), ("random-pass",)),
+    "sequence": Family(logbook("journey/no-green-after-blue", 3, 3, must=["b1", "g1"]), ("sequences",)),
     "sequence-across-tricks": Family(across_sequence, ("sequences",)),
     # Scored (special) missions: the most scoring events, through max_score (its first call, for
     # 0 events, holds no counter yet: CP-SAT stops at the assignment).
-    "score-tricks": Family(scored("journey/no-1-no-2", 3, 3), ASSIGN, "trick-counters"),
-    "score-players": Family(scored("journey/pink-for-everyone", 3, 3), ASSIGN, "trick-counters"),
+    "score-tricks": Family(scored("journey/no-1-no-2", 3, 3), (), COUNT),
+    "score-players": Family(scored("journey/pink-for-everyone", 3, 3), (), COUNT),
     # Stage spaces that change play.
     "skis": Family(on_space("skis", must=[format_card(SKIS_CARD)]), ("skis",)),
-    "hang-glider": Family(on_space("hang-glider"), ("hang-glider",)),
-    "dog-sled": Family(on_space("dog-sled"), ("dog-sled",)),
+    "hang-glider": Family(on_space("hang-glider"), (), "hang-glider"),
+    "dog-sled": Family(on_space("dog-sled"), (), "dog-sled"),
     "fog": Family(on_space("fog", size=4, must=["r4"], fog=1, tasks=2), ("fog",)),
     "helicopter": Family(on_space("helicopter", must=["r1", "r2"], tasks=3), ("helicopter",)),
     "jeep": Family(on_space("jeep", size=5, tasks=4), ("jeep",)),
@@ -371,9 +380,9 @@ FAMILIES = {
     "ghost": Family(ghost(False), ("ghost",)),
     "difficult-ghost": Family(ghost(True), ("ghost", "difficult-ghost"), extra=(not_beside_g9,)),
     # Special stages: table patterns, and the five-player redeal.
-    "pattern": Family(pattern("journey/table-pink-frame", 3, 3, spread=True), ASSIGN + ("pattern",)),
-    "pattern-ranks": Family(pattern("same-number", 3, 3, True, SAME_NUMBER), ASSIGN + ("pattern",)),
-    "pattern-redeal": Family(pattern("pink-1-and-5", 5, 3, body=PINK_1_AND_5), ASSIGN + ("pattern", "redeal")),
+    "pattern": Family(pattern("journey/table-pink-frame", 3, 3, spread=True), ("pattern",)),
+    "pattern-ranks": Family(pattern("same-number", 3, 3, True, SAME_NUMBER), ("pattern",)),
+    "pattern-redeal": Family(pattern("pink-1-and-5", 5, 3, body=PINK_1_AND_5), ("pattern", "redeal")),
 }
 
 
@@ -508,22 +517,21 @@ def test_a_space_without_effect_changes_no_answer():
 
 
 @pytest.mark.parametrize("family", list(FAMILIES))
-def test_cpsat_names_exactly_what_is_not_plain(family):
+def test_cpsat_names_exactly_what_it_does_not_model(family):
     lacking = FAMILIES[family].lacking
     for index in indices(family):
         for mission in missions_of(case(family, index)):
             found = cpsat.unsupported(mission)
-            assert (not found) == mission.plain
+            assert (not found) == cpsat.modelled(mission)
             assert "other" not in found
             assert set(lacking) <= set(found), found
-            if case(family, index).scored is not None:  # the setups asking for events count them
-                assert "trick-counters" in found
+            assert bool(found) == bool(lacking)
 
 
-# --- the issue's cases: what CP-SAT used to answer wrongly ------------------------------------
+# --- the issue's cases: what CP-SAT used to answer wrongly, then refused, and now models ---------
 
 
-def test_cpsat_raises_where_ignoring_the_trick_counter_said_win():
+def test_cpsat_models_the_trick_counter_that_ignoring_gets_wrong():
     # Mission 17 (from test_special_missions): one-suit deal; seat 0's g8 takes g1 and seat 1's
     # b6 takes b1, so both tasks are done after two tricks, but no 9 may win a trick and the pink
     # trick goes to seat 2's p9: LOSS. Without the counter (what CP-SAT modelled) it is a WIN.
@@ -536,22 +544,20 @@ def test_cpsat_raises_where_ignoring_the_trick_counter_said_win():
     assert reference.solve(deal, with_counter).outcome is L
     assert cpsat.solve(deal, without).outcome is W
     for mission in (with_counter, setup.mission):
-        with pytest.raises(UnsupportedMission, match="does not model .*trick counters"):
-            cpsat.solve(deal, mission)
+        assert cpsat.solve(deal, mission).outcome is L
     assert kernel.solve(deal, with_counter).outcome is L
     assert portfolio.solve(deal, with_counter).outcome is L
 
 
-def test_cpsat_raises_for_a_counter_mission_without_tasks():
+def test_cpsat_solves_a_counter_mission_without_tasks():
     # Mission 9 (from test_special_missions): the only colour 1 is p1 and seat 0 holds three
-    # pinks for the three tricks, so p1 is beaten or discarded: LOSS. CP-SAT answered every
+    # pinks for the three tricks, so p1 is beaten or discarded: LOSS. CP-SAT once answered every
     # mission without task cards WIN at once.
     deal = parse_deal("p2 p3 p4 | b5 b6 b7 | p1 g5 g6")
     [setup] = mission_setups(find_mission("planet-nine/9"), deal, [])
     assert reference.solve(deal, setup.mission).outcome is L
     counter_only = make_task_mission(deal, [], counters=setup.mission.counters)
-    with pytest.raises(UnsupportedMission, match="trick counters"):
-        cpsat.solve(deal, counter_only)
+    assert cpsat.solve(deal, counter_only).outcome is L
     assert cpsat.solve(deal, dataclasses.replace(counter_only, counters=())).outcome is W  # no tasks: won at once
 
 
@@ -560,18 +566,16 @@ def test_unsupported_mission_is_a_one_line_input_error():
     rules = dataclasses.replace(
         make_task_mission(deal, parse_card_list("p9"), owners=[0], counters=[TrickCounter(1, at_most=1)],
                           balanced=Balanced(1), sequences=[Sequence(1, 2)]),
-        space=PlayRules(skis=bit(SKIS_CARD), sled=1),
+        space=PlayRules(skis=bit(SKIS_CARD), sled=1, heli_pass=bit(parse_card("r1"))),
     )
     with pytest.raises(InputError) as raised:
         cpsat.solve(deal, rules)
     error = raised.value
     assert isinstance(error, UnsupportedMission)
-    assert error.families == ("trick-counters", "balanced", "sequences", "skis", "dog-sled")
+    assert error.families == ("sequences", "skis", "helicopter")
     assert "\n" not in str(error)
     assert str(error) == (
-        "the cpsat engine does not model trick counters (tricks, won-cards and scoring rules, the machete), "
-        "the balanced rule (trick counts within a gap), sequence rules, the skis, the dog sled; "
-        "use the auto, kernel or reference engine"
+        "the cpsat engine does not model sequence rules, the skis, the helicopter; use the auto, kernel or reference engine"
     )
     with pytest.raises(UnsupportedMission):
         cpsat.TaskModel(deal, rules)

@@ -258,10 +258,11 @@ def test_formats_keep_progress_off_stdout(tmp_path, output_format):
 
 
 def test_budget_leaves_a_hard_deal_unknown(tmp_path):
-    """Deal 5 of mission 19 with 5 players (seed 1) takes over 10 s to decide: with 0.5 s it is UNKNOWN."""
+    """Deal 4 of yellow-for-everyone on the helicopter with 5 players (seed 1) is still open after 8 s
+    (the kernel alone: CP-SAT does not model the helicopter's passes): with 0.5 s it is UNKNOWN."""
     out = tmp_path / "budget"
-    result = sweep(out, "--missions", "19", "--players", "5", "--deals", "6", "--budget", "0.5", "--jobs", "1",
-                   "--format", "json")
+    result = sweep(out, "--game", "journey", "--missions", "yellow-for-everyone", "--space", "helicopter",
+                   "--players", "5", "--deals", "6", "--budget", "0.5", "--jobs", "1", "--format", "json")
     (row,) = json.loads(result.stdout)
     assert (row["deals"], row["wins"], row["losses"], row["unknowns"]) == (6, 5, 0, 1)
     assert row["win_rate"] == 1.0  # unknowns count neither way

@@ -2,18 +2,24 @@
 
 Every card has a fixed holder, so a line of play is fixed by when each card is
 played. The model asks for a legal full play (all T tricks) in which every task
-card is won by its owner and the completion tricks respect the order tokens.
-That is equivalent to the mission being won, which ends play at once:
+card is won by its owner, the completion tricks respect the order tokens, every
+trick counter ends within its bounds and, with the balanced rule, the trick
+counts stay within the gap after every trick. That is equivalent to the mission
+being won, which ends play at once:
 
-- a won mission extends to a full legal play: after the last task any legal card
-  can always be played (the leader plays anything, a follower follows suit or
-  plays anything), and the completed tasks, their winners and their completion
-  tricks no longer change;
-- a full play meeting the conditions wins the mission at the trick completing the
-  last task, and fails nothing before: each task trick is won by its owner, the
-  per-task prerequisites (`tasks.order_prerequisites`, an exact restatement of
-  `tasks.order_broken`) hold, and with a draft every seat wins exactly its draft
-  count of task tricks, so the lazy draft never runs out;
+- a won mission extends to a full legal play: after it any legal card can always
+  be played (the leader plays anything, a follower follows suit or plays
+  anything); the completed tasks, their winners and their completion tricks no
+  longer change, and a mission is won only once every counter is settled
+  (`conditions.counter_settled`: its minimum reached, no trick left that could
+  count past its maximum) and, with the balanced rule, after the last trick;
+- a full play meeting the conditions wins the mission at the first trick after
+  which `won_after` holds, and fails nothing before: each task trick is won by its
+  owner, the per-task prerequisites (`tasks.order_prerequisites`, an exact
+  restatement of `tasks.order_broken`) hold, the lazily assigned tasks' per-seat
+  counts end under an allowed vector, so they never outgrow one; a counter only
+  grows, so it is never over its maximum before the end, and a minimum the end
+  meets was never out of reach; the balance holds after every trick;
 - three players: the 14-card hand plays T = 13 of its cards, one card at most
   once each, so exactly one stays unplayed; a task card must be played (a task
   on the unplayed card fails), and the mission ending early never needs that card.
@@ -24,7 +30,10 @@ Variables (t = 0..T-1; `P` is the order encoding of `x`):
 - ge[p,s,k,t]: seat p holds at least k cards of suit s at the start of trick t
   (at most one card per trick, so the counts bound when a seat can be void);
 - ledsuit[s,t], win[c,t] (c wins trick t), wseat[p,t] (p wins t, so p leads t+1);
-- drafted missions: own[i,p], seat p owns task i.
+- lazily assigned tasks (a draft, an assignment mode): own[c,p], seat p owns task c;
+- a trick counter: one literal per trick, "trick t matches" (its winner, its
+  winning card, a reified count of its `containing` cards and of its value), or
+  per card with `count_cards`; the bounds are linear constraints over them.
 
 Redundant parts: the suit counts `ge` (the follow rule reads "holds a card of
 the led suit" from them) make hard three-player LOSS proofs about 7x shorter in
@@ -35,9 +44,11 @@ counts, an order-encoded "card of rank >= k played" chain for the winner,
 reverse winner clauses, exactly-one over the suit a seat plays, per-seat card
 sums; clearly worse: a linear x/P link, a fixed play-order search, presolve.
 
-The model knows plain task missions only (`TaskMission.plain`): fixed or drafted
-owners and order tokens. `solve` raises `UnsupportedMission` for any other rule,
-naming it (`unsupported`): the portfolio sends such missions to the kernel.
+The model knows the missions `modelled` names: tasks with fixed, drafted, lazily
+assigned or anyone's owners, order tokens, trick counters of every kind and the
+balanced rule. `solve` raises `UnsupportedMission` for any other rule (random
+passes, sequences, stage spaces, the Ghost, table patterns), naming it
+(`unsupported`): the portfolio sends such missions to the kernel alone.
 
 `limits.max_seconds` bounds the whole call, model building included; past it
 the answer is UNKNOWN. `limits.max_nodes` is ignored: CP-SAT has no branch
@@ -46,17 +57,19 @@ limit. `nodes` reports CP-SAT's branch count.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from typing import TYPE_CHECKING
 
-from solver.core.cards import SUITS, TRUMP, scan, suit_of
+from solver.core.cards import SUITS, TRUMP, card_set, rank_of, scan, suit_of
 from solver.core.cp_sat import cp_sat
 from solver.core.deal import Deal
 from solver.core.errors import UnsupportedMission
-from solver.core.rules import num_tricks, trick_winner
+from solver.core.rules import num_tricks, trick_winner, winning_card
 from solver.core.solution import Limits, Outcome, Solution, Trick
-from solver.missions.tasks import ANYONE, LAZY, TaskMission, order_prerequisites, task_quotas
-from solver.trick.variants import NO_RULES
+from solver.missions.conditions import NO_LIMIT, TrickCounter, counter_settled, counts_trick
+from solver.missions.tasks import LAZY, TaskMission, allowed_counts, distinct_cards, order_prerequisites
+from solver.trick.variants import NO_RULES, PlayRules
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -64,17 +77,11 @@ if TYPE_CHECKING:
 
 ENGINE = "cpsat"
 OTHER_ENGINES = "use the auto, kernel or reference engine"
-# The rule families of a TaskMission beyond a plain task mission: short name, and in words.
+# The rule families of a TaskMission the model lacks: short name, and in words.
 FAMILIES = {
-    "assignment": "lazily assigned tasks (an assignment mode's allowed task counts)",
-    "anyone-owners": "tasks any player may win (own-trick rules)",
-    "trick-counters": "trick counters (tricks, won-cards and scoring rules, the machete)",
-    "balanced": "the balanced rule (trick counts within a gap)",
     "random-pass": "the random card pass",
     "sequences": "sequence rules",
     "skis": "the skis",
-    "hang-glider": "the hang glider",
-    "dog-sled": "the dog sled",
     "fog": "fog",
     "helicopter": "the helicopter",
     "jeep": "the jeep",
@@ -83,28 +90,21 @@ FAMILIES = {
     "redeal": "the five-player redeal",
     "pattern": "table patterns (special stages)",
     "space": "stage space rules",  # a PlayRules field none of the above names
-    "other": "rules beyond a plain task mission",  # a TaskMission field none of the above names
+    "other": "rules beyond what the model knows",  # a TaskMission field none of the above names
 }
-SPACE_FAMILIES = {"skis", "hang-glider", "dog-sled", "fog", "helicopter", "jeep", "ghost", "difficult-ghost", "redeal"}
+SPACE_FAMILIES = {"skis", "fog", "helicopter", "jeep", "ghost", "difficult-ghost", "redeal"}
 
 
 def unsupported(mission: TaskMission) -> dict[str, str]:
     """Return the rule families of `mission` the model lacks (FAMILIES' names and words); empty
-    exactly when the mission is plain."""
-    if mission.plain:  # the portfolio asks for every case
+    exactly when it has none of them (`modelled`)."""
+    if modelled(mission):  # the portfolio asks for every case
         return {}
-    owners = mission.owners or ()
     space = mission.space
     present = {
-        "assignment": LAZY in owners or mission.counts is not None,
-        "anyone-owners": ANYONE in owners,
-        "trick-counters": bool(mission.counters),
-        "balanced": mission.balanced is not None,
         "random-pass": mission.random_pass is not None,
         "sequences": bool(mission.sequences),
         "skis": bool(space.skis),
-        "hang-glider": space.hang_glider,
-        "dog-sled": space.sled >= 0,
         "fog": bool(space.arrivals),
         "helicopter": bool(space.heli_pass),
         "jeep": bool(space.jeep_after),
@@ -114,11 +114,28 @@ def unsupported(mission: TaskMission) -> dict[str, str]:
         "pattern": mission.pattern is not None,
     }
     families = [name for name, found in present.items() if found]
-    if space != NO_RULES and not set(families) & SPACE_FAMILIES:
+    if without_modelled_rules(space) != NO_RULES and not set(families) & SPACE_FAMILIES:
         families.append("space")
-    if not families:  # a field added to TaskMission.plain but not here
+    if not families:  # a field added to `modelled` but not here
         families.append("other")
     return {name: FAMILIES[name] for name in families}
+
+
+def modelled(mission: TaskMission) -> bool:
+    """Return True for the missions the model knows: tasks (fixed, drafted, lazily assigned within
+    allowed counts, or anyone's) with order tokens, trick counters and the balanced rule, on the
+    train, the dog sled or the hang glider."""
+    return (
+        mission.random_pass is None
+        and not mission.sequences
+        and without_modelled_rules(mission.space) == NO_RULES
+        and mission.pattern is None
+    )
+
+
+def without_modelled_rules(space: PlayRules) -> PlayRules:
+    """Return `space` without the rules of play the model knows: the dog sled and the hang glider."""
+    return dataclasses.replace(space, sled=-1, hang_glider=False)
 
 
 def check_supported(mission: TaskMission) -> None:
@@ -153,6 +170,8 @@ class TaskModel:
         self.winners()
         self.owners()
         self.tokens()
+        self.trick_counters()
+        self.balance()
         self.equivalent_cards()
 
     # --- literal helpers: constants are Python bools, folded away here -----------
@@ -297,14 +316,27 @@ class TaskModel:
                         self.clause([self.neg(void), self.P[c][t]])
 
     def lead_vars(self) -> None:
-        """Create wseat (the winner of t leads t+1) and the led suit of each trick."""
+        """Create wseat (the winner of t leads t+1), the seat opening each trick and its led suit.
+
+        The dog-sled driver may open any trick instead of the seat due to lead: `sled_opens[t]`.
+        """
         T = self.tricks
         self.wseat = {(p, t): self.new() for p in range(self.players) for t in range(T)}
-        self.lead = {}
+        due = {}
         for p in range(self.players):
-            self.lead[p, 0] = p == self.deal.commander
+            due[p, 0] = p == self.deal.commander
             for t in range(1, T):
-                self.lead[p, t] = self.wseat[p, t - 1]
+                due[p, t] = self.wseat[p, t - 1]
+        self.lead = due
+        sled = self.mission.space.sled
+        if sled >= 0:
+            self.lead = {}
+            for t in range(T):
+                opens = self.new()
+                for p in range(self.players):
+                    self.lead[p, t] = (
+                        self.any_of([opens, due[p, t]]) if p == sled else self.all_of([due[p, t], self.neg(opens)])
+                    )
         self.ledsuit = {}
         present = [s for s in SUITS if self.suit_cards[s]]
         for t in range(T):
@@ -319,13 +351,22 @@ class TaskModel:
                     self.clause([self.neg(lead), self.neg(self.y[p, s, t]), self.ledsuit[s, t]])
 
     def follow_suit(self) -> None:
-        """Add: a seat holding a card of the led suit plays that suit."""
+        """Add: a seat holding a card of the led suit plays that suit.
+
+        Under the hang glider (`variants.hang_glider_plays`) the card set aside does not count:
+        a seat must follow only while it holds two cards of the led suit (setting the one card it
+        holds aside frees it, setting any other aside keeps both), and in the last trick each plays
+        its set-aside card, whatever was led.
+        """
+        glider = self.mission.space.hang_glider
         for p in range(self.players):
             for s in SUITS:
                 if not self.by_suit[p][s]:
                     continue
-                for t in range(self.tricks):
-                    holds = self.ge[p, s, 1, t]
+                for t in range(self.tricks - 1 if glider else self.tricks):
+                    holds = self.ge.get((p, s, 2, t), False) if glider else self.ge[p, s, 1, t]
+                    if holds is False:
+                        continue
                     self.clause([self.neg(self.ledsuit[s, t]), self.neg(holds), self.y[p, s, t]])
 
     def winners(self) -> None:
@@ -360,29 +401,50 @@ class TaskModel:
     # --- the mission -------------------------------------------------------------
 
     def owners(self) -> None:
-        """Add: the trick holding a task card is won by its owner (fixed or drafted)."""
+        """Add: the trick holding a task card is won by its owner; a fixed owner is given, a lazily
+        assigned task (a draft, an assignment mode) belongs to whoever wins it, within the allowed
+        per-seat counts, and a task anyone may win only has to be played."""
         mission, T = self.mission, self.tricks
-        if mission.owners is not None:
-            for c, owner in zip(mission.cards, mission.owners):
+        specs = mission.owners if mission.owners is not None else (LAZY,) * len(mission.cards)
+        for c, spec in zip(mission.cards, specs):
+            if spec >= 0:
                 for t in range(T):
-                    self.clause([self.neg(self.x[c][t]), self.wseat[owner, t]])
-            return
-        quotas = task_quotas(mission, self.deal)
-        seats = [p for p in range(self.players) if quotas[p]]
+                    self.clause([self.neg(self.x[c][t]), self.wseat[spec, t]])
+        lazy = [c for c, spec in zip(mission.cards, specs) if spec == LAZY]
+        if lazy:
+            self.lazy_owners(lazy, allowed_counts(mission, self.deal))
+
+    def lazy_owners(self, lazy: list[int], counts) -> None:
+        """Add: each card of `lazy` is owned by the seat winning its trick, and the numbers of them
+        each seat owns fit under one of the vectors `counts` (tasks.counts_allow)."""
+        T = self.tricks
+        ceiling = [max(vector[p] for vector in counts) for p in range(self.players)]
         own = {}
-        for i, c in enumerate(mission.cards):
+        for c in lazy:
             for p in range(self.players):
-                own[i, p] = self.new() if quotas[p] else False
-            self.exactly_one([own[i, p] for p in seats])
+                own[c, p] = self.new() if ceiling[p] else False
+            self.exactly_one([own[c, p] for p in range(self.players)])
             for t in range(T):
                 for p in range(self.players):
                     # The winner of the task's trick owns it, and only the owner wins it.
-                    self.clause([self.neg(self.x[c][t]), self.neg(self.wseat[p, t]), own[i, p]])
-                    if quotas[p]:
-                        self.clause([self.neg(self.x[c][t]), self.neg(own[i, p]), self.wseat[p, t]])
-        for p in seats:
-            self.model.add(sum(own[i, p] for i in range(len(mission.cards))) == quotas[p])
-        self.own = own
+                    self.clause([self.neg(self.x[c][t]), self.neg(self.wseat[p, t]), own[c, p]])
+                    if ceiling[p]:
+                        self.clause([self.neg(self.x[c][t]), self.neg(own[c, p]), self.wseat[p, t]])
+        taken = [[own[c, p] for c in lazy if own[c, p] is not False] for p in range(self.players)]
+        vectors = sorted(counts)
+        chosen = [True] if len(vectors) == 1 else [self.new() for _ in vectors]
+        if len(vectors) > 1:
+            self.model.add_exactly_one(chosen)
+        for vector, lit in zip(vectors, chosen):
+            for p in range(self.players):
+                if len(taken[p]) > vector[p]:
+                    self.at_most(taken[p], vector[p], lit)
+
+    def at_most(self, lits, bound: int, enforced=True) -> None:
+        """Add sum(lits) <= bound, when the literal `enforced` holds."""
+        constraint = self.model.add(sum(lits) <= bound)
+        if enforced is not True:
+            constraint.only_enforce_if(enforced)
 
     def tokens(self) -> None:
         """Add: every prerequisite of task j is completed no later than j."""
@@ -392,23 +454,126 @@ class TaskModel:
                 for t in range(self.tricks):
                     self.clause([self.neg(self.P[cards[j]][t]), self.P[cards[i]][t]])
 
+    def trick_counters(self) -> None:
+        """Add: each counter's total over the full play lies within [at_least, at_most].
+
+        Over a full play this is the mission's own test: a count only grows, so going over the
+        maximum once is being over it at the end, and a minimum missed at the end was missed
+        from some trick on; a mission won before the last trick has every counter settled
+        (conditions.counter_settled), so no trick after it changes the verdict.
+        """
+        for counter in self.mission.counters:
+            counted = []
+            for t in range(self.tricks):
+                if counter.tricks >> t & 1:
+                    counted += self.counted_in(counter, t)
+            fixed = sum(1 for lit in counted if lit is True)
+            lits = [lit for lit in counted if lit is not True and lit is not False]
+            if fixed + len(lits) < counter.at_least or fixed > counter.at_most:
+                self.clause([])
+                continue
+            if counter.at_least > fixed:
+                self.model.add(sum(lits) >= counter.at_least - fixed)
+            if counter.at_most < fixed + len(lits):
+                self.at_most(lits, counter.at_most - fixed)
+
+    def counted_in(self, counter: TrickCounter, t: int) -> list:
+        """Return literals whose sum is what trick t adds to `counter` (conditions.counts_trick):
+        one literal for "trick t matches", or with `count_cards` one per card of `containing`
+        (played in t, and t matches)."""
+        everyone = (1 << self.players) - 1
+        seats = [p for p in range(self.players) if counter.winners >> p & 1]
+        conditions = [True if counter.winners & everyone == everyone else self.any_of([self.wseat[p, t] for p in seats])]
+        if counter.won_with:
+            conditions.append(self.any_of([self.win[c, t] for c in scan(counter.won_with) if c in self.holder]))
+        contained = [c for c in scan(counter.containing) if c in self.holder]
+        if counter.containing:
+            held = [(1, self.x[c][t]) for c in contained]
+            conditions.append(self.sum_at_least(held, counter.min_containing))
+            if counter.max_containing < NO_LIMIT:
+                conditions.append(self.neg(self.sum_at_least(held, counter.max_containing + 1)))
+        values = [(rank_of(c), self.x[c][t]) for c in self.holder]
+        if counter.min_value > 0:
+            conditions.append(self.sum_at_least(values, counter.min_value))
+        if counter.max_value < NO_LIMIT:
+            conditions.append(self.neg(self.sum_at_least(values, counter.max_value + 1)))
+        matches = self.all_of(conditions)
+        if not counter.count_cards:
+            return [matches]
+        return [self.all_of([self.x[c][t], matches]) for c in contained]
+
+    def any_of(self, lits):
+        """Return a literal equal to OR(lits)."""
+        kept = [lit for lit in lits if lit is not False]
+        if any(lit is True for lit in kept):
+            return True
+        if len(kept) <= 1:
+            return kept[0] if kept else False
+        return self.neg(self.all_of([self.neg(lit) for lit in kept]))
+
+    def all_of(self, lits):
+        """Return a literal equal to AND(lits)."""
+        kept = [lit for lit in lits if lit is not True]
+        if any(lit is False for lit in kept):
+            return False
+        if len(kept) <= 1:
+            return kept[0] if kept else True
+        both = self.new()
+        self.implies(both, kept)
+        self.clause([both] + [self.neg(lit) for lit in kept])
+        return both
+
+    def sum_at_least(self, terms, bound: int):
+        """Return a literal equal to "sum of weight * literal >= bound" over `terms`."""
+        fixed = sum(weight for weight, lit in terms if lit is True)
+        terms = [(weight, lit) for weight, lit in terms if lit is not True and lit is not False]
+        bound -= fixed
+        if bound <= 0:
+            return True
+        if sum(weight for weight, _ in terms) < bound:
+            return False
+        reached = self.new()
+        total = sum(weight * lit for weight, lit in terms)
+        self.model.add(total >= bound).only_enforce_if(reached)
+        self.model.add(total <= bound - 1).only_enforce_if(self.neg(reached))
+        return reached
+
+    def balance(self) -> None:
+        """Add: after every trick, no seat has won more than `gap` tricks more than another."""
+        if self.mission.balanced is None:
+            return
+        gap = self.mission.balanced.gap
+        won = [[] for _ in range(self.players)]
+        for t in range(self.tricks):
+            for p in range(self.players):
+                won[p].append(self.wseat[p, t])
+            if t + 1 <= gap:
+                continue  # no seat can be ahead by more than the tricks played
+            for p in range(self.players):
+                for q in range(self.players):
+                    if p != q:
+                        self.model.add(sum(won[p]) - sum(won[q]) <= gap)
+
     def equivalent_cards(self) -> None:
         """Break the symmetry of interchangeable cards: the lower one goes first.
 
-        Take two non-task cards a < b of one seat and suit, next to each other in
-        that seat's hand. Once every card between them (all held by other seats)
-        is played, a and b beat and lose to exactly the same cards, so swapping
-        their tricks keeps the play legal and every task and winner unchanged.
+        Take two cards a < b of one seat and suit, next to each other in that
+        seat's hand, that no task or condition tells apart (`tasks.distinct_cards`:
+        not task cards, not split by a counter's card sets, no trick values).
+        Once every card between them (all held by other seats) is played, a and b
+        beat and lose to exactly the same cards, so swapping their tricks keeps the
+        play legal and every task, winner and counter unchanged.
         Such a swap raises sum(rank * trick) (an unplayed card counts as trick T),
         so a winning play maximising it never plays b while a is in hand and
         nothing lies between them: requiring that loses no win.
         """
         T = self.tricks
+        distinct = distinct_cards(self.mission)
         for p in range(self.players):
             for s in SUITS:
                 cards = self.by_suit[p][s]
                 for a, b in zip(cards, cards[1:]):
-                    if a in self.task_of or b in self.task_of:
+                    if (distinct >> a | distinct >> b) & 1:
                         continue
                     between = [d for d in self.suit_cards[s] if a < d < b]
                     for t in range(T):
@@ -426,11 +591,11 @@ def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits()) -> Soluti
     Runs one CP-SAT worker. `limits.max_seconds` bounds the whole call (model
     building included) and gives UNKNOWN when it runs out; `limits.max_nodes` is
     ignored (CP-SAT has no branch limit). `nodes` is CP-SAT's branch count.
-    Raises UnsupportedMission, naming them, for rules beyond a plain task mission.
+    Raises UnsupportedMission, naming them, for the rules the model lacks (`unsupported`).
     """
     check_supported(mission)
     began = time.perf_counter()
-    if not mission.cards:
+    if won_after(deal, mission, []):
         return Solution(Outcome.WIN, 0, time.perf_counter() - began, ENGINE)
     built = TaskModel(deal, mission)
     solution = Solution(Outcome.UNKNOWN, 0, 0.0, ENGINE)
@@ -466,15 +631,15 @@ def run_solver(model: cp_model.CpModel, seconds: float | None):
 
 
 def witness(built: TaskModel, solver: cp_model.CpSolver):
-    """Return the played tricks up to the one completing the last task, and the assignment."""
+    """Return the played tricks up to the one that wins the mission (`won_after`), and the assignment."""
     deal, mission = built.deal, built.mission
 
     def value(lit) -> bool:
         return lit if isinstance(lit, bool) else solver.boolean_value(lit)
 
-    leader = deal.commander
     tricks, owner = [], {}
     for t in range(built.tricks):
+        leader = next(p for p in range(deal.players) if value(built.lead[p, t]))  # the dog-sled driver, maybe
         cards = []
         for k in range(deal.players):
             seat = (leader + k) % deal.players
@@ -483,7 +648,28 @@ def witness(built: TaskModel, solver: cp_model.CpSolver):
         completed = tuple(c for c in cards if c in built.task_of)
         owner.update((c, winner) for c in completed)
         tricks.append(Trick(leader, tuple(cards), winner, completed))
-        leader = winner
-        if len(owner) == len(mission.cards):
+        if won_after(deal, mission, tricks):
             break
     return tricks, {c: owner[c] for c in mission.cards}
+
+
+def won_after(deal: Deal, mission: TaskMission, tricks: list[Trick]) -> bool:
+    """Return True when the mission is won once `tricks` (the first ones of a legal play meeting
+    every condition) are played: every task done, every counter settled, and with the balanced
+    rule every trick played."""
+    total = num_tricks(deal.hands)
+    played = card_set(c for trick in tricks for c in trick.cards)
+    if not all(played >> c & 1 for c in mission.cards):
+        return False
+    if mission.balanced is not None and len(tricks) < total:
+        return False
+    values = [0] * len(mission.counters)
+    for number, trick in enumerate(tricks, 1):
+        best = winning_card(trick.cards)
+        for i, counter in enumerate(mission.counters):
+            values[i] += counts_trick(counter, number, card_set(trick.cards), trick.winner, best)
+    in_hands = deal.cards & ~played
+    return all(
+        counter_settled(counter, value, len(tricks) + 1, total, in_hands)
+        for counter, value in zip(mission.counters, values)
+    )

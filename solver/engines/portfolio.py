@@ -33,7 +33,7 @@ ROUND_NODES = (2_000, 50_000, 1_000_000)  # node budgets per case of the rounds 
 
 def unsupported(mission: TaskMission) -> dict[str, str]:
     """Return what of `mission` the portfolio cannot answer: what the kernel cannot (CP-SAT only
-    ever gets plain task missions, which both model)."""
+    ever gets the missions it models, which the kernel models too)."""
     return kernel.unsupported(mission)
 
 
@@ -57,7 +57,8 @@ class PortfolioSolver:
         """Decide the deal: DFS within its node budget (`dfs_budget`), then CP-SAT within the time left.
 
         A `max_nodes` limit is a DFS limit: with one, the kernel alone answers, and
-        so it does for missions with rules the CP-SAT model lacks (`cpsat.unsupported`).
+        so it does for missions with rules the CP-SAT model lacks (`cpsat.unsupported`:
+        random passes, sequences, stage spaces, the Ghost, table patterns).
         `generation`: see KernelSolver.solve.
         """
         if limits.max_nodes is not None or cpsat.unsupported(mission):
