@@ -10,7 +10,8 @@ from solver.core.deal import parse_deal
 from solver.core.solution import Limits, Outcome
 from solver.engines import cpsat
 from solver.engines.kernel import KernelSolver
-from solver.engines.portfolio import DFS_NODES, FIXED_OWNER_DFS_NODES, PortfolioSolver
+from solver.engines.portfolio import DFS_NODES, SHORT_DFS_NODES, PortfolioSolver
+from solver.missions.conditions import Balanced, TrickCounter
 from solver.missions.tasks import make_task_mission, parse_tokens
 
 KNOWN_DEALS = Path(__file__).parent / "data" / "known_deals.txt"
@@ -59,11 +60,14 @@ def test_the_file_holds_wins_and_losses_for_every_player_count():
         assert (players, Outcome.WIN) in answers and (players, Outcome.LOSS) in answers
 
 
-def test_the_portfolio_gives_fixed_owner_missions_a_smaller_kernel_budget():
+def test_the_portfolio_gives_fixed_owners_and_trick_conditions_a_smaller_kernel_budget():
     # Its choice depends on the mission alone, so a sweep's answers never depend on timing.
     deal = parse_deal("p1 p2 p3 | b1 b2 b3 | g1 g2 g3", 0)
     portfolio = PortfolioSolver(tt_bits=16)
     drafted, fixed = make_task_mission(deal, [2]), make_task_mission(deal, [2], owners=[0])
-    assert (portfolio.dfs_budget(drafted), portfolio.dfs_budget(fixed)) == (DFS_NODES, FIXED_OWNER_DFS_NODES)
-    assert FIXED_OWNER_DFS_NODES < DFS_NODES
+    counted = make_task_mission(deal, [2], counters=[TrickCounter(0b111, at_least=1)])
+    balanced = make_task_mission(deal, [2], balanced=Balanced(1))
+    budgets = [portfolio.dfs_budget(mission) for mission in (drafted, fixed, counted, balanced)]
+    assert budgets == [DFS_NODES, SHORT_DFS_NODES, SHORT_DFS_NODES, SHORT_DFS_NODES]
+    assert SHORT_DFS_NODES < DFS_NODES
     assert portfolio.solve(deal, fixed).outcome is portfolio.solve(deal, drafted).outcome is Outcome.WIN

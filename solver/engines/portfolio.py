@@ -5,9 +5,9 @@ but a few losses (and wins behind large lost subtrees) need it to refute
 millions of lines. CP-SAT proves those in about a tenth of a second through
 propagation and clause learning, but pays tens of milliseconds to build and
 start every model. So the kernel gets a small node budget (`DFS_NODES`,
-about 25 ms; `FIXED_OWNER_DFS_NODES`, about 6 ms, when every task has a fixed
-owner), and only deals it leaves open go to CP-SAT with the rest of the time
-budget. The answer names the engine that found it: "kernel", or
+about 25 ms; `SHORT_DFS_NODES`, about 6 ms, when every task has a fixed owner
+or the mission has trick conditions), and only deals it leaves open go to CP-SAT
+(when it models the mission) with the rest of the time budget. The answer names the engine that found it: "kernel", or
 "kernel>cpsat" when CP-SAT did; its `nodes` are the kernel's card plays.
 """
 
@@ -27,7 +27,10 @@ DFS_NODES = 200_000  # ~25 ms; tuned on the benchmark sets (100k-300k all close)
 # sets, 60 deals each): 50k nodes keeps the kernel's quick wins (WIN medians 0-5 ms at 3 players and
 # at 4 with 8-10 tasks) and cuts every LOSS median by 15-20 ms (4p-fixed-10: 63 -> 46 ms; 5p-fixed-10:
 # 46 -> 30); only 4p-fixed-12's WIN median grows (22 -> 44 ms, its p99 falls 112 -> 96).
-FIXED_OWNER_DFS_NODES = 50_000
+# Trick counters and the balanced rule: 100 sweep deals each of missions 26 (4p, 5p), 34, 29 (5p) and
+# 17 (3p), budgets taking turns: 50k nodes gives every cell a lower mean than 200k (26/5p 38.4 -> 34.2
+# ms, 17/3p 11.5 -> 10.8, the others 2-7% lower); 10k raises three of the five means (17/3p: 22 ms).
+SHORT_DFS_NODES = 50_000
 ROUND_NODES = (2_000, 50_000, 1_000_000)  # node budgets per case of the rounds before the last
 
 
@@ -47,9 +50,11 @@ class PortfolioSolver:
 
     def dfs_budget(self, mission: TaskMission) -> int:
         """Return the kernel's node budget before CP-SAT, chosen by what the mission is (deterministic,
-        so sweeps stay reproducible): smaller when every task has a fixed owner."""
+        so sweeps stay reproducible): smaller when every task has a fixed owner or there are trick
+        conditions (counters, balance)."""
         fixed = mission.owners is not None and min(mission.owners, default=0) >= 0
-        return min(self.dfs_nodes, FIXED_OWNER_DFS_NODES) if fixed else self.dfs_nodes
+        conditions = bool(mission.counters) or mission.balanced is not None
+        return min(self.dfs_nodes, SHORT_DFS_NODES) if fixed or conditions else self.dfs_nodes
 
     def solve(
         self, deal: Deal, mission: TaskMission, limits: Limits = Limits(), generation: int | None = None
