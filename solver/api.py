@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from solver.core.cards import parse_card_list
+from solver.core.cp_sat import load_cp_sat
 from solver.core.deal import Deal, deal_rng, parse_deal
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome, Solution
@@ -97,8 +98,8 @@ class SolveAnswer:
 
     `score`: a special mission's highest score (its `solution` the line reaching it); `distress`:
     the answer with the signal, when asked for (the answer without it when that already wins);
-    `load_seconds`: what loading the kernel's machine code cost this request, apart from the
-    solution's `seconds` (0.0 once loaded in this process).
+    `load_seconds`: what loading the kernel's machine code (or, for the cpsat engine, importing
+    CP-SAT) cost this request, apart from the solution's `seconds` (0.0 once loaded in this process).
     """
 
     deal: Deal
@@ -135,6 +136,8 @@ def read_deal(request: SolveRequest) -> tuple[Deal, tuple[int, ...]]:
 def solve(request: SolveRequest, progress=None) -> SolveAnswer:
     """Solve a request; `progress(round, done, total)` follows the distress signal's passes."""
     load_seconds = load_compiled() if request.engine in KERNEL_ENGINES else 0.0
+    if request.engine == "cpsat":
+        load_seconds = load_cp_sat()
     return dataclasses.replace(solve_loaded(request, progress), load_seconds=load_seconds)
 
 

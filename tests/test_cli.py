@@ -16,6 +16,7 @@ from click.testing import CliRunner
 
 from cli.main import main
 from solver import __version__
+from solver.core.cp_sat import load_cp_sat
 from solver.engines.kernel import load_compiled
 
 # Every trick is forced (see test_reference.FORCED): seat 0 holds only blue and wins
@@ -362,3 +363,15 @@ def test_json_reports_loading_the_compiled_kernel_apart():
     assert json.loads(fresh.stdout)["load_seconds"] > 0
     load_compiled()
     assert json.loads(solve("--deal", FORCED, "--tasks", "p1", "--json").stdout)["load_seconds"] == 0.0
+
+
+def test_json_reports_importing_cp_sat_apart():
+    # The cpsat engine alone: a fresh process imports ortools' CP-SAT once, reported apart from the model's
+    # seconds; the kernel is never loaded for it.
+    fresh = subprocess.run([str(CREW), "solve", "--deal", FORCED, "--tasks", "p1", "--engine", "cpsat", "--json"],
+                           capture_output=True, text=True, check=True)
+    answer = json.loads(fresh.stdout)
+    assert answer["load_seconds"] > 0 and answer["engine"] == "cpsat"
+    load_cp_sat()
+    again = json.loads(solve("--deal", FORCED, "--tasks", "p1", "--engine", "cpsat", "--json").stdout)
+    assert again["load_seconds"] == 0.0
