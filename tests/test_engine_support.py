@@ -7,9 +7,9 @@ display, table patterns, scored missions through `max_score`) on a few seeded sm
 engine that models the family must give the answer of solver.engines.reference (the plain-Python
 oracle), and a WIN's line of play must replay (conftest.check_witness); the CP-SAT model, which
 models tasks, tokens, trick counters and balance, must raise UnsupportedMission naming any other
-family instead. Each family's cases hold both a WIN and a LOSS (a scored mission: two different event counts), and
-the reference with the family's rule left out (what an engine blind to it answers) gets some
-case wrong, so the agreement tests the rule.
+family instead. Each family's cases hold both a WIN and a LOSS (a scored mission: two different
+event counts), and the reference with the family's rule left out (what an engine blind to it
+answers) gets some case wrong, so the agreement tests the rule.
 
 The Family Adventure engines (solver.family.engines.ENGINES, and CP-SAT's fewest-hammocks
 optimisation) are checked the same way per objective kind, against the plain DFS.

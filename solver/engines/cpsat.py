@@ -46,9 +46,11 @@ sums; clearly worse: a linear x/P link, a fixed play-order search, presolve.
 
 The model knows the missions `modelled` names: tasks with fixed, drafted, lazily
 assigned or anyone's owners, order tokens, trick counters of every kind and the
-balanced rule. `solve` raises `UnsupportedMission` for any other rule (random
-passes, sequences, stage spaces, the Ghost, table patterns), naming it
-(`unsupported`): the portfolio sends such missions to the kernel alone.
+balanced rule, on the train, the dog sled (its driver may open any trick) or the
+hang glider (a set-aside card does not count for following suit). `solve` raises
+`UnsupportedMission` for any other rule (random passes, sequences, the other
+stage spaces, the Ghost, table patterns), naming it (`unsupported`): the
+portfolio sends such missions to the kernel alone.
 
 `limits.max_seconds` bounds the whole call, model building included; past it
 the answer is UNKNOWN. `limits.max_nodes` is ignored: CP-SAT has no branch
@@ -318,7 +320,8 @@ class TaskModel:
     def lead_vars(self) -> None:
         """Create wseat (the winner of t leads t+1), the seat opening each trick and its led suit.
 
-        The dog-sled driver may open any trick instead of the seat due to lead: `sled_opens[t]`.
+        The dog-sled driver may open any trick instead of the seat due to lead: a free literal per
+        trick says he does.
         """
         T = self.tricks
         self.wseat = {(p, t): self.new() for p in range(self.players) for t in range(T)}
