@@ -495,11 +495,11 @@ class TaskModel:
             conditions.append(self.sum_at_least(held, counter.min_containing))
             if counter.max_containing < NO_LIMIT:
                 conditions.append(self.neg(self.sum_at_least(held, counter.max_containing + 1)))
-        values = [(rank_of(c), self.x[c][t]) for c in self.holder]
-        if counter.min_value > 0:
+        if counter.min_value > 0 or counter.max_value < NO_LIMIT:
+            values = [(rank_of(c), self.x[c][t]) for c in self.holder]
             conditions.append(self.sum_at_least(values, counter.min_value))
-        if counter.max_value < NO_LIMIT:
-            conditions.append(self.neg(self.sum_at_least(values, counter.max_value + 1)))
+            if counter.max_value < NO_LIMIT:
+                conditions.append(self.neg(self.sum_at_least(values, counter.max_value + 1)))
         matches = self.all_of(conditions)
         if not counter.count_cards:
             return [matches]
