@@ -5,15 +5,17 @@ this directory on sys.path because tests/ is not a package).
 """
 
 import os
+from dataclasses import replace
 
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
-from solver.core.cards import CARD_COUNT, COLOUR_CARDS, SUIT_MASKS, SUITS, bit, format_card, scan
+from solver.core.cards import CARD_COUNT, COLOUR_CARDS, SUIT_MASKS, SUITS, bit, format_card, popcount, scan
 from solver.core.deal import COMMANDER_CARD, make_deal
 from solver.core.rules import legal_plays, num_tricks, trick_winner, winning_card
 from solver.core.solution import Outcome
 from solver.missions.tasks import ABSOLUTE, LAZY, OMEGA, RELATIVE, Token, draft_counts, make_task_mission
+from solver.trick.variants import PlayRules
 
 settings.register_profile(
     "ci",
@@ -474,3 +476,67 @@ def missions_with_conditions(draw, deal, max_sequences=2):
     balanced = draw(st.one_of(st.none(), st.builds(Balanced, st.integers(1, 2))), label="balanced")
     rules = draw(st.lists(sequences(deal.cards), max_size=max_sequences), label="sequences")
     return make_task_mission(deal, cards, tokens, owners, vectors, counters, balanced, specs=True, sequences=rules)
+
+
+# --- stage spaces' rules on small deals (the kernel's and CP-SAT's parity tests) ---
+
+# The Ghost on a space: his own rules there (solver/trick/variants.py), normal or difficult at random.
+GHOST_SPACES = ("ghost-skis", "ghost-hang-glider", "ghost-dog-sled", "ghost-fog", "ghost-helicopter", "ghost-jeep")
+SPACES = ("skis", "hang-glider", "dog-sled", "fog", "helicopter", "jeep", "ghost", "difficult-ghost", *GHOST_SPACES)
+GHOSTS = ("ghost", "difficult-ghost", *GHOST_SPACES)  # three seats, one of them a display: 3-player deals
+BRANCHY = ("helicopter", "jeep", "hang-glider", "ghost-helicopter", "ghost-jeep", "ghost-hang-glider")  # smaller deals
+
+
+@st.composite
+def fog_schedules(draw, deal):
+    """Per card, the trick after which it reaches its holder: each hand is dealt 1+ cards, then one a trick."""
+    tricks = num_tricks(deal.hands)
+    arrivals = [0] * CARD_COUNT
+    for hand in deal.hands:
+        cards = draw(st.permutations(list(scan(hand))))
+        dealt = draw(st.integers(max(1, len(cards) - tricks + 1), len(cards)), label="dealt")
+        for place, c in enumerate(cards):
+            arrivals[c] = max(0, place + 1 - dealt)
+    return tuple(arrivals)
+
+
+@st.composite
+def space_rules(draw, deal, space):
+    if space == "skis":
+        skis = draw(st.sets(st.sampled_from(list(scan(deal.cards))), min_size=1, max_size=2))
+        return PlayRules(skis=sum(1 << c for c in skis))
+    if space == "hang-glider":
+        return PlayRules(hang_glider=True)
+    if space == "dog-sled":
+        return PlayRules(sled=draw(st.integers(0, deal.players - 1), label="driver"))
+    if space in GHOST_SPACES:
+        ghost = draw(space_rules(deal, draw(st.sampled_from(["ghost", "difficult-ghost"]))))
+        rules = draw(space_rules(deal, space.removeprefix("ghost-")))
+        if rules.sled == ghost.ghost:  # a player drives the dog sled
+            rules = replace(rules, sled=(ghost.ghost + 1) % deal.players)
+        if rules.arrivals:  # fog deals the Ghost's display whole
+            arrivals = [0 if deal.hands[ghost.ghost] >> c & 1 else when for c, when in enumerate(rules.arrivals)]
+            rules = replace(rules, arrivals=tuple(arrivals))
+        return replace(rules, ghost=ghost.ghost, display=ghost.display, difficult=ghost.difficult)
+    if space in GHOSTS:
+        seat = draw(st.sampled_from([s for s, hand in enumerate(deal.hands) if popcount(hand) % 2 == 0]))
+        display = tuple(draw(st.permutations(list(scan(deal.hands[seat]))), label="display"))
+        return PlayRules(ghost=seat, display=display, difficult=space == "difficult-ghost")
+    if space == "helicopter":
+        triggers = draw(st.sets(st.sampled_from(list(scan(deal.cards))), min_size=1, max_size=2))
+        return PlayRules(heli_pass=sum(1 << c for c in triggers))
+    if space == "jeep":
+        tricks = num_tricks(deal.hands)
+        if tricks < 3:
+            return PlayRules()
+        after = draw(st.integers(1, tricks - 2), label="jeep after")
+        order = draw(st.permutations([seat for seat in range(deal.players) for _ in range(2)]), label="jeep order")
+        return PlayRules(jeep_after=after, jeep_order=tuple(order))
+    return PlayRules(arrivals=draw(fog_schedules(deal)))
+
+
+def deal_options(space, max_cards):
+    """Small-deal options for a space: three seats with one extra card for the Ghost (one even hand)."""
+    if space in GHOSTS:
+        return {"min_players": 3, "max_players": 3, "extra_card": True, "max_cards": max_cards, "capped": False}
+    return {"max_cards": max_cards, "capped": space in BRANCHY}

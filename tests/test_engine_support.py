@@ -370,12 +370,12 @@ FAMILIES = {
     "score-tricks": Family(scored("journey/no-1-no-2", 3, 3), (), COUNT),
     "score-players": Family(scored("journey/pink-for-everyone", 3, 3), (), COUNT),
     # Stage spaces that change play.
-    "skis": Family(on_space("skis", must=[format_card(SKIS_CARD)]), ("skis",)),
+    "skis": Family(on_space("skis", must=[format_card(SKIS_CARD)]), (), "skis"),
     "hang-glider": Family(on_space("hang-glider"), (), "hang-glider"),
     "dog-sled": Family(on_space("dog-sled"), (), "dog-sled"),
-    "fog": Family(on_space("fog", size=4, must=["r4"], fog=1, tasks=2), ("fog",)),
-    "helicopter": Family(on_space("helicopter", must=["r1", "r2"], tasks=3), ("helicopter",)),
-    "jeep": Family(on_space("jeep", size=5, tasks=4), ("jeep",)),
+    "fog": Family(on_space("fog", size=4, must=["r4"], fog=1, tasks=2), (), "fog"),
+    "helicopter": Family(on_space("helicopter", must=["r1", "r2"], tasks=3), (), "helicopter"),
+    "jeep": Family(on_space("jeep", size=5, tasks=4), (), "jeep"),
     # Two players.
     "ghost": Family(ghost(False), ("ghost",)),
     "difficult-ghost": Family(ghost(True), ("ghost", "difficult-ghost"), extra=(not_beside_g9,)),

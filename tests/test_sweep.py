@@ -258,21 +258,23 @@ def test_formats_keep_progress_off_stdout(tmp_path, output_format):
 
 
 def test_budget_leaves_a_hard_deal_unknown(tmp_path):
-    """Deal 4 of yellow-for-everyone on the helicopter with 5 players (seed 1) is still open after 8 s
-    (the kernel alone: CP-SAT does not model the helicopter's passes): with 0.5 s it is UNKNOWN."""
+    """Deals 5 and 9 of table-rising with 2 players (seed 1) take the kernel 4.0 M and 11.1 M card
+    plays, 0.5 s and 1.5 s (a table pattern: no CP-SAT), the other eight under 10,000 plays and 2 ms:
+    with 0.1 s those two are UNKNOWN."""
     out = tmp_path / "budget"
-    result = sweep(out, "--game", "journey", "--missions", "yellow-for-everyone", "--space", "helicopter",
-                   "--players", "5", "--deals", "6", "--budget", "0.5", "--jobs", "1", "--format", "json")
+    result = sweep(out, "--game", "journey", "--missions", "table-rising", "--players", "2",
+                   "--deals", "10", "--budget", "0.1", "--jobs", "1", "--format", "json")
     (row,) = json.loads(result.stdout)
-    assert (row["deals"], row["wins"], row["losses"], row["unknowns"]) == (6, 5, 0, 1)
+    assert (row["deals"], row["wins"], row["losses"], row["unknowns"]) == (10, 8, 0, 2)
     assert row["win_rate"] == 1.0  # unknowns count neither way
-    assert (row["low"], row["high"]) == wilson(5, 5)
+    assert (row["low"], row["high"]) == wilson(8, 8)
     with closing(sqlite3.connect(out / "results.db")) as db:
-        (ms,) = db.execute("SELECT ms FROM deals WHERE result = 'unknown'").fetchone()
+        unknown = db.execute("SELECT deal_index, ms FROM deals WHERE result = 'unknown' ORDER BY deal_index").fetchall()
         settings = dict(db.execute("SELECT name, value FROM settings"))
-    assert 450 <= ms < 5000
-    assert settings["budget"] == "0.5"
-    assert json.loads((out / "summary.json").read_text())["budget_seconds"] == 0.5
+    assert [index for index, _ in unknown] == [5, 9]
+    assert all(90 <= ms < 2000 for _, ms in unknown)
+    assert settings["budget"] == "0.1"
+    assert json.loads((out / "summary.json").read_text())["budget_seconds"] == 0.1
 
 
 def test_default_out_directory_is_named_after_the_options(tmp_path, monkeypatch):

@@ -1,7 +1,8 @@
 """CP-SAT engine: the whole play of a task mission as one Boolean satisfiability model.
 
-Every card has a fixed holder, so a line of play is fixed by when each card is
-played. The model asks for a legal full play (all T tricks) in which every task
+On the train every card has a fixed holder, so a line of play is fixed by when
+each card is played; where a stage space moves cards, who holds a card when is
+part of the model too (`holds`). The model asks for a legal full play (all T tricks) in which every task
 card is won by its owner, the completion tricks respect the order tokens, every
 trick counter ends within its bounds and, with the balanced rule, the trick
 counts stay within the gap after every trick. That is equivalent to the mission
@@ -22,13 +23,24 @@ being won, which ends play at once:
   meets was never out of reach; the balance holds after every trick;
 - three players: the 14-card hand plays T = 13 of its cards, one card at most
   once each, so exactly one stays unplayed; a task card must be played (a task
-  on the unplayed card fails), and the mission ending early never needs that card.
+  on the unplayed card fails), and the mission ending early never needs that card;
+- the passes after the winning trick (helicopter, jeep) are any the crew may make:
+  there is always one, and nothing after the mission is won matters.
 
 Variables (t = 0..T-1; `P` is the order encoding of `x`):
-- x[c][t]: card c is played in trick t; P[c][t]: c is played in trick t or before;
+- x[c][t]: card c is played in trick t; P[c][t]: c is played in trick t or before
+  (under fog both false before the card reaches its hand);
+- holds[c,p,t]: seat p holds c, unplayed, when trick t starts: on the train its
+  dealt holder while unplayed; on the skis its dealt hand, turned one seat left per
+  trick with a skis card before t; with the helicopter or the jeep a literal per
+  seat, carried over each trick boundary: kept unless played or passed, or received
+  (a heli trick: each seat gives one card to its left; the jeep: two each into the
+  middle, whose k-th lowest card goes to the shuffle's k-th seat, its place being
+  the number of lower cards in the middle); plays[c,p,t]: p plays c in trick t;
 - y[p,s,t]: seat p plays a card of suit s in trick t;
 - ge[p,s,k,t]: seat p holds at least k cards of suit s at the start of trick t
-  (at most one card per trick, so the counts bound when a seat can be void);
+  (at most one card per trick, so the counts bound when a seat can be void; only
+  while cards neither move nor arrive, else the follow rule sums `holds`);
 - ledsuit[s,t], win[c,t] (c wins trick t), wseat[p,t] (p wins t, so p leads t+1);
 - lazily assigned tasks (a draft, an assignment mode): own[c,p], seat p owns task c;
 - a trick counter: one literal per trick, "trick t matches" (its winner, its
@@ -46,11 +58,12 @@ sums; clearly worse: a linear x/P link, a fixed play-order search, presolve.
 
 The model knows the missions `modelled` names: tasks with fixed, drafted, lazily
 assigned or anyone's owners, order tokens, trick counters of every kind and the
-balanced rule, on the train, the dog sled (its driver may open any trick) or the
-hang glider (a set-aside card does not count for following suit). `solve` raises
-`UnsupportedMission` for any other rule (random passes, sequences, the other
-stage spaces, the Ghost, table patterns), naming it (`unsupported`): the
-portfolio sends such missions to the kernel alone.
+balanced rule, on the train, the dog sled (its driver may open any trick), the
+hang glider (a set-aside card does not count for following suit), fog, the skis,
+the helicopter or the jeep (one way of moving cards at a time, as each space
+has). `solve` raises `UnsupportedMission` for any other rule (random passes,
+sequences, the Ghost, table patterns, the redeal), naming it (`unsupported`):
+the portfolio sends such missions to the kernel alone.
 
 `limits.max_seconds` bounds the whole call, model building included; past it
 the answer is UNKNOWN. `limits.max_nodes` is ignored: CP-SAT has no branch
@@ -63,7 +76,7 @@ import dataclasses
 import time
 from typing import TYPE_CHECKING
 
-from solver.core.cards import SUITS, TRUMP, card_set, rank_of, scan, suit_of
+from solver.core.cards import CARD_COUNT, SUITS, TRUMP, card_set, rank_of, scan, suit_of
 from solver.core.cp_sat import cp_sat
 from solver.core.deal import Deal
 from solver.core.errors import UnsupportedMission
@@ -103,13 +116,14 @@ def unsupported(mission: TaskMission) -> dict[str, str]:
     if modelled(mission):  # the portfolio asks for every case
         return {}
     space = mission.space
+    combined = moves_combined(space)
     present = {
         "random-pass": mission.random_pass is not None,
         "sequences": bool(mission.sequences),
-        "skis": bool(space.skis),
-        "fog": bool(space.arrivals),
-        "helicopter": bool(space.heli_pass),
-        "jeep": bool(space.jeep_after),
+        "skis": combined and bool(space.skis),
+        "fog": combined and bool(space.arrivals),
+        "helicopter": combined and bool(space.heli_pass),
+        "jeep": combined and bool(space.jeep_after),
         "ghost": space.ghost >= 0 or bool(space.display),
         "difficult-ghost": space.difficult,
         "redeal": bool(space.redeal_after),
@@ -126,7 +140,7 @@ def unsupported(mission: TaskMission) -> dict[str, str]:
 def modelled(mission: TaskMission) -> bool:
     """Return True for the missions the model knows: tasks (fixed, drafted, lazily assigned within
     allowed counts, or anyone's) with order tokens, trick counters and the balanced rule, on the
-    train, the dog sled or the hang glider."""
+    train or a stage space that changes play (`without_modelled_rules`), the Ghost aside."""
     return (
         mission.random_pass is None
         and not mission.sequences
@@ -136,8 +150,19 @@ def modelled(mission: TaskMission) -> bool:
 
 
 def without_modelled_rules(space: PlayRules) -> PlayRules:
-    """Return `space` without the rules of play the model knows: the dog sled and the hang glider."""
-    return dataclasses.replace(space, sled=-1, hang_glider=False)
+    """Return `space` without the rules of play the model knows: the dog sled, the hang glider, fog,
+    the skis, the helicopter or the jeep, each alone (as a stage space sets them)."""
+    if moves_combined(space):
+        return space
+    return dataclasses.replace(space, sled=-1, hang_glider=False, arrivals=(), skis=0, heli_pass=0, jeep_after=0,
+                               jeep_order=())
+
+
+def moves_combined(space: PlayRules) -> bool:
+    """Return True when cards reach or leave hands in more than one way: no stage space does that,
+    and the model does not."""
+    ways = [bool(space.arrivals), bool(space.skis), bool(space.heli_pass), bool(space.jeep_after)]
+    return sum(ways) > 1
 
 
 def check_supported(mission: TaskMission) -> None:
@@ -162,11 +187,21 @@ class TaskModel:
         self.by_suit = [[[c for c in hand if suit_of(c) == s] for s in SUITS] for hand in self.hands]
         self.suit_cards = [[c for c in sorted(self.holder) if suit_of(c) == s] for s in SUITS]
         self.task_of = {c: i for i, c in enumerate(mission.cards)}
+        space = mission.space
+        # How cards move between hands: never (the train, the dog sled, the hang glider, fog),
+        # whole hands (the skis) or one by one (the helicopter's and the jeep's passes).
+        self.trades = bool(space.heli_pass or space.jeep_after)
+        self.fixed = not self.trades and not space.skis
+        self.arrival = space.arrivals or (0,) * CARD_COUNT
         # Negations by id: `~var` builds a new object each call, and there are many.
         self.negations = {id(True): False, id(False): True}
+        self.passes = {}  # trick t -> {(card, seat): "seat passes card after t"}
         self.play_vars()
+        self.holding_vars()
+        self.seat_plays()
         self.suit_vars()
-        self.count_vars()
+        if self.fixed and not space.arrivals:
+            self.count_vars()
         self.lead_vars()
         self.follow_suit()
         self.winners()
@@ -233,41 +268,171 @@ class TaskModel:
     # --- the play ----------------------------------------------------------------
 
     def play_vars(self) -> None:
-        """Create x and P; each seat plays one card per trick, each card at most once."""
+        """Create x and P: each card is played at most once, not before it reaches its hand (fog)."""
         T = self.tricks
         self.x, self.P = {}, {}
+        spare_anywhere = len(self.holder) > T * self.players
         for hand in self.hands:
-            # Only the 3-player 14-card hand keeps a card; task cards are always played.
-            spare = len(hand) > T
+            # Only the 3-player 14-card hand keeps a card (with passes, whoever ends with 14);
+            # task cards are always played.
+            spare = spare_anywhere if self.trades else len(hand) > T
             for c in hand:
-                P = [self.new() for _ in range(T - 1)]
+                arrives = self.arrival[c]
+                P = [False if t < arrives else self.new() for t in range(T - 1)]
                 P.append(self.new() if spare and c not in self.task_of else True)
                 x = [P[0]]
                 for t in range(1, T):
                     self.clause([self.neg(P[t - 1]), P[t]])
-                    if P[t] is True:
-                        x.append(self.neg(P[t - 1]))
+                    if P[t] is True or P[t] is False or P[t - 1] is False:
+                        x.append(self.all_of([P[t], self.neg(P[t - 1])]))
                         continue
                     played = self.new()
                     self.implies(played, [P[t], self.neg(P[t - 1])])
                     self.clause([self.neg(P[t]), P[t - 1], played])
                     x.append(played)
                 self.x[c], self.P[c] = x, P
+
+    def unplayed(self, c: int, t: int):
+        """Return the literal "card c is not played before trick t"."""
+        return True if t == 0 else self.neg(self.P[c][t - 1])
+
+    def holding_vars(self) -> None:
+        """Create holds[c, p, t]: seat p holds card c, unplayed and arrived, when trick t starts.
+
+        A dealt card stays in its hand (under fog from its arrival on); on the skis a hand sits
+        as many seats to the left as tricks with a skis card were played before t; with passes,
+        the seat holding a card is a literal, carried from trick to trick (`pass_vars`).
+        """
+        T, n = self.tricks, self.players
+        self.holds = {}
+        if self.fixed:
+            for c, p in self.holder.items():
+                for t in range(T):
+                    self.holds[c, p, t] = self.unplayed(c, t) if t >= self.arrival[c] else False
+            return
+        if not self.trades:
+            skis = [c for c in scan(self.mission.space.skis) if c in self.holder]
+            # The hands turn once after each trick holding a skis card.
+            turns = [(1, self.any_of([self.x[c][t] for c in skis])) for t in range(T)]
             for t in range(T):
-                self.exactly_one([self.x[c][t] for c in hand])
+                at_least = [self.sum_at_least(turns[:t], r) for r in range(len(skis) + 2)]
+                turned = [self.all_of([at_least[r], self.neg(at_least[r + 1])]) for r in range(len(skis) + 1)]
+                for c, h in self.holder.items():
+                    for shift in range(n):
+                        rotated = self.any_of([lit for r, lit in enumerate(turned) if r % n == shift])
+                        self.holds[c, (h + shift) % n, t] = self.all_of([self.unplayed(c, t), rotated])
+            return
+        for c, holder in self.holder.items():
+            for p in range(n):
+                self.holds[c, p, 0] = p == holder
+        for t in range(T - 1):
+            self.pass_vars(t)
+            for c in self.holder:
+                # An unplayed card is in exactly one hand (redundant: the passes keep it so).
+                self.exactly_one([self.neg(self.unplayed(c, t + 1))] + self.holders(c, t + 1))
+
+    def holders(self, c: int, t: int) -> list:
+        """Return the literals "seat p holds card c when trick t starts" that are not constantly false."""
+        return [lit for p in self.seats_of(c) if (lit := self.holds[c, p, t]) is not False]
+
+    def pass_vars(self, t: int) -> None:
+        """Create holds[., ., t + 1] from trick t's holds: what is not played stays, but for the
+        cards passed right after trick t (`variants.heli_passes`, `variants.jeep_exchanges`).
+
+        Helicopter: after a trick holding a heli (not the last), each seat gives one card of its
+        hand to the seat on its left. Jeep: after trick `jeep_after` each seat puts two cards in
+        the middle, and the middle's k-th lowest card goes to seat `jeep_order[k]`.
+        """
+        space, n = self.mission.space, self.players
+        kept = {(c, p): self.all_of([self.holds[c, p, t], self.neg(self.x[c][t])]) for c in self.holder for p in range(n)}
+        if t + 1 == space.jeep_after:
+            given = self.gives(kept, True)
+            for p in range(n):
+                self.model.add(sum(give for (c, q), give in given.items() if q == p) == 2)
+            received = self.jeep_middle(given)
+        else:
+            due = self.any_of([self.x[c][t] for c in scan(space.heli_pass) if c in self.holder])
+            given = self.gives(kept, due) if due is not False else {}
+            for p in range(n if given else 0):
+                self.exactly_one([self.neg(due)] + [give for (c, q), give in given.items() if q == p])
+            received = {(c, (p + 1) % n): give for (c, p), give in given.items()}
+        self.passes[t] = given
+        for (c, p), keep in kept.items():
+            stays = self.all_of([keep, self.neg(given.get((c, p), False))])
+            self.holds[c, p, t + 1] = self.any_of([stays, received.get((c, p), False)])
+
+    def gives(self, kept: dict, due) -> dict:
+        """Return {(card, seat): "seat passes card"} over the cards each seat keeps after the trick,
+        a pass only when `due` holds."""
+        given = {}
+        for key, keep in kept.items():
+            if keep is not False:
+                given[key] = self.new()
+                self.implies(given[key], [keep, due])
+        return given
+
+    def jeep_middle(self, given: dict) -> dict:
+        """Return {(card, seat): "seat takes card from the jeep's middle"}: the middle's cards, lowest
+        first, go to the seats of `jeep_order`; a card's place is the number of lower cards in it."""
+        order = self.mission.space.jeep_order
+        middle = {c: self.any_of([give for (d, p), give in given.items() if d == c]) for c in sorted(self.holder)}
+        places = {}
+        for c, inside in middle.items():
+            if inside is False:
+                continue
+            lower = [lit for d, lit in middle.items() if d < c and lit is not False]
+            places[c] = [self.new() for _ in order]
+            self.exactly_one([self.neg(inside)] + places[c])
+            for k, place in enumerate(places[c]):
+                fixed = sum(1 for lit in lower if lit is True)
+                free = [lit for lit in lower if lit is not True]
+                if k < fixed or k > fixed + len(free):
+                    self.clause([self.neg(place)])
+                elif free:
+                    self.model.add(sum(free) == k - fixed).only_enforce_if(place)
+        for k in range(len(order)):  # redundant: each place holds one card
+            self.exactly_one([places[c][k] for c in places])
+        return {(c, seat): self.any_of([place[k] for k in range(len(order)) if order[k] == seat])
+                for c, place in places.items() for seat in range(self.players)}
+
+    def seat_plays(self) -> None:
+        """Create plays[c, p, t] (seat p plays card c in trick t) and cards_at[p, t] (the cards p may
+        play then); each seat plays one card per trick."""
+        T = self.tricks
+        self.plays, self.cards_at = {}, {(p, t): [] for p in range(self.players) for t in range(T)}
+        for c in self.holder:
+            for t in range(T):
+                seats = [p for p in self.seats_of(c) if self.holds[c, p, t] is not False]
+                if self.fixed or len(seats) == 1 and self.holds[c, seats[0], t] is True:
+                    played = [self.x[c][t]] * len(seats)  # a dealt hand keeps the card
+                    if not seats:
+                        self.clause([self.neg(self.x[c][t])])
+                else:
+                    played = [self.all_of([self.x[c][t], self.holds[c, p, t]]) for p in seats]
+                    self.exactly_one([self.neg(self.x[c][t])] + played)  # played by the seat holding it
+                for p, lit in zip(seats, played):
+                    self.plays[c, p, t] = lit
+                    self.cards_at[p, t].append(c)
+        for p in range(self.players):
+            for t in range(T):
+                self.exactly_one([self.plays[c, p, t] for c in self.cards_at[p, t]])
+
+    def seats_of(self, c: int):
+        """Return the seats that may ever hold card c: its holder's, or every seat when cards move."""
+        return (self.holder[c],) if self.fixed else range(self.players)
 
     def suit_vars(self) -> None:
-        """Create y[p,s,t] = sum of x over seat p's cards of suit s."""
+        """Create y[p,s,t] = sum of plays over the cards of suit s seat p may play in trick t."""
         self.y = {}
         for p in range(self.players):
             for s in SUITS:
-                cards = self.by_suit[p][s]
                 for t in range(self.tricks):
-                    if len(cards) <= 1:
-                        self.y[p, s, t] = self.x[cards[0]][t] if cards else False
+                    lits = [self.plays[c, p, t] for c in self.cards_at[p, t] if suit_of(c) == s]
+                    if len(lits) <= 1:
+                        self.y[p, s, t] = lits[0] if lits else False
                         continue
                     y = self.new()
-                    self.exactly_one([self.neg(y)] + [self.x[c][t] for c in cards])
+                    self.exactly_one([self.neg(y)] + lits)
                     self.y[p, s, t] = y
 
     def count_vars(self) -> None:
@@ -364,13 +529,19 @@ class TaskModel:
         glider = self.mission.space.hang_glider
         for p in range(self.players):
             for s in SUITS:
-                if not self.by_suit[p][s]:
-                    continue
                 for t in range(self.tricks - 1 if glider else self.tricks):
-                    holds = self.ge.get((p, s, 2, t), False) if glider else self.ge[p, s, 1, t]
+                    holds = self.holds_suit(p, s, t, 2 if glider else 1)
                     if holds is False:
                         continue
                     self.clause([self.neg(self.ledsuit[s, t]), self.neg(holds), self.y[p, s, t]])
+
+    def holds_suit(self, p: int, s: int, t: int, at_least: int):
+        """Return the literal "seat p holds at least `at_least` cards of suit s when trick t starts":
+        the counts `ge` when cards neither move nor arrive, else a sum over `holds`."""
+        if hasattr(self, "ge"):
+            return self.ge.get((p, s, at_least, t), False) if self.by_suit[p][s] else False
+        cards = [(1, self.holds[c, p, t]) for c in self.suit_cards[s] if p in self.seats_of(c)]
+        return self.any_of([lit for _, lit in cards]) if at_least == 1 else self.sum_at_least(cards, at_least)
 
     def winners(self) -> None:
         """Create win[c,t]; exactly one per trick, and only the true winner qualifies.
@@ -386,19 +557,25 @@ class TaskModel:
             cards = self.suit_cards[s]
             for k, c in enumerate(cards):
                 h = self.holder[c]
-                higher = [d for d in cards[k + 1 :] if self.holder[d] != h]
-                trumpers = [q for q in trump_seats if q != h] if s != TRUMP else []
+                # Cards of one hand never meet in a trick, unless passes split the hand.
+                higher = [d for d in cards[k + 1 :] if self.trades or self.holder[d] != h]
                 for t in range(T):
                     w = self.new()
                     self.win[c, t] = w
                     need = [self.x[c][t]] + [self.neg(self.x[d][t]) for d in higher]
-                    if s != TRUMP:
+                    if s != TRUMP:  # its suit led, and no trump played by another seat
                         need.append(self.ledsuit[s, t])
-                        need += [self.neg(self.y[q, TRUMP, t]) for q in trumpers]
+                        if self.fixed:
+                            need += [self.neg(self.y[q, TRUMP, t]) for q in trump_seats if q != h]
+                        else:
+                            need += [self.neg(self.x[d][t]) for d in self.suit_cards[TRUMP]
+                                     if self.trades or self.holder[d] != h]
                     self.implies(w, need)
         for t in range(T):
             for p in range(self.players):
-                self.exactly_one([self.neg(self.wseat[p, t])] + [self.win[c, t] for c in self.hands[p]])
+                won = [self.win[c, t] if self.fixed else self.all_of([self.win[c, t], self.plays[c, p, t]])
+                       for c in self.cards_at[p, t]]
+                self.exactly_one([self.neg(self.wseat[p, t])] + won)
             self.exactly_one([self.wseat[p, t] for p in range(self.players)])
 
     # --- the mission -------------------------------------------------------------
@@ -569,14 +746,18 @@ class TaskModel:
         Such a swap raises sum(rank * trick) (an unplayed card counts as trick T),
         so a winning play maximising it never plays b while a is in hand and
         nothing lies between them: requiring that loses no win.
+        Cards that stay together qualify: a dealt hand, on the skis too (the skis cards are
+        distinct), and under fog two cards that arrive together; cards passed one by one do not.
         """
+        if self.trades:
+            return
         T = self.tricks
         distinct = distinct_cards(self.mission)
         for p in range(self.players):
             for s in SUITS:
                 cards = self.by_suit[p][s]
                 for a, b in zip(cards, cards[1:]):
-                    if (distinct >> a | distinct >> b) & 1:
+                    if (distinct >> a | distinct >> b) & 1 or self.arrival[a] != self.arrival[b]:
                         continue
                     between = [d for d in self.suit_cards[s] if a < d < b]
                     for t in range(T):
@@ -597,6 +778,7 @@ def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits()) -> Soluti
     Raises UnsupportedMission, naming them, for the rules the model lacks (`unsupported`).
     """
     check_supported(mission)
+    mission.space.check(deal)  # fog leaves every hand a card to play, the jeep finds two, its shuffle is fair
     began = time.perf_counter()
     if won_after(deal, mission, []):
         return Solution(Outcome.WIN, 0, time.perf_counter() - began, ENGINE)
@@ -646,11 +828,13 @@ def witness(built: TaskModel, solver: cp_model.CpSolver):
         cards = []
         for k in range(deal.players):
             seat = (leader + k) % deal.players
-            cards.append(next(c for c in built.hands[seat] if value(built.x[c][t])))
+            cards.append(next(c for c in built.cards_at[seat, t] if value(built.plays[c, seat, t])))
         winner = trick_winner(leader, cards, deal.players)
         completed = tuple(c for c in cards if c in built.task_of)
         owner.update((c, winner) for c in completed)
-        tricks.append(Trick(leader, tuple(cards), winner, completed))
+        # The cards each seat passed right after the trick, seat by seat (the jeep's two highest first).
+        given = sorted((p, -c) for (c, p), give in built.passes.get(t, {}).items() if value(give))
+        tricks.append(Trick(leader, tuple(cards), winner, completed, tuple(-c for _, c in given)))
         if won_after(deal, mission, tricks):
             break
     return tricks, {c: owner[c] for c in mission.cards}
