@@ -159,7 +159,7 @@ def format_solution(solution: Solution, mission: TaskMission, given: dict[int, i
     default="auto",
     show_default=True,
     help="auto: the Numba kernel, then CP-SAT if it cannot finish fast; kernel: the Numba "
-    "search alone; cpsat: the CP-SAT model alone (tasks, trick counters, balance, stage spaces); reference: the "
+    "search alone; cpsat: the CP-SAT model alone (all but the Ghost, table patterns and the redeal); reference: the "
     "plain-Python oracle.",
 )
 @click.option(

@@ -11,14 +11,14 @@ from solver.core.cards import CARD_COUNT, parse_card, parse_card_list, parse_car
 from solver.core.deal import deal_rng, format_deal, parse_deal
 from solver.core.errors import InputError
 from solver.core.solution import Outcome
-from solver.engines import kernel, reference
+from solver.engines import cpsat, kernel, reference
 from solver.engines.portfolio import solve_setups
 from solver.missions.mission import find_mission
 from solver.missions.setup import mission_setups
 from solver.missions.tasks import make_task_mission
 from solver.trick.chance import RandomPass, draw_random_pass
 
-ENGINES = [reference.solve, kernel.solve]
+ENGINES = [reference.solve, kernel.solve, cpsat.solve]
 MISSION_12 = find_mission("planet-nine/12")
 
 

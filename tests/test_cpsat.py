@@ -20,13 +20,15 @@ from conftest import (
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.core.cards import COLOUR_CARDS, parse_card
+from solver.core.cards import CARD_COUNT, COLOUR_CARDS, parse_card
 from solver.core.deal import deal_rng, parse_deal, random_deal, random_tasks
+from solver.core.rules import num_tricks
 from solver.core.solution import Limits, Outcome
 from solver.engines import reference
 from solver.engines.cpsat import solve
 from solver.missions.conditions import TrickCounter
 from solver.missions.tasks import make_task_mission, parse_tokens
+from solver.trick.chance import RandomPass
 from solver.trick.variants import PlayRules
 
 # --- helpers ---------------------------------------------------------------------
@@ -399,6 +401,54 @@ def test_spaces_that_move_cards_with_trick_conditions_agree_with_reference(space
     @settings(max_examples=150)
     @given(small_deals(**deal_options(space, max_cards=3 if space in BRANCHY else 4)).flatmap(
         lambda deal: st.tuples(st.just(deal), missions_with_conditions(deal, max_sequences=0), space_rules(deal, space))
+    ))
+    def check(drawn):
+        deal, mission, rules = drawn
+        agrees_with_reference(deal, dataclasses.replace(mission, space=rules))
+
+    check()
+
+
+# Mission 12's random pass (solver/trick/chance.py): after trick `after` each seat gives the first
+# card of its hand in a drawn ordering of the deck to the next seat. Any trick but the last, any
+# ordering; with tasks, and with trick conditions and sequence rules.
+@st.composite
+def random_passes(draw, deal):
+    tricks = num_tricks(deal.hands)
+    after = draw(st.integers(1, max(1, tricks - 1)), label="after")
+    return RandomPass(after, tuple(draw(st.permutations(range(CARD_COUNT)), label="ordering")))
+
+
+@settings(max_examples=150)
+@given(deals_and_missions(max_cards=4).flatmap(lambda case: st.tuples(st.just(case), random_passes(case[0]))))
+def test_random_pass_agrees_with_reference(drawn):
+    (deal, mission), chance = drawn
+    agrees_with_reference(deal, dataclasses.replace(mission, random_pass=chance))
+
+
+@settings(max_examples=150)
+@given(small_deals(max_cards=4).flatmap(
+    lambda deal: st.tuples(st.just(deal), missions_with_conditions(deal), random_passes(deal))
+))
+def test_random_pass_with_trick_conditions_agrees_with_reference(drawn):
+    deal, mission, chance = drawn
+    agrees_with_reference(deal, dataclasses.replace(mission, random_pass=chance))
+
+
+# Sequence rules (conditions.Sequence: no card of `after` right after one of `before`, in a trick or
+# across tricks), with every other trick condition, on the train and on each space that changes play.
+@settings(max_examples=300)
+@given(small_deals(max_cards=4).flatmap(lambda deal: st.tuples(st.just(deal), missions_with_conditions(deal))))
+def test_sequence_rules_agree_with_reference(case):
+    deal, mission = case
+    agrees_with_reference(deal, mission)
+
+
+@pytest.mark.parametrize("space", ("dog-sled", "hang-glider", *MOVING_SPACES))
+def test_sequence_rules_on_spaces_agree_with_reference(space):
+    @settings(max_examples=60)
+    @given(small_deals(**deal_options(space, max_cards=3 if space in BRANCHY else 4)).flatmap(
+        lambda deal: st.tuples(st.just(deal), missions_with_conditions(deal, max_sequences=2), space_rules(deal, space))
     ))
     def check(drawn):
         deal, mission, rules = drawn

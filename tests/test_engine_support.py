@@ -57,6 +57,7 @@ from solver.family.search import dfs_solve
 from solver.family.turns import replay
 from solver.missions.conditions import Balanced, Sequence, TrickCounter
 from solver.missions.mission import Mission, find_mission, parse_missions
+from solver.missions.pattern import Clause, Pattern
 from solver.missions.setup import Setup, mission_setups
 from solver.missions.special import draw_redeal
 from solver.missions.stage import ON_TRAIN, Stage, space_cases, stage_of
@@ -362,9 +363,9 @@ FAMILIES = {
     # Other trick conditions.
     "balanced": Family(logbook("planet-nine/29", 3, 3), (), "balanced"),
     "balanced-drafted": Family(balanced_drafted, (), "balanced"),
-    "random-pass": Family(logbook("planet-nine/12", 3, 3), ("random-pass",)),
-    "sequence": Family(logbook("journey/no-green-after-blue", 3, 3, must=["b1", "g1"]), ("sequences",)),
-    "sequence-across-tricks": Family(across_sequence, ("sequences",)),
+    "random-pass": Family(logbook("planet-nine/12", 3, 3), (), "random-pass"),
+    "sequence": Family(logbook("journey/no-green-after-blue", 3, 3, must=["b1", "g1"]), (), "sequences"),
+    "sequence-across-tricks": Family(across_sequence, (), "sequences"),
     # Scored (special) missions: the most scoring events, through max_score (its first call, for
     # 0 events, holds no counter yet: CP-SAT stops at the assignment).
     "score-tricks": Family(scored("journey/no-1-no-2", 3, 3), (), COUNT),
@@ -567,15 +568,17 @@ def test_unsupported_mission_is_a_one_line_input_error():
         make_task_mission(deal, parse_card_list("p9"), owners=[0], counters=[TrickCounter(1, at_most=1)],
                           balanced=Balanced(1), sequences=[Sequence(1, 2)]),
         space=PlayRules(skis=bit(SKIS_CARD), sled=1, heli_pass=bit(parse_card("r1"))),
+        pattern=Pattern((Clause("next", relation="not-lower"),)),
     )
     with pytest.raises(InputError) as raised:
         cpsat.solve(deal, rules)
     error = raised.value
     assert isinstance(error, UnsupportedMission)
-    assert error.families == ("sequences", "skis", "helicopter")
+    assert error.families == ("moves-combined", "pattern")
     assert "\n" not in str(error)
     assert str(error) == (
-        "the cpsat engine does not model sequence rules, the skis, the helicopter; use the auto, kernel or reference engine"
+        "the cpsat engine does not model cards moving in more than one way (fog, the skis, passes: no stage space "
+        "does), table patterns (special stages); use the auto, kernel or reference engine"
     )
     with pytest.raises(UnsupportedMission):
         cpsat.TaskModel(deal, rules)

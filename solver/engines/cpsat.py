@@ -4,16 +4,17 @@ On the train every card has a fixed holder, so a line of play is fixed by when
 each card is played; where a stage space moves cards, who holds a card when is
 part of the model too (`holds`). The model asks for a legal full play (all T tricks) in which every task
 card is won by its owner, the completion tricks respect the order tokens, every
-trick counter ends within its bounds and, with the balanced rule, the trick
-counts stay within the gap after every trick. That is equivalent to the mission
-being won, which ends play at once:
+trick counter ends within its bounds, no sequence rule is broken and, with the
+balanced rule, the trick counts stay within the gap after every trick. That is
+equivalent to the mission being won, which ends play at once:
 
 - a won mission extends to a full legal play: after it any legal card can always
   be played (the leader plays anything, a follower follows suit or plays
   anything); the completed tasks, their winners and their completion tricks no
   longer change, and a mission is won only once every counter is settled
   (`conditions.counter_settled`: its minimum reached, no trick left that could
-  count past its maximum) and, with the balanced rule, after the last trick;
+  count past its maximum), with sequence rules once no card of a rule's `after`
+  is left to play, and with the balanced rule after the last trick;
 - a full play meeting the conditions wins the mission at the first trick after
   which `won_after` holds, and fails nothing before: each task trick is won by its
   owner, the per-task prerequisites (`tasks.order_prerequisites`, an exact
@@ -32,9 +33,10 @@ Variables (t = 0..T-1; `P` is the order encoding of `x`):
   (under fog both false before the card reaches its hand);
 - holds[c,p,t]: seat p holds c, unplayed, when trick t starts: on the train its
   dealt holder while unplayed; on the skis its dealt hand, turned one seat left per
-  trick with a skis card before t; with the helicopter or the jeep a literal per
-  seat, carried over each trick boundary: kept unless played or passed, or received
-  (a heli trick: each seat gives one card to its left; the jeep: two each into the
+  trick with a skis card before t; with passes a literal per seat, carried over each
+  trick boundary: kept unless played or passed, or received (mission 12: each seat
+  gives the first card it holds in the ordering drawn with the deal to its left; a
+  heli trick: each seat gives one card of its choice to its left; the jeep: two each into the
   middle, whose k-th lowest card goes to the shuffle's k-th seat, its place being
   the number of lower cards in the middle); plays[c,p,t]: p plays c in trick t;
 - y[p,s,t]: seat p plays a card of suit s in trick t;
@@ -57,13 +59,13 @@ reverse winner clauses, exactly-one over the suit a seat plays, per-seat card
 sums; clearly worse: a linear x/P link, a fixed play-order search, presolve.
 
 The model knows the missions `modelled` names: tasks with fixed, drafted, lazily
-assigned or anyone's owners, order tokens, trick counters of every kind and the
-balanced rule, on the train, the dog sled (its driver may open any trick), the
-hang glider (a set-aside card does not count for following suit), fog, the skis,
-the helicopter or the jeep (one way of moving cards at a time, as each space
-has). `solve` raises `UnsupportedMission` for any other rule (random passes,
-sequences, the Ghost, table patterns, the redeal), naming it (`unsupported`):
-the portfolio sends such missions to the kernel alone.
+assigned or anyone's owners, order tokens, trick counters of every kind, the
+balanced rule, sequence rules and mission 12's random pass, on the train, the dog
+sled (its driver may open any trick), the hang glider (a set-aside card does not
+count for following suit), fog, the skis, the helicopter or the jeep (one way of
+moving cards at a time, as each space has). `solve` raises `UnsupportedMission`
+for any other rule (the Ghost, table patterns, the redeal), naming it
+(`unsupported`): the portfolio sends such missions to the kernel alone.
 
 `limits.max_seconds` bounds the whole call, model building included; past it
 the answer is UNKNOWN. `limits.max_nodes` is ignored: CP-SAT has no branch
@@ -94,12 +96,7 @@ ENGINE = "cpsat"
 OTHER_ENGINES = "use the auto, kernel or reference engine"
 # The rule families of a TaskMission the model lacks: short name, and in words.
 FAMILIES = {
-    "random-pass": "the random card pass",
-    "sequences": "sequence rules",
-    "skis": "the skis",
-    "fog": "fog",
-    "helicopter": "the helicopter",
-    "jeep": "the jeep",
+    "moves-combined": "cards moving in more than one way (fog, the skis, passes: no stage space does)",
     "ghost": "the Ghost's display (two players)",
     "difficult-ghost": "the difficult Ghost",
     "redeal": "the five-player redeal",
@@ -107,7 +104,7 @@ FAMILIES = {
     "space": "stage space rules",  # a PlayRules field none of the above names
     "other": "rules beyond what the model knows",  # a TaskMission field none of the above names
 }
-SPACE_FAMILIES = {"skis", "fog", "helicopter", "jeep", "ghost", "difficult-ghost", "redeal"}
+SPACE_FAMILIES = {"moves-combined", "ghost", "difficult-ghost", "redeal"}
 
 
 def unsupported(mission: TaskMission) -> dict[str, str]:
@@ -116,14 +113,8 @@ def unsupported(mission: TaskMission) -> dict[str, str]:
     if modelled(mission):  # the portfolio asks for every case
         return {}
     space = mission.space
-    combined = moves_combined(space)
     present = {
-        "random-pass": mission.random_pass is not None,
-        "sequences": bool(mission.sequences),
-        "skis": combined and bool(space.skis),
-        "fog": combined and bool(space.arrivals),
-        "helicopter": combined and bool(space.heli_pass),
-        "jeep": combined and bool(space.jeep_after),
+        "moves-combined": moves_combined(mission),
         "ghost": space.ghost >= 0 or bool(space.display),
         "difficult-ghost": space.difficult,
         "redeal": bool(space.redeal_after),
@@ -139,29 +130,25 @@ def unsupported(mission: TaskMission) -> dict[str, str]:
 
 def modelled(mission: TaskMission) -> bool:
     """Return True for the missions the model knows: tasks (fixed, drafted, lazily assigned within
-    allowed counts, or anyone's) with order tokens, trick counters and the balanced rule, on the
-    train or a stage space that changes play (`without_modelled_rules`), the Ghost aside."""
-    return (
-        mission.random_pass is None
-        and not mission.sequences
-        and without_modelled_rules(mission.space) == NO_RULES
-        and mission.pattern is None
-    )
+    allowed counts, or anyone's) with order tokens, trick counters, the balanced rule, sequence
+    rules and the random pass, on the train or a stage space that changes play
+    (`without_modelled_rules`), the Ghost aside, one way of moving cards at a time."""
+    return not moves_combined(mission) and without_modelled_rules(mission.space) == NO_RULES and mission.pattern is None
 
 
 def without_modelled_rules(space: PlayRules) -> PlayRules:
     """Return `space` without the rules of play the model knows: the dog sled, the hang glider, fog,
     the skis, the helicopter or the jeep, each alone (as a stage space sets them)."""
-    if moves_combined(space):
-        return space
     return dataclasses.replace(space, sled=-1, hang_glider=False, arrivals=(), skis=0, heli_pass=0, jeep_after=0,
                                jeep_order=())
 
 
-def moves_combined(space: PlayRules) -> bool:
-    """Return True when cards reach or leave hands in more than one way: no stage space does that,
-    and the model does not."""
-    ways = [bool(space.arrivals), bool(space.skis), bool(space.heli_pass), bool(space.jeep_after)]
+def moves_combined(mission: TaskMission) -> bool:
+    """Return True when cards reach or leave hands in more than one way (mission 12's random pass
+    on a stage space that moves cards too): no stage space does that alone, and the model does not."""
+    space = mission.space
+    ways = [bool(space.arrivals), bool(space.skis), bool(space.heli_pass), bool(space.jeep_after),
+            mission.random_pass is not None]
     return sum(ways) > 1
 
 
@@ -190,7 +177,7 @@ class TaskModel:
         space = mission.space
         # How cards move between hands: never (the train, the dog sled, the hang glider, fog),
         # whole hands (the skis) or one by one (the helicopter's and the jeep's passes).
-        self.trades = bool(space.heli_pass or space.jeep_after)
+        self.trades = bool(space.heli_pass or space.jeep_after or mission.random_pass)
         self.fixed = not self.trades and not space.skis
         self.arrival = space.arrivals or (0,) * CARD_COUNT
         # Negations by id: `~var` builds a new object each call, and there are many.
@@ -209,6 +196,7 @@ class TaskModel:
         self.tokens()
         self.trick_counters()
         self.balance()
+        self.sequence_rules()
         self.equivalent_cards()
 
     # --- literal helpers: constants are Python bools, folded away here -----------
@@ -339,13 +327,18 @@ class TaskModel:
         """Create holds[., ., t + 1] from trick t's holds: what is not played stays, but for the
         cards passed right after trick t (`variants.heli_passes`, `variants.jeep_exchanges`).
 
-        Helicopter: after a trick holding a heli (not the last), each seat gives one card of its
-        hand to the seat on its left. Jeep: after trick `jeep_after` each seat puts two cards in
+        Mission 12: after trick `random_pass.after` each seat gives the first card of its hand in
+        the ordering drawn with the deal to the seat on its left. Helicopter: after a trick holding
+        a heli (not the last), each seat gives one card of its hand to the seat on its left. Jeep: after trick `jeep_after` each seat puts two cards in
         the middle, and the middle's k-th lowest card goes to seat `jeep_order[k]`.
         """
-        space, n = self.mission.space, self.players
+        space, n, random_pass = self.mission.space, self.players, self.mission.random_pass
         kept = {(c, p): self.all_of([self.holds[c, p, t], self.neg(self.x[c][t])]) for c in self.holder for p in range(n)}
-        if t + 1 == space.jeep_after:
+        chance = random_pass is not None and t + 1 == random_pass.after  # mission 12's: not a move of the line
+        if chance:
+            given = self.first_in_order(kept, random_pass.order)
+            received = {(c, (p + 1) % n): give for (c, p), give in given.items()}
+        elif t + 1 == space.jeep_after:
             given = self.gives(kept, True)
             for p in range(n):
                 self.model.add(sum(give for (c, q), give in given.items() if q == p) == 2)
@@ -356,10 +349,23 @@ class TaskModel:
             for p in range(n if given else 0):
                 self.exactly_one([self.neg(due)] + [give for (c, q), give in given.items() if q == p])
             received = {(c, (p + 1) % n): give for (c, p), give in given.items()}
-        self.passes[t] = given
+        if not chance:
+            self.passes[t] = given  # the crew's passes, part of the line (Trick.passed)
         for (c, p), keep in kept.items():
             stays = self.all_of([keep, self.neg(given.get((c, p), False))])
             self.holds[c, p, t + 1] = self.any_of([stays, received.get((c, p), False)])
+
+    def first_in_order(self, kept: dict, order: tuple[int, ...]) -> dict:
+        """Return {(card, seat): "seat passes card"} for mission 12's random pass: each seat gives the
+        first card it keeps in `order` (`chance.RandomPass.given`)."""
+        given = {}
+        for p in range(self.players):
+            earlier = []
+            for c in order:
+                if kept.get((c, p), False) is not False:
+                    given[c, p] = self.all_of([kept[c, p]] + [self.neg(lit) for lit in earlier])
+                    earlier.append(kept[c, p])
+        return given
 
     def gives(self, kept: dict, due) -> dict:
         """Return {(card, seat): "seat passes card"} over the cards each seat keeps after the trick,
@@ -734,6 +740,31 @@ class TaskModel:
                     if p != q:
                         self.model.add(sum(won[p]) - sum(won[q]) <= gap)
 
+    def sequence_rules(self) -> None:
+        """Add: no card of a rule's `after` is played right after one of its `before`: by the next
+        seat in the same trick, or, across tricks, by the next trick's opener after its last card.
+
+        The seat at place k of trick t is its opener's k-th seat to the left, so each opener of
+        each trick gives one clause per pair of neighbouring places.
+        """
+        T, n = self.tricks, self.players
+        for rule in self.mission.sequences:
+            before = {(p, t): self.any_of([self.plays[c, p, t] for c in self.cards_at[p, t] if rule.before >> c & 1])
+                      for p in range(n) for t in range(T)}
+            after = {(p, t): self.any_of([self.plays[c, p, t] for c in self.cards_at[p, t] if rule.after >> c & 1])
+                     for p in range(n) for t in range(T)}
+            for t in range(T):
+                for opener in range(n):
+                    for k in range(n - 1):
+                        first, second = (opener + k) % n, (opener + k + 1) % n
+                        self.clause([self.neg(self.lead[opener, t]), self.neg(before[first, t]),
+                                     self.neg(after[second, t])])
+                    if rule.across_tricks and t + 1 < T:
+                        last = (opener - 1) % n
+                        for following in range(n):
+                            self.clause([self.neg(self.lead[opener, t]), self.neg(before[last, t]),
+                                         self.neg(self.lead[following, t + 1]), self.neg(after[following, t + 1])])
+
     def equivalent_cards(self) -> None:
         """Break the symmetry of interchangeable cards: the lower one goes first.
 
@@ -842,13 +873,15 @@ def witness(built: TaskModel, solver: cp_model.CpSolver):
 
 def won_after(deal: Deal, mission: TaskMission, tricks: list[Trick]) -> bool:
     """Return True when the mission is won once `tricks` (the first ones of a legal play meeting
-    every condition) are played: every task done, every counter settled, and with the balanced
-    rule every trick played."""
+    every condition) are played: every task done, every counter settled, no card that could break
+    a sequence rule left, and with the balanced rule every trick played."""
     total = num_tricks(deal.hands)
     played = card_set(c for trick in tricks for c in trick.cards)
     if not all(played >> c & 1 for c in mission.cards):
         return False
     if mission.balanced is not None and len(tricks) < total:
+        return False
+    if len(tricks) < total and any(rule.after & deal.cards & ~played for rule in mission.sequences):
         return False
     values = [0] * len(mission.counters)
     for number, trick in enumerate(tricks, 1):

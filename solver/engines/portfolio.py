@@ -63,7 +63,7 @@ class PortfolioSolver:
 
         A `max_nodes` limit is a DFS limit: with one, the kernel alone answers, and
         so it does for missions with rules the CP-SAT model lacks (`cpsat.unsupported`:
-        random passes, sequences, the Ghost, table patterns, the redeal).
+        the Ghost, table patterns, the redeal).
         `generation`: see KernelSolver.solve.
         """
         if limits.max_nodes is not None or cpsat.unsupported(mission):
