@@ -158,8 +158,8 @@ def format_solution(solution: Solution, mission: TaskMission, given: dict[int, i
     type=click.Choice(list(ENGINES)),
     default="auto",
     show_default=True,
-    help="auto: the Numba kernel, then CP-SAT if it cannot finish fast; kernel: the Numba "
-    "search alone; cpsat: the CP-SAT model alone (all but the Ghost, table patterns and the redeal); reference: the "
+    help="auto: the Numba kernel, then CP-SAT and the kernel in turns if it cannot finish fast; kernel: the Numba "
+    "search alone; cpsat: the CP-SAT model alone (all but the difficult Ghost, the Ghost with passes or the skis, table patterns and the redeal); reference: the "
     "plain-Python oracle.",
 )
 @click.option(

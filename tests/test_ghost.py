@@ -578,13 +578,18 @@ def test_cli_hand_built_case():
     assert ghost.stdout.startswith("WIN")
     assert "trick  1: seat 0 leads  p5 p1 y1  -> seat 0  done: p5" in ghost.stdout.splitlines()
     replay_lines(*parse_ghost_deal("p5 | p1 | y1 / p9"), ghost.stdout, False)
+    # CP-SAT models the Ghost (not the difficult one): the same line, the only one.
+    cpsat = crew("solve", "--deal", "p5 | p1 | y1 / p9", "--tasks", "p5", "--owners", "0", "--engine", "cpsat")
+    assert cpsat.exit_code == 0, cpsat.output
+    assert "trick  1: seat 0 leads  p5 p1 y1  -> seat 0  done: p5" in cpsat.stdout.splitlines()
+    replay_lines(*parse_ghost_deal("p5 | p1 | y1 / p9"), cpsat.stdout, False)
 
 
 @pytest.mark.parametrize("args, words", [
     (["--deal", "p1 | p2 | p3", "--tasks", "p1", "--difficult-ghost"], ["--difficult-ghost"]),
     (["--deal", "p1 | p2 | p3 p4 / p5", "--tasks", "p1"], ["face-down"]),
     (["--deal", "p1 | p2 | r4 / p5", "--tasks", "p1"], ["Guide"]),
-    (["--deal", "p1 | p2 | p3 / p5", "--tasks", "p1", "--engine", "cpsat"], ["Ghost"]),
+    (["--deal", "p1 | p2 | p3 / p5", "--tasks", "p1", "--engine", "cpsat", "--difficult-ghost"], ["difficult Ghost"]),
 ])
 def test_cli_errors(args, words):
     assert_one_line_error(crew("solve", *args), *words)

@@ -63,9 +63,11 @@ assigned or anyone's owners, order tokens, trick counters of every kind, the
 balanced rule, sequence rules and mission 12's random pass, on the train, the dog
 sled (its driver may open any trick), the hang glider (a set-aside card does not
 count for following suit), fog, the skis, the helicopter or the jeep (one way of
-moving cards at a time, as each space has). `solve` raises `UnsupportedMission`
-for any other rule (the Ghost, table patterns, the redeal), naming it
-(`unsupported`): the portfolio sends such missions to the kernel alone.
+moving cards at a time, as each space has), and the Ghost's display with two
+players where no card changes hands (a face-down card exists from the trick after
+the card over it). `solve` raises `UnsupportedMission` for any other rule (the
+difficult Ghost, the Ghost with passes or the skis, table patterns, the redeal),
+naming it (`unsupported`): the portfolio sends such missions to the kernel alone.
 
 `limits.max_seconds` bounds the whole call, model building included; past it
 the answer is UNKNOWN. `limits.max_nodes` is ignored: CP-SAT has no branch
@@ -97,7 +99,7 @@ OTHER_ENGINES = "use the auto, kernel or reference engine"
 # The rule families of a TaskMission the model lacks: short name, and in words.
 FAMILIES = {
     "moves-combined": "cards moving in more than one way (fog, the skis, passes: no stage space does)",
-    "ghost": "the Ghost's display (two players)",
+    "ghost": "the Ghost with cards that change hands (the skis, passes)",
     "difficult-ghost": "the difficult Ghost",
     "redeal": "the five-player redeal",
     "pattern": "table patterns (special stages)",
@@ -115,13 +117,13 @@ def unsupported(mission: TaskMission) -> dict[str, str]:
     space = mission.space
     present = {
         "moves-combined": moves_combined(mission),
-        "ghost": space.ghost >= 0 or bool(space.display),
+        "ghost": ghost_with_moves(mission),
         "difficult-ghost": space.difficult,
         "redeal": bool(space.redeal_after),
         "pattern": mission.pattern is not None,
     }
     families = [name for name, found in present.items() if found]
-    if without_modelled_rules(space) != NO_RULES and not set(families) & SPACE_FAMILIES:
+    if without_modelled_rules(mission) != NO_RULES and not set(families) & SPACE_FAMILIES:
         families.append("space")
     if not families:  # a field added to `modelled` but not here
         families.append("other")
@@ -131,16 +133,28 @@ def unsupported(mission: TaskMission) -> dict[str, str]:
 def modelled(mission: TaskMission) -> bool:
     """Return True for the missions the model knows: tasks (fixed, drafted, lazily assigned within
     allowed counts, or anyone's) with order tokens, trick counters, the balanced rule, sequence
-    rules and the random pass, on the train or a stage space that changes play
-    (`without_modelled_rules`), the Ghost aside, one way of moving cards at a time."""
-    return not moves_combined(mission) and without_modelled_rules(mission.space) == NO_RULES and mission.pattern is None
+    rules and the random pass, on the train or a stage space that changes play, and the Ghost
+    where no card changes hands (`without_modelled_rules`); one way of moving cards at a time."""
+    return not moves_combined(mission) and without_modelled_rules(mission) == NO_RULES and mission.pattern is None
 
 
-def without_modelled_rules(space: PlayRules) -> PlayRules:
-    """Return `space` without the rules of play the model knows: the dog sled, the hang glider, fog,
-    the skis, the helicopter or the jeep, each alone (as a stage space sets them)."""
+def without_modelled_rules(mission: TaskMission) -> PlayRules:
+    """Return the mission's rules of play without those the model knows: the dog sled, the hang glider,
+    fog, the skis, the helicopter or the jeep, each alone (as a stage space sets them), and the
+    Ghost's display (not the difficult Ghost) where no card changes hands."""
+    space = mission.space
+    if not ghost_with_moves(mission):
+        space = dataclasses.replace(space, ghost=-1, display=())
     return dataclasses.replace(space, sled=-1, hang_glider=False, arrivals=(), skis=0, heli_pass=0, jeep_after=0,
                                jeep_order=())
+
+
+def ghost_with_moves(mission: TaskMission) -> bool:
+    """Return True for the Ghost where cards change hands (the skis pass the players' hands only,
+    and a card passed to him takes a place in his display): the model does not know those rules."""
+    space = mission.space
+    moves = space.skis or space.heli_pass or space.jeep_after or mission.random_pass is not None
+    return (space.ghost >= 0 or bool(space.display)) and bool(moves)
 
 
 def moves_combined(mission: TaskMission) -> bool:
@@ -180,6 +194,10 @@ class TaskModel:
         self.trades = bool(space.heli_pass or space.jeep_after or mission.random_pass)
         self.fixed = not self.trades and not space.skis
         self.arrival = space.arrivals or (0,) * CARD_COUNT
+        self.ghost = space.ghost
+        # The Ghost's face-down cards: each under the face-up card of its column.
+        columns = len(space.display) // 2
+        self.under = dict(zip(space.display[columns:], space.display[:columns]))
         # Negations by id: `~var` builds a new object each call, and there are many.
         self.negations = {id(True): False, id(False): True}
         self.passes = {}  # trick t -> {(card, seat): "seat passes card after t"}
@@ -297,6 +315,7 @@ class TaskModel:
             for c, p in self.holder.items():
                 for t in range(T):
                     self.holds[c, p, t] = self.unplayed(c, t) if t >= self.arrival[c] else False
+            self.face_down()
             return
         if not self.trades:
             skis = [c for c in scan(self.mission.space.skis) if c in self.holder]
@@ -318,6 +337,15 @@ class TaskModel:
             for c in self.holder:
                 # An unplayed card is in exactly one hand (redundant: the passes keep it so).
                 self.exactly_one([self.neg(self.unplayed(c, t + 1))] + self.holders(c, t + 1))
+
+    def face_down(self) -> None:
+        """The Ghost's display (`variants.ghost_playable`): a face-down card exists, for playing and
+        for following suit, only from the trick after the one holding the card over it."""
+        for c, over in self.under.items():
+            for t in range(self.tricks):
+                turned = self.P[over][t - 1] if t else False
+                self.holds[c, self.ghost, t] = self.all_of([self.holds[c, self.ghost, t], turned])
+                self.clause([self.neg(self.x[c][t]), turned])
 
     def holders(self, c: int, t: int) -> list:
         """Return the literals "seat p holds card c when trick t starts" that are not constantly false."""
@@ -527,13 +555,14 @@ class TaskModel:
     def follow_suit(self) -> None:
         """Add: a seat holding a card of the led suit plays that suit.
 
-        Under the hang glider (`variants.hang_glider_plays`) the card set aside does not count:
+        The Ghost follows with his face-up cards (`holds`). Under the hang glider
+        (`variants.hang_glider_plays`) a player's card set aside does not count:
         a seat must follow only while it holds two cards of the led suit (setting the one card it
         holds aside frees it, setting any other aside keeps both), and in the last trick each plays
         its set-aside card, whatever was led.
         """
-        glider = self.mission.space.hang_glider
         for p in range(self.players):
+            glider = self.mission.space.hang_glider and p != self.ghost  # the Ghost sets no card aside
             for s in SUITS:
                 for t in range(self.tricks - 1 if glider else self.tricks):
                     holds = self.holds_suit(p, s, t, 2 if glider else 1)
@@ -543,8 +572,9 @@ class TaskModel:
 
     def holds_suit(self, p: int, s: int, t: int, at_least: int):
         """Return the literal "seat p holds at least `at_least` cards of suit s when trick t starts":
-        the counts `ge` when cards neither move nor arrive, else a sum over `holds`."""
-        if hasattr(self, "ge"):
+        the counts `ge` when cards neither move nor arrive (the Ghost's count his face-down cards
+        too), else a sum over `holds`."""
+        if hasattr(self, "ge") and p != self.ghost:
             return self.ge.get((p, s, at_least, t), False) if self.by_suit[p][s] else False
         cards = [(1, self.holds[c, p, t]) for c in self.suit_cards[s] if p in self.seats_of(c)]
         return self.any_of([lit for _, lit in cards]) if at_least == 1 else self.sum_at_least(cards, at_least)
@@ -800,12 +830,14 @@ class TaskModel:
                         self.clause([self.neg(self.x[b][t]), self.P[a][t - 1]] + still)
 
 
-def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits()) -> Solution:
+def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits(), effort: float | None = None) -> Solution:
     """Decide whether the crew can complete every task of `mission` in `deal`, with CP-SAT.
 
     Runs one CP-SAT worker. `limits.max_seconds` bounds the whole call (model
     building included) and gives UNKNOWN when it runs out; `limits.max_nodes` is
-    ignored (CP-SAT has no branch limit). `nodes` is CP-SAT's branch count.
+    ignored (CP-SAT has no branch limit). `effort` bounds the search in CP-SAT's
+    deterministic time (the same every run; UNKNOWN past it). `nodes` is CP-SAT's
+    branch count.
     Raises UnsupportedMission, naming them, for the rules the model lacks (`unsupported`).
     """
     check_supported(mission)
@@ -817,7 +849,7 @@ def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits()) -> Soluti
     solution = Solution(Outcome.UNKNOWN, 0, 0.0, ENGINE)
     left = None if limits.max_seconds is None else limits.max_seconds - (time.perf_counter() - began)
     if left is None or left > 0:
-        solver, status = run_solver(built.model, left)
+        solver, status = run_solver(built.model, left, effort)
         solution.nodes = solver.num_branches
         sat = cp_sat()
         if status == sat.INFEASIBLE:
@@ -829,8 +861,9 @@ def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits()) -> Soluti
     return solution
 
 
-def run_solver(model: cp_model.CpModel, seconds: float | None):
-    """Solve `model` with one worker within `seconds` (None: no limit); return (solver, status)."""
+def run_solver(model: cp_model.CpModel, seconds: float | None, effort: float | None = None):
+    """Solve `model` with one worker within `seconds` and `effort` deterministic seconds (None: no
+    limit); return (solver, status)."""
     solver = cp_sat().CpSolver()
     solver.parameters.num_workers = 1
     # Measured on full deals: presolve (with its symmetry detection) and SAT
@@ -840,6 +873,8 @@ def run_solver(model: cp_model.CpModel, seconds: float | None):
     solver.parameters.use_sat_inprocessing = False
     if seconds is not None:
         solver.parameters.max_time_in_seconds = seconds
+    if effort is not None:
+        solver.parameters.max_deterministic_time = effort
     status = solver.solve(model)
     if status == cp_sat().MODEL_INVALID:
         raise RuntimeError(f"invalid CP-SAT model: {model.validate()}")

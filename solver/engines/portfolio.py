@@ -6,9 +6,11 @@ millions of lines. CP-SAT proves those in about a tenth of a second through
 propagation and clause learning, but pays tens of milliseconds to build and
 start every model. So the kernel gets a small node budget (`DFS_NODES`,
 about 25 ms; `SHORT_DFS_NODES`, about 6 ms, when every task has a fixed owner
-or the mission has trick conditions), and only deals it leaves open go to CP-SAT
-(when it models the mission) with the rest of the time budget. The answer names the engine that found it: "kernel", or
-"kernel>cpsat" when CP-SAT did; its `nodes` are the kernel's card plays.
+or the mission has trick conditions), and only deals it leaves open go on: CP-SAT
+(when it models the mission) and the kernel then take turns of growing length
+within the rest of the time budget. The answer names the engines in turn up to the
+one that found it: "kernel", "kernel>cpsat", "kernel>cpsat>kernel" and so on; its
+`nodes` are the kernel's card plays.
 """
 
 import time
@@ -31,6 +33,19 @@ DFS_NODES = 200_000  # ~25 ms; tuned on the benchmark sets (100k-300k all close)
 # 17 (3p), budgets taking turns: 50k nodes gives every cell a lower mean than 200k (26/5p 38.4 -> 34.2
 # ms, 17/3p 11.5 -> 10.8, the others 2-7% lower); 10k raises three of the five means (17/3p: 22 ms).
 SHORT_DFS_NODES = 50_000
+# After the kernel's budget the two engines take turns, CP-SAT first: CP_SAT_EFFORT of CP-SAT's deterministic
+# time (its own unit: 0.5-1.7 wall seconds each on these models), then KERNEL_TURN_NODES card plays, then
+# each TURN_GROWTH times more, until one decides or the time runs out. Both budgets are deterministic, so
+# which engine answers, and the kernel's nodes, repeat run after run. Neither engine wins everywhere: "no 1
+# and no 2" with 3 players, its scores proven by the kernel in 0.01-0.3 s, left CP-SAT open for 2 s, and
+# the helicopter's 5-player deals the other way round (CP-SAT 0.3-0.7 s, kernel > 8 s). Measured on 16
+# slow CP-SAT deals (5-player helicopter and jeep) and 24 3-player scores of "no 1 and no 2" left inexact
+# at a 2 s budget: these turns leave 7 scores inexact in 20.3 s and decide the 16 in 8.7 s; CP-SAT alone
+# after the kernel (as before) 20 inexact in 46.6 s and 8.3 s; 300k-play kernel turns 8 inexact; CP-SAT
+# turns of 0.3 slower on both (22.7 s, 9.0 s); wall-time turns of 0.05-0.5 s did no better (7 inexact).
+CP_SAT_EFFORT = 0.15
+KERNEL_TURN_NODES = 1_000_000
+TURN_GROWTH = 4
 ROUND_NODES = (2_000, 50_000, 1_000_000)  # node budgets per case of the rounds before the last
 
 
@@ -59,25 +74,38 @@ class PortfolioSolver:
     def solve(
         self, deal: Deal, mission: TaskMission, limits: Limits = Limits(), generation: int | None = None
     ) -> Solution:
-        """Decide the deal: DFS within its node budget (`dfs_budget`), then CP-SAT within the time left.
+        """Decide the deal: DFS within its node budget (`dfs_budget`), then CP-SAT and the DFS in turns
+        of growing length (`CP_SAT_EFFORT`, `KERNEL_TURN_NODES`, `TURN_GROWTH`) within the time left.
 
         A `max_nodes` limit is a DFS limit: with one, the kernel alone answers, and
         so it does for missions with rules the CP-SAT model lacks (`cpsat.unsupported`:
-        the Ghost, table patterns, the redeal).
-        `generation`: see KernelSolver.solve.
+        the difficult Ghost, the Ghost with passes or the skis, table patterns, the redeal).
+        `generation`: see KernelSolver.solve; the kernel's later turns keep the lost positions of
+        its first. The answer's engine lists the turns ("kernel>cpsat>kernel"); its nodes are
+        the kernel's card plays.
         """
         if limits.max_nodes is not None or cpsat.unsupported(mission):
             return self.kernel.solve(deal, mission, limits, generation)
         began = time.perf_counter()
-        first = self.kernel.solve(deal, mission, Limits(self.dfs_budget(mission), limits.max_seconds), generation)
-        if first.outcome is not Outcome.UNKNOWN:
-            return first
-        left = None if limits.max_seconds is None else max(0.0, limits.max_seconds - first.seconds)
-        second = cpsat.solve(deal, mission, Limits(max_seconds=left))
-        second.engine = f"{first.engine}>{second.engine}"
-        second.nodes = first.nodes
-        second.seconds = time.perf_counter() - began
-        return second
+        if generation is None:
+            generation = self.table.next_generation()
+        answer = self.kernel.solve(deal, mission, Limits(self.dfs_budget(mission), limits.max_seconds), generation)
+        engines, nodes = [answer.engine], answer.nodes
+        effort, plays = CP_SAT_EFFORT, KERNEL_TURN_NODES
+        while answer.outcome is Outcome.UNKNOWN:
+            left = None if limits.max_seconds is None else limits.max_seconds - (time.perf_counter() - began)
+            if left is not None and left <= 0:
+                break
+            if engines[-1] == cpsat.ENGINE:
+                answer = self.kernel.solve(deal, mission, Limits(plays, left), generation)
+                nodes, plays = nodes + answer.nodes, plays * TURN_GROWTH
+            else:
+                answer = cpsat.solve(deal, mission, Limits(max_seconds=left), effort)
+                effort *= TURN_GROWTH
+            engines.append(answer.engine)
+        answer.engine, answer.nodes = ">".join(engines), nodes
+        answer.seconds = time.perf_counter() - began
+        return answer
 
 
 def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits()) -> Solution:

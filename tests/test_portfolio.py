@@ -1,0 +1,77 @@
+"""The default engine's schedule (solver/engines/portfolio.py): the kernel's budget, then CP-SAT and the
+kernel in turns of growing, deterministic length.
+
+Every answer is checked against one engine alone with no budget (the engines' agreement with the
+reference is tested in test_engine_support); the engines named are what the schedule promises: the
+same turns and the same node count run after run, whatever the machine's speed within the budget.
+"""
+
+import pytest
+from conftest import check_witness
+
+from solver.core.solution import Limits, Outcome
+from solver.engines import cpsat
+from solver.engines.kernel import KernelSolver
+from solver.engines.portfolio import KERNEL_TURN_NODES, SHORT_DFS_NODES, PortfolioSolver
+from solver.experiments.bench import LOSS_TASK_SETS
+from solver.missions.dealer import deal_mission
+from solver.missions.mission import find_mission
+from solver.missions.stage import space_cases
+from solver.trick.spaces import parse_space
+
+FIXED_14 = next(deal_set for deal_set in LOSS_TASK_SETS if deal_set.name == "4p-fixed-14")
+
+
+def no_1_no_2(space: str, index: int, events: int):
+    """Deal `index` (seed 1) of "no 1 and no 2" with 3 players on `space`, asking for `events` scoring tricks."""
+    game = deal_mission(find_mission("journey/no-1-no-2"), parse_space(space), 3, 1, index)
+    [(_, deal, mission)] = space_cases(game.stage, game.deal, game.setups(events))
+    return deal, mission
+
+
+def decided_twice(deal, mission, alone=KernelSolver(16).solve):
+    """Solve twice with fresh portfolios; both answers must name the same turns and nodes, and agree
+    with the engine `alone`."""
+    first, again = (PortfolioSolver(16).solve(deal, mission, Limits(max_seconds=60)) for _ in range(2))
+    assert (first.outcome, first.engine, first.nodes) == (again.outcome, again.engine, again.nodes)
+    assert first.outcome is alone(deal, mission).outcome
+    if first.outcome is Outcome.WIN:
+        check_witness(deal, mission, first)
+    return first
+
+
+def test_an_easy_deal_is_the_kernels():
+    # Trick counters (the scoring tricks): the short budget; this one needs 124 card plays.
+    answer = decided_twice(*no_1_no_2("train", 512, 9))
+    assert (answer.outcome, answer.engine) == (Outcome.WIN, "kernel") and answer.nodes < SHORT_DFS_NODES
+
+
+@pytest.mark.parametrize("index, outcome", [(0, Outcome.LOSS), (2, Outcome.WIN)])
+def test_cp_sat_decides_after_the_kernels_budget(index, outcome):
+    # 14 fixed-owner tasks, 4 players: the kernel's 50k plays do not settle them, CP-SAT's first turn does.
+    answer = decided_twice(*FIXED_14.case(index)[:2], cpsat.solve)
+    assert (answer.outcome, answer.engine, answer.nodes) == (outcome, "kernel>cpsat", SHORT_DFS_NODES)
+
+
+@pytest.mark.parametrize("space, index, events, outcome", [("train", 512, 10, Outcome.LOSS),
+                                                           ("jeep", 9, 10, Outcome.WIN)])
+def test_the_kernel_decides_when_cp_sat_leaves_a_deal_open(space, index, events, outcome):
+    # Ten tricks with no 1 and no 2: the kernel needs 70k-150k plays, CP-SAT more than its first turn
+    # (CP-SAT alone after the kernel's budget left such scores open at a 2 s budget).
+    answer = decided_twice(*no_1_no_2(space, index, events))
+    assert (answer.outcome, answer.engine) == (outcome, "kernel>cpsat>kernel")
+    assert SHORT_DFS_NODES < answer.nodes <= SHORT_DFS_NODES + KERNEL_TURN_NODES
+
+
+def test_turns_grow_until_one_engine_decides():
+    # Deal 4 of the same set: CP-SAT's first turn and the kernel's next million plays leave it open,
+    # CP-SAT's second, four times longer, proves the loss (the kernel alone takes 30 s).
+    answer = decided_twice(*FIXED_14.case(4)[:2], cpsat.solve)
+    assert (answer.outcome, answer.engine) == (Outcome.LOSS, "kernel>cpsat>kernel>cpsat")
+    assert answer.nodes == SHORT_DFS_NODES + KERNEL_TURN_NODES
+
+
+def test_the_time_budget_bounds_every_turn():
+    # The same deal with 0.05 s: the first CP-SAT turn is cut short, and nothing is decided.
+    answer = PortfolioSolver(16).solve(*FIXED_14.case(4)[:2], Limits(max_seconds=0.05))
+    assert answer.outcome is Outcome.UNKNOWN and answer.seconds < 1
