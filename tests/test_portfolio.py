@@ -12,7 +12,7 @@ from conftest import check_witness
 from solver.core.solution import Limits, Outcome
 from solver.engines import cpsat
 from solver.engines.kernel import KernelSolver
-from solver.engines.portfolio import KERNEL_TURN_NODES, SHORT_DFS_NODES, PortfolioSolver
+from solver.engines.portfolio import DFS_NODES, KERNEL_TURN_NODES, SHORT_DFS_NODES, PortfolioSolver
 from solver.experiments.bench import LOSS_TASK_SETS
 from solver.missions.dealer import deal_mission
 from solver.missions.mission import find_mission
@@ -54,13 +54,16 @@ def test_cp_sat_decides_after_the_kernels_budget(index, outcome):
 
 
 @pytest.mark.parametrize("space, index, events, outcome", [("train", 512, 10, Outcome.LOSS),
-                                                           ("jeep", 9, 10, Outcome.WIN)])
+                                                           ("jeep", 44, 10, Outcome.WIN)])
 def test_the_kernel_decides_when_cp_sat_leaves_a_deal_open(space, index, events, outcome):
-    # Ten tricks with no 1 and no 2: the kernel needs 70k-150k plays, CP-SAT more than its first turn
-    # (CP-SAT alone after the kernel's budget left such scores open at a 2 s budget).
-    answer = decided_twice(*no_1_no_2(space, index, events))
+    # Ten tricks with no 1 and no 2: the kernel needs 70k (train) and 320k (jeep: a first budget of 200k,
+    # cards change hands) plays, CP-SAT more than its first turn (CP-SAT alone after the kernel's budget
+    # left such scores open at a 2 s budget).
+    deal, mission = no_1_no_2(space, index, events)
+    answer = decided_twice(deal, mission)
     assert (answer.outcome, answer.engine) == (outcome, "kernel>cpsat>kernel")
-    assert SHORT_DFS_NODES < answer.nodes <= SHORT_DFS_NODES + KERNEL_TURN_NODES
+    first = PortfolioSolver().dfs_budget(mission)
+    assert first < answer.nodes <= first + KERNEL_TURN_NODES
 
 
 def test_turns_grow_until_one_engine_decides():
@@ -75,3 +78,16 @@ def test_the_time_budget_bounds_every_turn():
     # The same deal with 0.05 s: the first CP-SAT turn is cut short, and nothing is decided.
     answer = PortfolioSolver(16).solve(*FIXED_14.case(4)[:2], Limits(max_seconds=0.05))
     assert answer.outcome is Outcome.UNKNOWN and answer.seconds < 1
+
+
+def test_the_kernels_first_budget_follows_the_mission():
+    # Trick counters: the short budget, but not where cards change hands one by one (CP-SAT's model
+    # there costs tenths of a second); fixed owners likewise; drafted tasks alone: the long one.
+    solver = PortfolioSolver(16)
+    assert solver.dfs_budget(no_1_no_2("train", 512, 10)[1]) == SHORT_DFS_NODES
+    assert solver.dfs_budget(no_1_no_2("helicopter", 512, 10)[1]) == DFS_NODES
+    assert solver.dfs_budget(no_1_no_2("jeep", 512, 10)[1]) == DFS_NODES
+    assert solver.dfs_budget(FIXED_14.case(0)[1]) == SHORT_DFS_NODES
+    drafted = deal_mission(find_mission("planet-nine/3"), parse_space("train"), 4, 1, 0)
+    [(_, _, mission)] = space_cases(drafted.stage, drafted.deal, drafted.setups())
+    assert solver.dfs_budget(mission) == DFS_NODES

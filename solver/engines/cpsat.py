@@ -190,8 +190,9 @@ class TaskModel:
         self.task_of = {c: i for i, c in enumerate(mission.cards)}
         space = mission.space
         # How cards move between hands: never (the train, the dog sled, the hang glider, fog),
-        # whole hands (the skis) or one by one (the helicopter's and the jeep's passes).
-        self.trades = bool(space.heli_pass or space.jeep_after or mission.random_pass)
+        # whole hands (the skis) or one by one (mission 12's random pass, the helicopter's and the
+        # jeep's passes).
+        self.trades = bool(space.heli_pass or space.jeep_after) or mission.random_pass is not None
         self.fixed = not self.trades and not space.skis
         self.arrival = space.arrivals or (0,) * CARD_COUNT
         self.ghost = space.ghost
@@ -353,12 +354,14 @@ class TaskModel:
 
     def pass_vars(self, t: int) -> None:
         """Create holds[., ., t + 1] from trick t's holds: what is not played stays, but for the
-        cards passed right after trick t (`variants.heli_passes`, `variants.jeep_exchanges`).
+        cards passed right after trick t (`chance.RandomPass`, `variants.heli_passes`,
+        `variants.jeep_exchanges`).
 
-        Mission 12: after trick `random_pass.after` each seat gives the first card of its hand in
-        the ordering drawn with the deal to the seat on its left. Helicopter: after a trick holding
-        a heli (not the last), each seat gives one card of its hand to the seat on its left. Jeep: after trick `jeep_after` each seat puts two cards in
-        the middle, and the middle's k-th lowest card goes to seat `jeep_order[k]`.
+        Mission 12: after trick `random_pass.after` each seat gives the first card of its hand
+        in the ordering drawn with the deal to the seat on its left. Helicopter: after a trick
+        holding a heli (not the last), each seat gives one card of its hand to the seat on its
+        left. Jeep: after trick `jeep_after` each seat puts two cards in the middle, and the
+        middle's k-th lowest card goes to seat `jeep_order[k]`.
         """
         space, n, random_pass = self.mission.space, self.players, self.mission.random_pass
         kept = {(c, p): self.all_of([self.holds[c, p, t], self.neg(self.x[c][t])]) for c in self.holder for p in range(n)}

@@ -6,7 +6,7 @@ millions of lines. CP-SAT proves those in about a tenth of a second through
 propagation and clause learning, but pays tens of milliseconds to build and
 start every model. So the kernel gets a small node budget (`DFS_NODES`,
 about 25 ms; `SHORT_DFS_NODES`, about 6 ms, when every task has a fixed owner
-or the mission has trick conditions), and only deals it leaves open go on: CP-SAT
+or the mission has trick conditions and no card changes hands alone), and only deals it leaves open go on: CP-SAT
 (when it models the mission) and the kernel then take turns of growing length
 within the rest of the time budget. The answer names the engines in turn up to the
 one that found it: "kernel", "kernel>cpsat", "kernel>cpsat>kernel" and so on; its
@@ -32,6 +32,9 @@ DFS_NODES = 200_000  # ~25 ms; tuned on the benchmark sets (100k-300k all close)
 # Trick counters and the balanced rule: 100 sweep deals each of missions 26 (4p, 5p), 34, 29 (5p) and
 # 17 (3p), budgets taking turns: 50k nodes gives every cell a lower mean than 200k (26/5p 38.4 -> 34.2
 # ms, 17/3p 11.5 -> 10.8, the others 2-7% lower); 10k raises three of the five means (17/3p: 22 ms).
+# Not where cards change hands one by one (the helicopter, the jeep, mission 12's pass): CP-SAT's model there
+# costs 0.2-0.3 s. Yellow for everyone with 5 players, 60 deals each, 50k/200k/1M nodes: the helicopter's
+# mean 215/182/183 ms (median 202/15/16), the jeep's 94/75/72; the machete's (no trades) 51/55/61.
 SHORT_DFS_NODES = 50_000
 # After the kernel's budget the two engines take turns, CP-SAT first: CP_SAT_EFFORT of CP-SAT's deterministic
 # time (its own unit: 0.5-1.7 wall seconds each on these models), then KERNEL_TURN_NODES card plays, then
@@ -66,10 +69,11 @@ class PortfolioSolver:
     def dfs_budget(self, mission: TaskMission) -> int:
         """Return the kernel's node budget before CP-SAT, chosen by what the mission is (deterministic,
         so sweeps stay reproducible): smaller when every task has a fixed owner or there are trick
-        conditions (counters, balance)."""
+        conditions (counters, balance), unless cards change hands one by one."""
         fixed = mission.owners is not None and min(mission.owners, default=0) >= 0
         conditions = bool(mission.counters) or mission.balanced is not None
-        return min(self.dfs_nodes, SHORT_DFS_NODES) if fixed or conditions else self.dfs_nodes
+        trades = bool(mission.space.heli_pass or mission.space.jeep_after) or mission.random_pass is not None
+        return min(self.dfs_nodes, SHORT_DFS_NODES) if (fixed or conditions) and not trades else self.dfs_nodes
 
     def solve(
         self, deal: Deal, mission: TaskMission, limits: Limits = Limits(), generation: int | None = None
