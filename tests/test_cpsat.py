@@ -402,8 +402,10 @@ def test_spaces_agree_with_reference(space):
 
 @pytest.mark.parametrize("space", ("dog-sled", "hang-glider", *MOVING_SPACES, *GHOST_SPACES))
 def test_spaces_with_trick_conditions_and_sequences_agree_with_reference(space):
+    # Hands capped for the reference (conftest.MAX_SEARCHABLE_HAND): uncapped, a few 5-player losses
+    # with sequence rules on the skis took it 40 s.
     @settings(max_examples=150)
-    @given(small_deals(**deal_options(space, max_cards=3 if space in BRANCHY else 4)).flatmap(
+    @given(small_deals(**{**deal_options(space, max_cards=3 if space in BRANCHY else 4), "capped": True}).flatmap(
         lambda deal: st.tuples(st.just(deal), missions_with_conditions(deal), space_rules(deal, space))
     ))
     def check(drawn):
