@@ -206,7 +206,8 @@ class TaskModel:
         self.holding_vars()
         self.seat_plays()
         self.suit_vars()
-        if self.fixed and not space.arrivals:
+        self.counted = self.fixed and not space.arrivals  # the suit counts `ge` hold
+        if self.counted:
             self.count_vars()
         self.lead_vars()
         self.follow_suit()
@@ -418,11 +419,11 @@ class TaskModel:
             if inside is False:
                 continue
             lower = [lit for d, lit in middle.items() if d < c and lit is not False]
+            fixed = sum(1 for lit in lower if lit is True)
+            free = [lit for lit in lower if lit is not True]
             places[c] = [self.new() for _ in order]
             self.exactly_one([self.neg(inside)] + places[c])
             for k, place in enumerate(places[c]):
-                fixed = sum(1 for lit in lower if lit is True)
-                free = [lit for lit in lower if lit is not True]
                 if k < fixed or k > fixed + len(free):
                     self.clause([self.neg(place)])
                 elif free:
@@ -577,7 +578,7 @@ class TaskModel:
         """Return the literal "seat p holds at least `at_least` cards of suit s when trick t starts":
         the counts `ge` when cards neither move nor arrive (the Ghost's count his face-down cards
         too), else a sum over `holds`."""
-        if hasattr(self, "ge") and p != self.ghost:
+        if self.counted and p != self.ghost:
             return self.ge.get((p, s, at_least, t), False) if self.by_suit[p][s] else False
         cards = [(1, self.holds[c, p, t]) for c in self.suit_cards[s] if p in self.seats_of(c)]
         return self.any_of([lit for _, lit in cards]) if at_least == 1 else self.sum_at_least(cards, at_least)
@@ -782,10 +783,7 @@ class TaskModel:
         """
         T, n = self.tricks, self.players
         for rule in self.mission.sequences:
-            before = {(p, t): self.any_of([self.plays[c, p, t] for c in self.cards_at[p, t] if rule.before >> c & 1])
-                      for p in range(n) for t in range(T)}
-            after = {(p, t): self.any_of([self.plays[c, p, t] for c in self.cards_at[p, t] if rule.after >> c & 1])
-                     for p in range(n) for t in range(T)}
+            before, after = self.plays_of(rule.before), self.plays_of(rule.after)
             for t in range(T):
                 for opener in range(n):
                     for k in range(n - 1):
@@ -797,6 +795,11 @@ class TaskModel:
                         for following in range(n):
                             self.clause([self.neg(self.lead[opener, t]), self.neg(before[last, t]),
                                          self.neg(self.lead[following, t + 1]), self.neg(after[following, t + 1])])
+
+    def plays_of(self, cards: int) -> dict:
+        """Return {(seat, trick): "the seat plays one of `cards` in the trick"}."""
+        return {(p, t): self.any_of([self.plays[c, p, t] for c in self.cards_at[p, t] if cards >> c & 1])
+                for p in range(self.players) for t in range(self.tricks)}
 
     def equivalent_cards(self) -> None:
         """Break the symmetry of interchangeable cards: the lower one goes first.
