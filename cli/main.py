@@ -1,5 +1,6 @@
 """The `crew` command: solve deals of The Crew under perfect information."""
 
+import importlib
 import json
 import sys
 import tomllib
@@ -7,7 +8,6 @@ import tomllib
 import click
 
 from cli import sweep as sweep_commands
-from cli.bench import bench
 from cli.family import describe_mission, family, missions_table
 from cli.status import StatusLine
 from solver import __version__, api
@@ -35,13 +35,27 @@ from solver.trick.ghost import GHOST_SEAT, format_display
 from solver.trick.spaces import SPACES
 from solver.trick.variants import ghost_exchange
 
-ENGINES = {name: engine.solve for name, engine in protocol.ENGINES.items()}  # each refuses what it cannot model
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
 
 
 class CrewGroup(click.Group):
-    """A click group whose errors are one line on stderr and a non-zero exit, never a traceback."""
+    """A click group whose errors are one line on stderr and a non-zero exit, never a traceback.
+
+    `LAZY_COMMANDS` are imported when asked for: `crew bench`'s module loads Numba and CP-SAT (the
+    calibration, the versions), which `crew solve` should not pay for.
+    """
+
+    LAZY_COMMANDS = {"bench": ("cli.bench", "bench")}
+
+    def list_commands(self, ctx):
+        return sorted({*super().list_commands(ctx), *self.LAZY_COMMANDS})
+
+    def get_command(self, ctx, name):
+        if name in self.LAZY_COMMANDS and name not in self.commands:
+            module, attribute = self.LAZY_COMMANDS[name]
+            self.add_command(getattr(importlib.import_module(module), attribute))
+        return super().get_command(ctx, name)
 
     def main(self, args=None, prog_name=None, **extra):
         extra.pop("standalone_mode", None)
@@ -155,7 +169,7 @@ def format_solution(solution: Solution, mission: TaskMission, given: dict[int, i
 )
 @click.option(
     "--engine",
-    type=click.Choice(list(ENGINES)),
+    type=click.Choice(protocol.ENGINES),
     default="auto",
     show_default=True,
     help="auto: the Numba kernel, then CP-SAT and the kernel in turns if it cannot finish fast; kernel: the Numba "
@@ -473,7 +487,6 @@ def spaces():
 
 
 main.add_command(family)
-main.add_command(bench)
 main.add_command(sweep_commands.sweep)
 main.add_command(sweep_commands.report)
 main.add_command(sweep_commands.plot)

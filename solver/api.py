@@ -29,8 +29,10 @@ A sweep stores every deal in OUT/results.db as it is solved; the same request ag
 """
 
 import dataclasses
+import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from solver.core.cards import parse_card_list
 from solver.core.cp_sat import load_cp_sat
@@ -38,18 +40,15 @@ from solver.core.deal import Deal, deal_rng, parse_deal
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome, Solution
 from solver.engines import protocol
+from solver.engines.cases import ROUND_NODES, TableSharing, solve_setups
 from solver.engines.distress import solve_with_distress
-from solver.engines.kernel import SINGLE_DEAL_TT_BITS, KernelSolver, load_compiled
-from solver.engines.portfolio import ROUND_NODES, PortfolioSolver, TableSharing, solve_setups
+from solver.engines.quick import Allowance
 from solver.engines.score import ScoreAnswer, max_score
-from solver.experiments import bench
 from solver.experiments.cell import Cell
 from solver.experiments.plan import default_name, plan_sweep
-from solver.experiments.runner import default_jobs, run_batches
 from solver.experiments.stats import CellSummary
 from solver.experiments.store import ResultStore
 from solver.experiments.summary import versions, write_summary
-from solver.experiments.sweep import batches
 from solver.family import model as family_model
 from solver.family.deal import FamilyDeal, parse_family_deal, random_family_deal
 from solver.family.engines import ENGINES as FAMILY_ENGINES
@@ -62,6 +61,9 @@ from solver.missions.stage import Stage
 from solver.missions.tasks import make_task_mission, parse_tokens
 from solver.trick.ghost import DISPLAY_MARK, parse_ghost_deal
 from solver.trick.spaces import TRAIN, parse_space
+
+if TYPE_CHECKING:  # imported where used: the kernel, the sweep's workers and the benchmarks load Numba
+    from solver.experiments import bench
 
 
 @dataclass(frozen=True)
@@ -117,13 +119,26 @@ KERNEL_ENGINES = ("auto", "kernel")  # the engines that search with the kernel
 
 def sharing_engine(engine: str):
     """Return the engine for a deal's setups, rounds and passes: kernels keep a table per setup."""
-    if engine not in protocol.ENGINES:
-        raise InputError(f"unknown engine {engine!r} (allowed: {', '.join(protocol.ENGINES)})")
     if engine == "kernel":
+        from solver.engines.kernel import SINGLE_DEAL_TT_BITS, KernelSolver
+
         return TableSharing(KernelSolver(SINGLE_DEAL_TT_BITS))
     if engine == "auto":
+        from solver.engines.kernel import SINGLE_DEAL_TT_BITS
+        from solver.engines.portfolio import PortfolioSolver
+
         return TableSharing(PortfolioSolver(SINGLE_DEAL_TT_BITS))
-    return protocol.ENGINES[engine].solve
+    return protocol.engine(engine).solve
+
+
+def load_kernel() -> float:
+    """Import the kernel and load its machine code into this process; return the seconds it took (0.0 once
+    loaded)."""
+    began = time.perf_counter()
+    from solver.engines.kernel import load_compiled
+
+    loading = load_compiled()
+    return time.perf_counter() - began if loading else 0.0
 
 
 def read_deal(request: SolveRequest) -> tuple[Deal, tuple[int, ...]]:
@@ -134,14 +149,40 @@ def read_deal(request: SolveRequest) -> tuple[Deal, tuple[int, ...]]:
 
 
 def solve(request: SolveRequest, progress=None) -> SolveAnswer:
-    """Solve a request; `progress(round, done, total)` follows the distress signal's passes."""
-    load_seconds = load_compiled() if request.engine in KERNEL_ENGINES else 0.0
-    if request.engine == "cpsat":
-        load_seconds = load_cp_sat()
-    return dataclasses.replace(solve_loaded(request, progress), load_seconds=load_seconds)
+    """Solve a request; `progress(round, done, total)` follows the distress signal's passes.
+
+    The default engine looks first with the plain search, within a small allowance of card plays
+    (solver/engines/quick.py), and loads the kernel only if that leaves the request open; the answer
+    then counts both searches, its engine named "reference>kernel..." (without the distress signal:
+    its passes are many cases, each too big for the allowance).
+    """
+    first = None
+    if request.engine == "auto" and not request.distress:
+        first = solve_loaded(request, progress, Allowance())
+        if decided(first):
+            return first
+    if request.engine in KERNEL_ENGINES:
+        load_seconds = load_kernel()
+    else:
+        load_seconds = load_cp_sat() if request.engine == "cpsat" else 0.0
+    left = request.limits
+    if first is not None and left.max_seconds is not None:
+        left = Limits(left.max_nodes, max(left.max_seconds - first.solution.seconds, 1e-3))
+    answer = solve_loaded(dataclasses.replace(request, limits=left), progress, sharing_engine(request.engine))
+    if first is not None:
+        answer.solution.engine = f"{first.solution.engine}>{answer.solution.engine}"
+        answer.solution.nodes += first.solution.nodes
+        answer.solution.seconds += first.solution.seconds
+    return dataclasses.replace(answer, load_seconds=load_seconds)
 
 
-def solve_loaded(request: SolveRequest, progress) -> SolveAnswer:
+def decided(answer: "SolveAnswer") -> bool:
+    """Whether an answer is final: WIN or LOSS, and for a special mission its best score exact."""
+    return answer.solution.outcome is not Outcome.UNKNOWN and (answer.score is None or answer.score.exact)
+
+
+def solve_loaded(request: SolveRequest, progress, engine) -> SolveAnswer:
+    """Solve a request with `engine` (a callable on a case, as solver/engines/cases.py takes)."""
     if request.seed < 0:
         raise InputError(f"the seed is a whole number from 0 on, got {request.seed}")
     deal, display = read_deal(request)
@@ -151,7 +192,6 @@ def solve_loaded(request: SolveRequest, progress) -> SolveAnswer:
     if space.changes_play and request.distress:
         raise InputError("the distress signal is Planet Nine's and stage spaces are Journey's: "
                          "--distress goes without --space")
-    engine = sharing_engine(request.engine)
     if request.mission is None:
         game = lay_out_tasks(deal, display, task_setup(request, deal), space, request.seed, request.difficult_ghost)
         return solve_setups_of(request, game, engine, progress)
@@ -226,6 +266,9 @@ class SweepResult:
 def run_sweep(request: SweepRequest, make_progress=None, note=None) -> SweepResult:
     """Run (or resume) a sweep. `make_progress(total)` returns a `progress(records)` called after each
     batch; `note(text)` receives a remark on the plan (pattern missions skipped on some spaces)."""
+    from solver.experiments.runner import default_jobs, run_batches  # the workers load the kernel
+    from solver.experiments.sweep import batches
+
     r = request
     cells, remark = plan_sweep(r.game, r.missions, r.mission_file, r.tasks, r.owners, r.objectives, r.space,
                                r.players, r.difficult_ghost)
@@ -336,7 +379,7 @@ class BenchAnswer:
     without one) and the exit code of `crew bench` (bench.PASS, REGRESSION or CHANGED)."""
 
     report: dict
-    findings: list[bench.Finding]
+    findings: "list[bench.Finding]"
     code: int
     node_tolerance: float
     time_tolerance: float | None
@@ -344,6 +387,8 @@ class BenchAnswer:
 
 def run_benchmarks(request: BenchRequest, progress=None) -> BenchAnswer:
     """Run the suites, compare with the baseline and write the files asked for; `progress(text)` follows the sets."""
+    from solver.experiments import bench
+
     if request.suite not in (*bench.SUITES, "all"):
         raise InputError(f"unknown suite {request.suite!r} (allowed: {', '.join(bench.SUITES)}, all)")
     node_tolerance = bench.parse_tolerance(request.tolerance)

@@ -302,7 +302,7 @@ def check_witness(deal, mission, solution):
 def solve_on_stage(deal, setups, stage, engines: dict) -> dict:
     """Solve a mission's setups on a stage with each engine: they must agree, and a WIN must replay
     (check_witness) on the case, deal and mission, that won it."""
-    from solver.engines.portfolio import solve_setups
+    from solver.engines.cases import solve_setups
     from solver.missions.stage import space_cases
 
     cases = space_cases(stage, deal, setups)

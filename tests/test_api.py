@@ -7,10 +7,15 @@ from click.testing import CliRunner
 from conftest import check_witness
 
 from cli.main import main
+from solver import api
 from solver.api import FamilySolveRequest, SolveRequest, SweepRequest, read_sweep, run_sweep, solve, solve_family
+from solver.core.cards import parse_card_list
+from solver.core.deal import parse_deal
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome
+from solver.engines.quick import Allowance
 from solver.family.deal import format_family_deal
+from solver.missions.tasks import make_task_mission
 
 THREE = "p1 p2 p3 | b1 b2 b3 | g1 g2 g3"
 
@@ -35,6 +40,27 @@ def test_the_api_answers_as_the_cli(engine):
     args = ["--deal", THREE, "--tasks", "p3 b3", "--commander", "0", "--engine", engine]
     answer = solve(SolveRequest(THREE, tasks="p3 b3", commander=0, engine=engine))
     assert answer.solution.outcome.value == cli_json(*args)["result"]
+
+
+def test_the_first_look_hands_what_it_leaves_open_to_the_kernel(monkeypatch):
+    # The default engine looks with the plain search first (solver/engines/quick.py); what that leaves open
+    # the kernel decides, and the answer counts both searches' plays.
+    kernel = solve(SolveRequest(THREE, tasks="p3", commander=0, engine="kernel")).solution
+    first = solve(SolveRequest(THREE, tasks="p3", commander=0)).solution
+    assert first.engine == "reference" and first.outcome is kernel.outcome
+    monkeypatch.setattr(api, "Allowance", lambda: Allowance(2))
+    handed_on = solve(SolveRequest(THREE, tasks="p3", commander=0)).solution
+    assert handed_on.engine == "reference>kernel" and handed_on.outcome is kernel.outcome is Outcome.WIN
+    assert handed_on.nodes == kernel.nodes + 3  # the allowance stops at its third play
+    check_witness(parse_deal(THREE, 0), make_task_mission(parse_deal(THREE, 0), parse_card_list("p3")), handed_on)
+
+
+def test_a_special_mission_s_score_is_redone_when_the_first_look_leaves_it_inexact(monkeypatch):
+    exact = solve(SolveRequest(THREE, mission="journey/pink-for-everyone", commander=0, engine="kernel")).score
+    monkeypatch.setattr(api, "Allowance", lambda: Allowance(2))
+    redone = solve(SolveRequest(THREE, mission="journey/pink-for-everyone", commander=0))
+    assert redone.score.exact and redone.score.score == exact.score
+    assert redone.solution.engine.startswith("reference>")
 
 
 def test_a_logbook_mission_with_its_draws():

@@ -12,7 +12,7 @@ from solver.core.deal import deal_rng, format_deal, parse_deal
 from solver.core.errors import InputError
 from solver.core.solution import Outcome
 from solver.engines import cpsat, kernel, reference
-from solver.engines.portfolio import solve_setups
+from solver.engines.cases import solve_setups
 from solver.missions.mission import find_mission
 from solver.missions.setup import mission_setups
 from solver.missions.tasks import make_task_mission

@@ -130,7 +130,7 @@ def test_every_engine_gives_the_same_answer(engine, tokens, answer):
     assert result.exit_code == 0
     data = json.loads(result.stdout)
     assert data["result"] == answer
-    assert data["engine"] == ("kernel" if engine == "auto" else engine)
+    assert data["engine"] == ("reference" if engine == "auto" else engine)  # auto: the first look decides it
 
 
 def test_drafted_json_assignment():
@@ -358,11 +358,22 @@ def test_a_missing_batch_file_is_a_one_line_error(tmp_path):
 def test_json_reports_loading_the_compiled_kernel_apart():
     # A fresh process loads the kernel's machine code once and says so apart from the search's seconds;
     # a later solve in the same process loads nothing.
-    fresh = subprocess.run([str(CREW), "solve", "--deal", FORCED, "--tasks", "p1", "--json"],
+    fresh = subprocess.run([str(CREW), "solve", "--deal", FORCED, "--tasks", "p1", "--engine", "kernel", "--json"],
                            capture_output=True, text=True, check=True)
     assert json.loads(fresh.stdout)["load_seconds"] > 0
     load_compiled()
-    assert json.loads(solve("--deal", FORCED, "--tasks", "p1", "--json").stdout)["load_seconds"] == 0.0
+    assert json.loads(solve("--deal", FORCED, "--tasks", "p1", "--engine", "kernel", "--json").stdout)["load_seconds"] == 0.0
+
+
+def test_an_easy_deal_is_solved_without_loading_numba_or_cp_sat():
+    # The default engine's first look (solver/engines/quick.py): the plain search decides a small deal, so the
+    # process never imports Numba or ortools, and reports no loading.
+    script = ("import sys, json; from solver.api import SolveRequest, solve; "
+              f"a = solve(SolveRequest(deal={FORCED!r}, tasks='p1')); "
+              "print(json.dumps([a.solution.outcome.value, a.solution.engine, a.load_seconds, "
+              "'numba' in sys.modules, 'ortools' in sys.modules]))")
+    fresh = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert json.loads(fresh.stdout) == ["win", "reference", 0.0, False, False]
 
 
 def test_json_reports_importing_cp_sat_apart():

@@ -12,9 +12,9 @@ from solver.core.cards import TRUMPS, parse_card_list, popcount
 from solver.core.deal import parse_deal
 from solver.core.solution import Outcome
 from solver.engines import reference
+from solver.engines.cases import TableSharing
 from solver.engines.distress import distress_passes, solve_with_distress
 from solver.engines.kernel import KernelSolver
-from solver.engines.portfolio import TableSharing
 from solver.missions.conditions import TrickCounter
 from solver.missions.setup import Setup
 from solver.missions.tasks import make_task_mission

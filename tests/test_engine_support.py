@@ -43,9 +43,10 @@ from solver.core.deal import COMMANDER_CARD, Deal, make_deal, parse_deal
 from solver.core.errors import InputError, UnsupportedMission
 from solver.core.solution import Limits, Outcome
 from solver.engines import cpsat, kernel, portfolio, protocol, reference
+from solver.engines.cases import solve_setups
 from solver.engines.distress import solve_with_distress
 from solver.engines.kernel import KernelSolver
-from solver.engines.portfolio import PortfolioSolver, solve_setups
+from solver.engines.portfolio import PortfolioSolver
 from solver.engines.score import max_score
 from solver.family.cards import CARD_COUNT as FAMILY_CARDS
 from solver.family.deal import random_family_deal
@@ -690,7 +691,7 @@ def test_the_kernel_refuses_more_rules_than_its_arrays_hold(tmp_path):
     from click.testing import CliRunner
 
     from cli.main import main
-    from solver.engines.kernel.problem import MAX_SEQUENCES
+    from solver.engines.capacity import MAX_SEQUENCES
 
     rules = ", ".join(f'{{ rule = "sequence", before = "p{n}", after = "b{n}" }}' for n in range(1, MAX_SEQUENCES + 2))
     text = f'game = "journey"\n\n[[mission]]\nname = "sequences"\nrules = [{rules}]\n'
@@ -726,7 +727,7 @@ def test_the_kernel_refuses_a_table_pattern_with_passes():
 def test_each_engine_says_beforehand_what_it_refuses(family, name):
     # The engine protocol (solver/engines/protocol.py): `unsupported` is empty exactly when `solve`
     # answers, and otherwise names the families `solve` raises for.
-    engine = protocol.ENGINES[name]
+    engine = protocol.engine(name)
     c = case(family, indices(family)[0])
     pairs = [(c.deal, m) for m in missions_of(c)] if c.scored is not None else [
         (d, m) for _, d, m in space_cases(c.stage, c.deal, c.setups)]
@@ -741,7 +742,10 @@ def test_each_engine_says_beforehand_what_it_refuses(family, name):
 
 
 def test_the_protocol_engines_are_the_cli_s():
-    from cli.main import ENGINES as CLI_ENGINES
+    from cli.main import solve as solve_command
 
-    assert set(CLI_ENGINES) == set(protocol.ENGINES) == {"auto", "kernel", "cpsat", "reference"}
-    assert all(engine.ENGINE for engine in protocol.ENGINES.values())
+    (option,) = [param for param in solve_command.params if param.name == "engine"]
+    assert set(option.type.choices) == set(protocol.ENGINES) == {"auto", "kernel", "cpsat", "reference"}
+    assert all(protocol.engine(name).ENGINE == name for name in protocol.ENGINES)
+    with pytest.raises(InputError, match="unknown engine 'fast'"):
+        protocol.engine("fast")

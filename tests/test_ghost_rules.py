@@ -29,9 +29,9 @@ from cli.main import main
 from solver.core.cards import CARD_COUNT, card_set, format_card, parse_card, parse_card_list, popcount, scan
 from solver.core.solution import Outcome
 from solver.engines import reference
+from solver.engines.cases import TableSharing
 from solver.engines.distress import distress_passes, solve_with_distress
 from solver.engines.kernel import KernelSolver
-from solver.engines.portfolio import TableSharing
 from solver.missions.mission import parse_missions
 from solver.missions.setup import Setup, mission_setups
 from solver.missions.stage import Stage, space_cases

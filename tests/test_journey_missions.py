@@ -26,8 +26,8 @@ from solver.core.cards import parse_cards
 from solver.core.deal import parse_deal
 from solver.core.solution import Outcome
 from solver.engines import reference
+from solver.engines.cases import solve_setups
 from solver.engines.kernel import KernelSolver
-from solver.engines.portfolio import solve_setups
 from solver.engines.score import max_score, most_events
 from solver.experiments.sweep import Batch, Cell, dealt
 from solver.missions.conditions import NO_LIMIT, TrickCounter

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from solver.core.cards import CARD_COUNT, COLOUR_CARDS, parse_card, scan
 from solver.core.solution import Outcome
 from solver.engines import reference
+from solver.engines.cases import solve_setups
 from solver.engines.kernel import KernelSolver
-from solver.engines.portfolio import solve_setups
 from solver.missions.mission import built_in_missions
 from solver.missions.setup import mission_setups
 from solver.trick.chance import RandomPass

@@ -31,7 +31,7 @@ from solver.core.cards import format_card, parse_card_list
 from solver.core.deal import parse_deal
 from solver.core.solution import Outcome
 from solver.engines import kernel, reference
-from solver.engines.portfolio import solve_setups
+from solver.engines.cases import solve_setups
 from solver.missions.mission import find_mission
 from solver.missions.setup import mission_setups
 

@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from solver.core.cards import COLOUR_CARDS, format_card, scan
 from solver.core.deal import Deal, make_deal, pass_cards
 from solver.core.solution import Limits, Solution
-from solver.engines.portfolio import solve_in_rounds
+from solver.engines.cases import solve_in_rounds
 from solver.missions.setup import join_labels
 from solver.missions.stage import ON_TRAIN, Stage, space_cases
 from solver.trick.ghost import GHOST_SEAT
@@ -66,7 +66,7 @@ def solve_with_distress(
     """Solve a mission's setups on every distress pass of `deal`; return the first WIN, its deal and
     its stage (with two players, the display after the pass; else `stage`).
 
-    In rounds of growing node budgets (portfolio.solve_in_rounds); wrap a kernel
+    In rounds of growing node budgets (cases.solve_in_rounds); wrap a kernel
     or portfolio solver in `TableSharing` so each setup keeps one table of lost
     positions through all its passes and rounds (with JARVIS, each pass's display
     is a mission of its own).

@@ -16,7 +16,7 @@ from solver.core.cards import popcount
 from solver.core.deal import Deal
 from solver.core.rules import num_tricks
 from solver.core.solution import Limits, Outcome, Solution
-from solver.engines.portfolio import solve_setups
+from solver.engines.cases import solve_setups
 from solver.missions.mission import Mission
 from solver.missions.setup import mission_setups
 from solver.missions.stage import ON_TRAIN, Stage

@@ -39,8 +39,7 @@ from solver.core.cards import format_card
 from solver.core.deal import deal_rng
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Solution
-from solver.engines.kernel import load_compiled
-from solver.engines.portfolio import PortfolioSolver, TableSharing, solve_setups
+from solver.engines.cases import TableSharing, solve_setups
 from solver.engines.score import max_score
 from solver.experiments.cell import Cell, Kind
 from solver.experiments.stats import Score
@@ -134,7 +133,7 @@ def dealt(batch: Batch, index: int) -> Dealt:
     return deal_mission(batch.mission, cell.space, cell.players, batch.seed, index, cell.difficult)
 
 
-_SOLVER: PortfolioSolver | None = None  # one per worker process: its table is reused deal after deal
+_SOLVER = None  # the worker process's PortfolioSolver, made on its first batch: its table is reused deal after deal
 
 
 def solve_batch(batch: Batch) -> list[Record]:
@@ -143,6 +142,9 @@ def solve_batch(batch: Batch) -> list[Record]:
     if batch.cell.family:
         return solve_family_batch(batch)
     if _SOLVER is None:
+        from solver.engines.kernel import load_compiled  # Numba: a worker's, not the planning process's
+        from solver.engines.portfolio import PortfolioSolver
+
         _SOLVER = PortfolioSolver()
         load_compiled()  # now, not inside the first timed deal
     records = []

@@ -35,6 +35,7 @@ from solver.core.cards import CARD_COUNT, card_set
 from solver.core.deal import MAX_PLAYERS, Deal
 from solver.core.errors import UnsupportedMission
 from solver.core.rules import num_tricks
+from solver.engines.capacity import MAX_SEQUENCES, kernel_unsupported
 from solver.engines.kernel.layout import Layout
 from solver.missions.conditions import MAX_COUNTERS
 from solver.missions.tasks import (
@@ -52,7 +53,6 @@ MAX_TRICKS = 14
 LAZY_OWNER = LAZY
 ANY_OWNER = ANYONE
 
-MAX_SEQUENCES = 4
 MAX_COLUMNS = 7
 MAX_DISCARDS = 16
 
@@ -203,22 +203,9 @@ def count_table(counts: frozenset[tuple[int, ...]]) -> tuple[list[int], list[int
     return maxima, radix, feasible
 
 
-def unsupported(mission: TaskMission) -> dict[str, str]:
-    """Return what of `mission` the kernel's arrays cannot hold, by rule family (short name -> words);
-    empty when the kernel answers it."""
-    missing = {}
-    if len(mission.counters) > MAX_COUNTERS:
-        missing["trick-counters"] = f"more than {MAX_COUNTERS} trick counters (this mission: {len(mission.counters)})"
-    if len(mission.sequences) > MAX_SEQUENCES:
-        missing["sequences"] = f"more than {MAX_SEQUENCES} sequence rules (this mission: {len(mission.sequences)})"
-    if mission.pattern is not None and (mission.space.heli_pass or mission.space.jeep_after):
-        missing["pattern"] = "a table pattern with passes between tricks"
-    return missing
-
-
 def check_supported(mission: TaskMission) -> None:
     """Raise UnsupportedMission naming what of `mission` the kernel cannot hold."""
-    missing = unsupported(mission)
+    missing = kernel_unsupported(mission)
     if missing:
         raise UnsupportedMission("kernel", tuple(missing), tuple(missing.values()), "use the reference engine")
 

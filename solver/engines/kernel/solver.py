@@ -10,6 +10,7 @@ import numpy as np
 from solver.core.cards import bit
 from solver.core.deal import MAX_PLAYERS, Deal, make_deal
 from solver.core.solution import Limits, Outcome, Solution, Trick
+from solver.engines.capacity import kernel_unsupported
 from solver.engines.kernel.arrays import (
     CARD_ORDER,
     CONTROL_CELLS,
@@ -43,7 +44,6 @@ from solver.engines.kernel.problem import (
     TRICKS,
     compile_task_mission,
 )
-from solver.engines.kernel.problem import unsupported as arrays_cannot_hold
 from solver.engines.kernel.search import search
 from solver.engines.kernel.table import TranspositionTable
 from solver.missions.tasks import TaskMission, make_task_mission
@@ -200,7 +200,7 @@ def perft(deal: Deal, mission: TaskMission, tricks: int) -> int:
 def unsupported(mission: TaskMission) -> dict[str, str]:
     """Return what of `mission` the kernel does not model (solver/engines/protocol.py): what its
     arrays cannot hold; it raises UnsupportedMission naming it."""
-    return arrays_cannot_hold(mission)
+    return kernel_unsupported(mission)
 
 
 SINGLE_DEAL_TT_BITS = 20  # a fresh table for one deal: 24 MiB, its pages faulted in as they are touched

@@ -1,0 +1,111 @@
+"""A deal's cases (a mission's setups on its stage) solved in turn, in rounds of growing node budgets.
+
+Any engine of solver/engines/protocol.py solves a case; these functions only order the work:
+the first WIN among the cases wins, LOSS when every case loses. Nothing here loads compiled
+code, so a one-off solve can start with the plain search (solver/api.py).
+"""
+
+import time
+
+from solver.core.deal import Deal
+from solver.core.solution import Limits, Outcome, Solution
+from solver.missions.stage import ON_TRAIN, Stage, space_cases
+
+DEFAULT_ENGINE = "auto"  # the engine a LOSS names when there was no case to solve
+ROUND_NODES = (2_000, 50_000, 1_000_000)  # node budgets per case of the rounds before the last
+
+
+def solve_setups(
+    deal: Deal, setups, solve, limits: Limits = Limits(), rounds=ROUND_NODES, stage: Stage = ON_TRAIN
+) -> Solution:
+    """Solve a mission's setups (its existential choices) on a stage; the first WIN wins.
+
+    The stage space may add choices (solver/missions/stage.py), named in the answer's setup
+    (a Vespa swap: the line of play starts from the hands after it). With several
+    cases, in rounds of growing node budgets (see `solve_in_rounds`).
+    """
+    cases = space_cases(stage, deal, setups)
+    return solve_in_rounds(cases, solve, limits, rounds if len(cases) > 1 else ())[0]
+
+
+def solve_in_rounds(cases: list, solve, limits: Limits = Limits(), rounds=ROUND_NODES, progress=None):
+    """Solve (label, deal, mission) cases; return the first WIN and its deal (see `solve_cases`).
+
+    Each round gives every case still open a node budget (`rounds`, then the
+    caller's `limits`), so an easy winning case is not kept waiting behind hard
+    losing ones. Wrap a solver object in `TableSharing` so a case's later rounds
+    keep the lost positions of its earlier ones. `progress(round, done, total)`,
+    if given, is called before each case is solved.
+    """
+    began = time.perf_counter()
+    nodes = 0
+    caps = [cap for cap in rounds if limits.max_nodes is None or cap < limits.max_nodes]
+    for number, cap in enumerate([*caps, limits.max_nodes], 1):
+        left = None if limits.max_seconds is None else limits.max_seconds - (time.perf_counter() - began)
+        still_open = []
+        answer, won_on = solve_cases(
+            reported(cases, number, progress), solve, Limits(cap, left), None if cap is None else still_open
+        )
+        nodes += answer.nodes
+        answer.nodes, answer.seconds = nodes, time.perf_counter() - began
+        if answer.outcome is not Outcome.UNKNOWN or not still_open:
+            return answer, won_on
+        cases = still_open
+    return answer, won_on
+
+
+def reported(cases: list, number: int, progress):
+    """Yield the cases of round `number`, calling `progress` before each."""
+    for done, case in enumerate(cases):
+        if progress is not None:
+            progress(number, done, len(cases))
+        yield case
+
+
+class TableSharing:
+    """An engine over a KernelSolver or PortfolioSolver that gives each mission its own table generation.
+
+    For the cases of one deal only (its setups, their rounds, its distress
+    passes): they share seats, Commander and card count, so a position proved
+    lost for a mission stays lost in every later call with that mission.
+    """
+
+    def __init__(self, solver):
+        self.solver = solver
+        self.generations = {}  # id(mission) -> generation; the caller keeps the missions alive
+
+    def __call__(self, deal: Deal, mission, limits: Limits = Limits()) -> Solution:
+        generation = self.generations.get(id(mission))
+        if generation is None:
+            generation = self.generations[id(mission)] = self.solver.table.next_generation()
+        return self.solver.solve(deal, mission, limits, generation)
+
+
+def solve_cases(cases, solve, limits: Limits = Limits(), open_cases=None) -> tuple[Solution, Deal | None]:
+    """Solve (label, deal, mission) cases in turn; return the first WIN and its deal.
+
+    LOSS (and no deal) when every case loses; UNKNOWN when none wins and one ran
+    out of budget. The time budget covers all cases together. `open_cases`, a
+    list, receives the cases left UNKNOWN within the node budget.
+    """
+    began = time.perf_counter()
+    nodes, unknown, engine = 0, False, DEFAULT_ENGINE
+    for case in cases:
+        label, deal, mission = case
+        left = None if limits.max_seconds is None else limits.max_seconds - (time.perf_counter() - began)
+        if left is not None and left <= 0:
+            unknown = True
+            break
+        answer = solve(deal, mission, Limits(limits.max_nodes, left))
+        if answer.outcome is Outcome.UNKNOWN and open_cases is not None:
+            open_cases.append(case)
+        nodes += answer.nodes
+        engine = answer.engine
+        if answer.outcome is Outcome.WIN:
+            answer.setup = label
+            answer.nodes = nodes
+            answer.seconds = time.perf_counter() - began
+            return answer, deal
+        unknown |= answer.outcome is Outcome.UNKNOWN
+    outcome = Outcome.UNKNOWN if unknown else Outcome.LOSS
+    return Solution(outcome, nodes, time.perf_counter() - began, engine), None
