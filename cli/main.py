@@ -108,11 +108,14 @@ def random_pass_given(deal: Deal, mission: TaskMission, solution: Solution, stag
     return {seat: c for seat, c in enumerate(given) if c >= 0}
 
 
-def format_solution(solution: Solution, mission: TaskMission, given: dict[int, int], stage: Stage = ON_TRAIN) -> str:
-    """Return a solver's answer as text: the result, then the line of play of a WIN (with the Ghost's
-    display on `stage`: where each card he gets in a pass lies)."""
+def format_solution(deal: Deal, solution: Solution, mission: TaskMission, given: dict[int, int],
+                    stage: Stage = ON_TRAIN) -> str:
+    """Return a solver's answer as text: the result and who played (a two-player deal written without its
+    display's `/` is three players, and says so), then the line of play of a WIN (with the Ghost's display
+    on `stage`: where each card he gets in a pass lies)."""
+    seats = "2 players and the display" if stage.display else f"{deal.players} players"
     lines = [
-        f"{solution.outcome.value.upper()}  ({solution.nodes:,} nodes, "
+        f"{solution.outcome.value.upper()}  ({seats}; {solution.nodes:,} nodes, "
         f"{solution.seconds:.3f} s, {solution.engine})"
     ]
     if solution.outcome is not Outcome.WIN:
@@ -238,7 +241,7 @@ def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission
         report(deal, setups, solution, stage)
         click.echo("with distress signal: WIN  (not needed)")
     else:
-        click.echo("without distress signal: " + format_solution(solution, setups[0].mission, {}))
+        click.echo("without distress signal: " + format_solution(deal, solution, setups[0].mission, {}, stage))
         click.echo("with distress signal: ", nl=False)
         report(passed, setups, signalled, passed_stage)
 
@@ -255,7 +258,7 @@ def solve_request(deal, tasks, owners, tokens, mission, mission_file, seed, comm
 
 def json_answer(answer: api.SolveAnswer) -> dict:
     """Return what `crew solve --json` prints: the answer (with and without the distress signal, or with a
-    special mission's score), and the seconds spent loading the kernel's machine code apart."""
+    special mission's score), the players, and the seconds spent loading the kernel's machine code apart."""
     deal, stage, setups = answer.deal, answer.stage, answer.setups
     if answer.score is not None:
         score = answer.score
@@ -268,7 +271,8 @@ def json_answer(answer: api.SolveAnswer) -> dict:
                                              answer.distress.stage)}
     else:
         body = answer_json(deal, setups, answer.solution, stage)
-    return {**body, "load_seconds": round(answer.load_seconds, 6)}
+    players = 2 if stage.display else deal.players  # two players with the display, its seat not counted
+    return {**body, "players": players, "load_seconds": round(answer.load_seconds, 6)}
 
 
 # A batch line's keys, `crew solve`'s long option names, and the JSON types their values may take.
@@ -390,13 +394,13 @@ def report_score(deal: Deal, mission, setups, answer: ScoreAnswer, stage: Stage)
     bound = "" if answer.exact else " at least (the budget ran out before a higher score was refuted)"
     click.echo(f"score {answer.score}{bound}: {answer.events} events - {deduction} for {deal.players} players; "
                f"{answer.outcome.value.upper()}")
-    click.echo(format_solution(answer.solution, winning_mission(setups, answer.solution), {}, stage))
+    click.echo(format_solution(deal, answer.solution, winning_mission(setups, answer.solution), {}, stage))
 
 
 def report(deal: Deal, setups, solution: Solution, stage: Stage = ON_TRAIN) -> None:
     """Print one answer on the deal it was found on (and `stage`)."""
     won = winning_mission(setups, solution)
-    click.echo(format_solution(solution, won, random_pass_given(deal, won, solution, stage), stage))
+    click.echo(format_solution(deal, solution, won, random_pass_given(deal, won, solution, stage), stage))
 
 
 @main.group()

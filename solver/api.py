@@ -28,6 +28,7 @@ A sweep stores every deal in OUT/results.db as it is solved; the same request ag
     answer.code                        # 0: the same answers and nodes within tolerance (crew bench's exit code)
 """
 
+import contextlib
 import dataclasses
 import time
 from dataclasses import dataclass
@@ -45,7 +46,7 @@ from solver.engines.distress import solve_with_distress
 from solver.engines.quick import Allowance
 from solver.engines.score import ScoreAnswer, max_score
 from solver.experiments.cell import Cell
-from solver.experiments.plan import default_name, plan_sweep
+from solver.experiments.plan import default_name, plan_sweep, sweep_game
 from solver.experiments.stats import CellSummary
 from solver.experiments.store import ResultStore
 from solver.experiments.summary import versions, write_summary
@@ -54,7 +55,7 @@ from solver.family.deal import FamilyDeal, parse_family_deal, random_family_deal
 from solver.family.engines import ENGINES as FAMILY_ENGINES
 from solver.family.mission import FamilyMission, find_family_mission, random_objectives
 from solver.family.solution import FamilySolution
-from solver.missions.dealer import Dealt, lay_out, lay_out_tasks
+from solver.missions.dealer import PLANET_NINE, Dealt, lay_out, lay_out_tasks
 from solver.missions.mission import Mission, find_mission
 from solver.missions.setup import Setup
 from solver.missions.stage import Stage
@@ -141,10 +142,10 @@ def load_kernel() -> float:
     return time.perf_counter() - began if loading else 0.0
 
 
-def read_deal(request: SolveRequest) -> tuple[Deal, tuple[int, ...]]:
-    """Return the request's deal and the Ghost's display (empty without him)."""
+def read_deal(request: SolveRequest, game: str) -> tuple[Deal, tuple[int, ...]]:
+    """Return the request's deal and the two-player display of `game` (JARVIS's, the Ghost's; empty without)."""
     if DISPLAY_MARK in request.deal:
-        return parse_ghost_deal(request.deal, request.commander)
+        return parse_ghost_deal(request.deal, request.commander, game)
     return parse_deal(request.deal, request.commander), ()
 
 
@@ -185,19 +186,21 @@ def solve_loaded(request: SolveRequest, progress, engine) -> SolveAnswer:
     """Solve a request with `engine` (a callable on a case, as solver/engines/cases.py takes)."""
     if request.seed < 0:
         raise InputError(f"the seed is a whole number from 0 on, got {request.seed}")
-    deal, display = read_deal(request)
+    mission = find_mission(request.mission, request.mission_file) if request.mission is not None else None
+    # A task mission is Planet Nine's (JARVIS) unless it stands on one of Journey's stage spaces (the Ghost).
+    game = mission.id.split("/", 1)[0] if mission is not None else "journey" if request.space is not None else PLANET_NINE
+    deal, display = read_deal(request, game)
     if request.difficult_ghost and not display:
         raise InputError("--difficult-ghost needs a two-player deal with the Ghost's display (HAND | HAND | UP / DOWN)")
     space = parse_space(request.space) if request.space is not None else TRAIN
     if space.changes_play and request.distress:
         raise InputError("the distress signal is Planet Nine's and stage spaces are Journey's: "
                          "--distress goes without --space")
-    if request.mission is None:
+    if mission is None:
         game = lay_out_tasks(deal, display, task_setup(request, deal), space, request.seed, request.difficult_ghost)
         return solve_setups_of(request, game, engine, progress)
     if request.owners is not None or request.tokens is not None:
         raise InputError("--owners and --tokens come from the mission; leave them out with --mission")
-    mission = find_mission(request.mission, request.mission_file)
     cards = parse_card_list(request.tasks) if request.tasks is not None else None
     game = lay_out(deal, display, mission, space, request.seed, request.difficult_ghost, cards)
     if mission.score is not None:
@@ -234,7 +237,7 @@ def solve_setups_of(request: SolveRequest, game: Dealt, engine, progress) -> Sol
 class SweepRequest:
     """A sweep, as `crew sweep` takes it (text where the CLI takes text)."""
 
-    game: str = "planet-nine"  # planet-nine, journey or family
+    game: str | None = None  # planet-nine, journey or family (default: the mission file's game, else planet-nine)
     missions: str | None = None  # numbers (1-50, 5,17) or names; default: all of the game
     mission_file: str | None = None
     tasks: str | None = None  # a random-task experiment: task counts, e.g. "1-12"
@@ -265,31 +268,36 @@ class SweepResult:
 
 def run_sweep(request: SweepRequest, make_progress=None, note=None) -> SweepResult:
     """Run (or resume) a sweep. `make_progress(total)` returns a `progress(records)` called after each
-    batch; `note(text)` receives a remark on the plan (pattern missions skipped on some spaces)."""
-    from solver.experiments.runner import default_jobs, run_batches  # the workers load the kernel
+    batch; `note(text)` receives each remark on the plan (what it leaves out: missions at player counts they
+    are not for, pattern missions on spaces that change play)."""
+    from solver.experiments.runner import connect, default_jobs, run_batches  # the workers load the kernel
     from solver.experiments.sweep import batches
 
     r = request
-    cells, remark = plan_sweep(r.game, r.missions, r.mission_file, r.tasks, r.owners, r.objectives, r.space,
-                               r.players, r.difficult_ghost)
-    if remark and note is not None:
-        note(remark)
-    out = Path(r.out) if r.out else Path("sweeps") / default_name(r.game, r.missions, r.tasks, r.owners,
+    game = sweep_game(r.game, r.mission_file)
+    cells, notes = plan_sweep(game, r.missions, r.mission_file, r.tasks, r.owners, r.objectives, r.space,
+                              r.players, r.difficult_ghost)
+    for remark in notes:
+        if note is not None:
+            note(remark)
+    out = Path(r.out) if r.out else Path("sweeps") / default_name(game, r.missions, r.tasks, r.owners,
                                                                    r.objectives, r.space, r.players, r.seed)
-    store = ResultStore(out)
-    store.check_settings({"seed": r.seed, "budget": r.budget, "engine": "auto"})
-    work = []
-    for cell, mission in cells:
-        done = store.done(cell, r.seed)
-        missing = [i for i in range(r.deals) if i not in done]
-        work += batches(cell, mission, r.seed, missing, r.budget, r.batch)
-    total = sum(len(b.indices) for b in work)
-    progress = make_progress(total) if make_progress is not None else (lambda records: None)
-    interrupted = False
-    try:
-        run_batches(work, store, r.jobs or default_jobs(), r.scheduler, progress)
-    except KeyboardInterrupt:
-        interrupted = True
+    with connect(r.scheduler) if r.scheduler else contextlib.nullcontext() as cluster:  # then the store
+        store = ResultStore(out)
+        store.check_settings({"seed": r.seed, "budget": r.budget, "engine": "auto"})
+        store.check_definition([cell for cell, _ in cells], r.deals)
+        work = []
+        for cell, mission in cells:
+            done = store.done(cell, r.seed)
+            missing = [i for i in range(r.deals) if i not in done]
+            work += batches(cell, mission, r.seed, missing, r.budget, r.batch)
+        total = sum(len(b.indices) for b in work)
+        progress = make_progress(total) if make_progress is not None else (lambda records: None)
+        interrupted = False
+        try:
+            run_batches(work, store, r.jobs or default_jobs(), cluster, progress)
+        except KeyboardInterrupt:
+            interrupted = True
     ordered = sorted((cell for cell, _ in cells), key=Cell.table_order)
     summaries = [store.summary(cell, limit=r.deals) for cell in ordered]
     write_summary(out, summaries, {

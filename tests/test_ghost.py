@@ -17,6 +17,7 @@ suit, and a discard never wins. Small displays: the Ghost may hold one card more
 (it is never played), so a display of 2 columns goes with hands of 3 cards, 4 columns with 7.
 """
 
+import json
 import re
 from dataclasses import dataclass
 
@@ -333,10 +334,12 @@ def test_parse_and_format_round_trip():
     ("p1 | p2 | p3 p4", ["HAND | HAND | FACE-UP / FACE-DOWN"]),  # no display
     ("p1 | p2", ["HAND | HAND | FACE-UP / FACE-DOWN"]),
     ("p1 | p2 | p3 / p4 | p5", ["HAND | HAND | FACE-UP / FACE-DOWN"]),
-    ("p1 | p2 | r4 / p4", ["Ghost cannot be the Guide"]),
-    ("p1 | p2 | p3 / p3", ["twice in the display"]),
+    ("p1 | p2 | r4 / p4", ["the Ghost's display cannot hold r4", "the 4-heli goes to a player"]),
+    ("p1 | p2 | p3 / p3", ["twice in the Ghost's display"]),
     ("p1 | p2 | p1 / p4", ["p1", "more than one hand"]),
-    ("p1 p2 p3 | p4 | p5 / p6", ["unequal"]),
+    # Two players, not three hands: "deal them evenly between both crew members" (the Journey rulebook).
+    ("p1 p2 p3 | p4 | p5 / p6", ["the two players hold 3 and 1 cards", "the players hold as many cards each"]),
+    ("p1 | p4 | p5 p7 / p6 p8", ["the Ghost's display 4", "the display as many or one more"]),
 ])
 def test_parse_errors(text, words):
     with pytest.raises(DealError) as raised:
@@ -356,6 +359,15 @@ def test_card_twice_in_one_row_is_a_card_error():
 def test_r4_in_display_with_a_commander_given():
     with pytest.raises(DealError):
         parse_ghost_deal("p1 | p2 | r4 / p4", commander=0)
+
+
+@pytest.mark.parametrize("display", ["p3 / r2", "r1 / p3"])
+def test_jarvis_holds_no_rocket(display):
+    # "Set the rockets aside. Make JARVIS from seven face-down cards with seven face-up cards directly over
+    # them, then shuffle the rockets into the remaining cards" (Planet Nine's rules, two players).
+    with pytest.raises(DealError, match="JARVIS's display cannot hold r[12]: the rockets are set aside"):
+        parse_ghost_deal(f"p1 p7 | p2 p8 | {display}", commander=0, game="planet-nine")
+    parse_ghost_deal(f"p1 p7 | p2 p8 | {display}", commander=0, game="journey")  # the Ghost may hold r1-r3
 
 
 # --- random deals ------------------------------------------------------------------------------
@@ -585,10 +597,22 @@ def test_cli_hand_built_case():
     replay_lines(*parse_ghost_deal("p5 | p1 | y1 / p9"), cpsat.stdout, False)
 
 
+def test_the_answer_says_how_many_play():
+    # A two-player deal written without its display's "/" is three hands: the answer says who played.
+    ordinary = crew("solve", "--deal", "p5 | p1 | y1 p9", "--tasks", "p5", "--owners", "0")
+    ghost = crew("solve", "--deal", "p5 | p1 | y1 / p9", "--tasks", "p5", "--owners", "0")
+    assert ordinary.stdout.startswith("LOSS  (3 players; ") and ghost.stdout.startswith("WIN  (2 players and the display; ")
+    as_json = crew("solve", "--deal", "p5 | p1 | y1 / p9", "--tasks", "p5", "--owners", "0", "--json")
+    assert json.loads(as_json.stdout)["players"] == 2
+
+
 @pytest.mark.parametrize("args, words", [
     (["--deal", "p1 | p2 | p3", "--tasks", "p1", "--difficult-ghost"], ["--difficult-ghost"]),
     (["--deal", "p1 | p2 | p3 p4 / p5", "--tasks", "p1"], ["face-down"]),
-    (["--deal", "p1 | p2 | r4 / p5", "--tasks", "p1"], ["Guide"]),
+    (["--deal", "p1 | p2 | r4 / p5", "--tasks", "p1"], ["JARVIS's display cannot hold r4"]),  # Planet Nine's tasks
+    (["--deal", "p1 | p2 | r2 / p5", "--tasks", "p1"], ["JARVIS's display cannot hold r2", "rockets are set aside"]),
+    (["--deal", "p1 | p2 | r4 / p5", "--tasks", "p1", "--space", "storm"], ["the Ghost's display cannot hold r4"]),
+    (["--deal", "p1 | p2 | r2 / p5", "--mission", "planet-nine/1"], ["JARVIS's display cannot hold r2"]),
     (["--deal", "p1 | p2 | p3 / p5", "--tasks", "p1", "--engine", "cpsat", "--difficult-ghost"], ["difficult Ghost"]),
 ])
 def test_cli_errors(args, words):

@@ -1,5 +1,7 @@
 """`crew plot` and solver.experiments.plot: win rates with their intervals, headless, to .png or .svg."""
 
+import contextlib
+import sqlite3
 import struct
 import subprocess
 import sys
@@ -50,16 +52,21 @@ def cell(name, players, wins, losses, unknowns=0) -> CellSummary:
 
 @pytest.fixture(scope="module")
 def results(tmp_path_factory):
-    """A small real sweep: missions 1-3 at 3 and 4 players, then a task experiment in the same directory."""
+    """A small real sweep, missions 1-3 at 3 and 4 players, and a task experiment's deals added to its database
+    (a sweep refuses other cells in its directory; databases from before that hold both kinds)."""
     out = tmp_path_factory.mktemp("plot") / "results"
-    common = ["--deals", "3", "--jobs", "1", "--out", out]
-    missions_only = crew("sweep", "--missions", "1-3", "--players", "3,4", *common)
+    tasks_out = out.parent / "tasks"
+    common = ["--deals", "3", "--jobs", "1"]
+    missions_only = crew("sweep", "--missions", "1-3", "--players", "3,4", *common, "--out", out)
     assert missions_only.exit_code == 0, missions_only.output
     png = out / "missions.png"
     plotted = crew("plot", out, "-o", png)
     assert plotted.exit_code == 0, plotted.output
-    tasks = crew("sweep", "--tasks", "1-3", "--owners", "draft,dealt", *common)
+    tasks = crew("sweep", "--tasks", "1-3", "--owners", "draft,dealt", *common, "--out", tasks_out)
     assert tasks.exit_code == 0, tasks.output
+    with contextlib.closing(sqlite3.connect(out / "results.db")) as db, db:
+        db.execute("ATTACH DATABASE ? AS tasks", (str(tasks_out / "results.db"),))
+        db.execute("INSERT INTO deals SELECT * FROM tasks.deals")
     return out, png
 
 

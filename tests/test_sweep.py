@@ -27,6 +27,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import main
+from cli.sweep import format_table, percent
 from solver import __version__
 from solver.experiments.cell import Cell, task_cell
 from solver.experiments.stats import (
@@ -176,6 +177,21 @@ def test_table_numbers_on_a_known_case(tmp_path, mission_file):
     assert won["low"] == wilson(10, 10)[0] and won["high"] == 1.0  # the rate 1.0 is inside its interval
 
 
+@pytest.mark.parametrize("share, text", [
+    (1.0, "100.0"), (0.0, "0.0"), (0.5, "50.0"), (0.9996, "99.96"), (19_323 / 19_325, "99.99"),
+    (0.999996, "99.9996"), (1 - 1e-7, ">99.9999"), (0.00004, "0.004"), (1e-7, "<0.0001"),
+])
+def test_a_percentage_never_hides_a_loss_or_a_win(share, text):
+    assert percent(share) == text
+
+
+def test_the_table_shows_two_losses_among_19_325_deals():
+    # 19,323 wins and 2 losses printed as 100.0 with the interval 100.0 - 100.0.
+    summary = summarize(Cell("planet-nine/1", 4), ["win"] * 19_323 + ["loss"] * 2, [1.0] * 19_325)
+    row = table_rows(format_table([summary]))[0]
+    assert row[6:10] == ["99.99", "99.96", "-", "99.997"]
+
+
 # --- the options --------------------------------------------------------------------------
 
 
@@ -201,6 +217,25 @@ def test_defaults_and_named_missions(tmp_path, mission_file):
 def test_mission_file_default_is_all_its_missions(tmp_path, mission_file):
     result = sweep(tmp_path / "f", "--game", "testgame", "--mission-file", mission_file, "--deals", "2", "--jobs", "1")
     assert cells_of(result.stdout) == [("testgame/1", 4), ("testgame/never", 4)]
+
+
+def test_a_mission_file_names_its_game(tmp_path, mission_file):
+    # `crew sweep --mission-file F` plays the game F names, as `crew solve` does, without --game.
+    result = sweep(tmp_path / "g", "--mission-file", mission_file, "--deals", "2", "--jobs", "1")
+    assert cells_of(result.stdout) == [("testgame/1", 4), ("testgame/never", 4)]
+    other = crew("sweep", "--out", tmp_path / "o", "--game", "journey", "--mission-file", mission_file, "--deals", "1")
+    assert_one_line_error(other, "no missions for game 'journey'")
+
+
+def test_player_counts_a_mission_is_not_for_are_named(tmp_path):
+    # A mission declaring `players = [4]`, swept with --players 3,4, leaves out its 3-player cell and says so.
+    path = tmp_path / "four.toml"
+    path.write_text('game = "testgame"\n\n[[mission]]\nname = "four"\ntasks = 1\nplayers = [4]\n\n'
+                    '[[mission]]\nname = "any"\ntasks = 1\n')
+    result = sweep(tmp_path / "n", "--mission-file", path, "--players", "3,4", "--deals", "1", "--jobs", "1")
+    assert cells_of(result.stdout) == [("testgame/any", 3), ("testgame/any", 4), ("testgame/four", 4)]
+    notes = [line for line in result.stderr.splitlines() if line.startswith("crew: note: ")]
+    assert notes == ["crew: note: left out, as not for these player counts: testgame/four at 3"]
 
 
 def test_players(tmp_path):
@@ -521,10 +556,53 @@ def test_other_settings_on_an_existing_out_are_refused(tmp_path, option, first, 
     sweep(out, *args, option, first)  # the same setting is still welcome
 
 
+@pytest.mark.parametrize("other, named", [
+    (["--missions", "1,3", "--players", "3"], "planet-nine/2 3p"),  # holds mission 2, not asked for
+    (["--missions", "1-2", "--players", "3,4"], "planet-nine/1 4p"),  # lacks the 4-player cells
+    (["--missions", "1-2", "--players", "3", "--space", "skis"], "planet-nine/1"),
+])
+def test_an_out_holds_one_sweep_and_refuses_other_cells(tmp_path, other, named):
+    # The database merged runs of other cells while summary.json kept only the last, so `crew report`
+    # and the summary disagreed: a directory holds one sweep, and its summary and report are the same.
+    out = tmp_path / "one"
+    args = ["--deals", "2", "--jobs", "1"]
+    sweep(out, "--missions", "1-2", "--players", "3", *args)
+    before = stored_rows(out)
+    result = crew("sweep", "--out", out, *other, *args)
+    assert_one_line_error(result, "holds another sweep", named, "another --out")
+    assert stored_rows(out) == before
+    report = json.loads(crew("report", out, "--format", "json").stdout)
+    assert report == json.loads((out / "summary.json").read_text())["cells"]
+
+
+def test_a_database_from_before_the_sweep_definition_is_checked_by_its_cells(tmp_path):
+    out = tmp_path / "old"
+    sweep(out, "--missions", "1-2", "--players", "3", "--deals", "2", "--jobs", "1")
+    with closing(sqlite3.connect(out / "results.db")) as db, db:
+        db.execute("DELETE FROM settings WHERE name IN ('cells', 'deals')")
+    assert_one_line_error(crew("sweep", "--out", out, "--missions", "1", "--players", "3", "--deals", "2"),
+                          "holds another sweep", "planet-nine/2 3p")
+    sweep(out, "--missions", "1-2", "--players", "3", "--deals", "3", "--jobs", "1")  # the same cells: resumed
+
+
+def test_fewer_deals_than_an_out_holds_are_refused(tmp_path):
+    out = tmp_path / "deals"
+    args = ["--missions", "1", "--players", "3", "--jobs", "1"]
+    sweep(out, *args, "--deals", "4")
+    assert_one_line_error(crew("sweep", "--out", out, *args, "--deals", "3"), "holds 4 deals a cell", "--deals 3")
+    sweep(out, *args, "--deals", "5")  # more: the sweep grows
+    assert_one_line_error(crew("sweep", "--out", out, *args, "--deals", "4"), "holds 5 deals a cell")
+
+
 def test_report_without_results_exits_2(tmp_path):
     assert_one_line_error(crew("report", tmp_path), "no sweep results")
     assert_one_line_error(crew("report", tmp_path / "missing"), "no sweep results")
     assert not (tmp_path / "missing").exists()
+
+
+def test_report_of_a_corrupt_database_says_it_cannot_read_it(tmp_path):
+    (tmp_path / "results.db").write_bytes(b"not a database, " * 400)
+    assert_one_line_error(crew("report", tmp_path), "cannot read", "results.db", "not a database")
 
 
 # --- kill -9 and Ctrl-C -------------------------------------------------------------------
@@ -592,6 +670,43 @@ def test_kill_9_then_resume_equals_an_uninterrupted_run(tmp_path, uninterrupted)
     strip = [{k: v for k, v in cell.items() if not k.endswith("_ms")} for cell in summary["cells"]]
     assert strip == [{k: v for k, v in cell.items() if not k.endswith("_ms")} for cell in reference["cells"]]
     assert summary["complete"] is True
+
+
+def children_of(pid: int) -> list[int]:
+    """Return the processes whose parent is `pid` (Linux: /proc)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # ended meanwhile
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_kill_9_of_the_sweep_alone_ends_its_workers(tmp_path):
+    # kill -9 of the parent only (not its process group, as a terminal would): its workers die with it
+    # (solver/experiments/runner.py, `die_with`) instead of solving on as orphans.
+    process = subprocess.Popen([str(CREW), *PROCESS_SWEEP, "--out", str(tmp_path / "out")],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while stored_count(tmp_path / "out") < 20 or len(workers := children_of(process.pid)) < 2:
+        assert process.poll() is None and time.monotonic() < deadline, "the sweep ended before it could be killed"
+        time.sleep(0.02)
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait(timeout=30)
+    deadline = time.monotonic() + 20
+    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert [pid for pid in workers if alive(pid)] == []
 
 
 @pytest.fixture(scope="module")

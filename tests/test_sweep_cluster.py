@@ -104,9 +104,30 @@ def test_a_cluster_sweep_resumes(reference, scheduler, tmp_path):
 def test_no_scheduler_is_one_line_error(tmp_path):
     address = "tcp://127.0.0.1:1"  # nothing listens there
     env = {**os.environ, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "1s"}  # not the default 30 s
-    done = crew(*SWEEP, "--deals", "2", "--out", str(tmp_path), "--scheduler", address, env=env)
+    done = crew(*SWEEP, "--deals", "2", "--out", str(tmp_path / "out"), "--scheduler", address, env=env)
     assert done.returncode == 2, done.stderr
+    assert not (tmp_path / "out").exists()  # no empty results.db left behind
     assert done.stdout == ""
     lines = done.stderr.splitlines()
     assert len(lines) == 1, done.stderr
     assert lines[0].startswith(f"crew: error: cannot connect to the Dask scheduler {address}: ")
+
+
+def test_a_sweep_leaves_the_scheduler_without_a_traceback(scheduler, tmp_path):
+    # The scheduler logged a CommClosedError traceback as every sweep's client left (it had cancelled an
+    # empty list of futures just before closing).
+    import logging
+    import time
+
+    logged: list[logging.LogRecord] = []
+    handler = logging.Handler()
+    handler.emit = logged.append
+    logger = logging.getLogger("distributed")
+    logger.addHandler(handler)
+    try:
+        sweep(tmp_path, "--scheduler", scheduler, deals=2)
+        time.sleep(1)  # the scheduler sees the client go
+    finally:
+        logger.removeHandler(handler)
+    assert any("Remove client" in record.getMessage() for record in logged)  # the handler hears the scheduler
+    assert [record.getMessage() for record in logged if record.exc_info] == []

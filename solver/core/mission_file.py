@@ -41,6 +41,15 @@ def read_mission_file(path: str | Path) -> str:
         raise MissionError([f"{path}: cannot read: {error.strerror or error}"]) from None
 
 
+def game_of_file(path: str | Path) -> str | None:
+    """Return the `game` a mission file names (None when it names none, or is no TOML: its reader says why)."""
+    try:
+        named = tomllib.loads(read_mission_file(path)).get("game")
+    except tomllib.TOMLDecodeError:
+        return None
+    return named if isinstance(named, str) and named else None
+
+
 def parse_mission_table(text: str, source: str, read_entry, game: str | None = None) -> dict:
     """Return the missions of TOML `text` by id, each read by `read_entry(reader, game, index, entry)`.
 

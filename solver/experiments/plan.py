@@ -6,6 +6,7 @@ experiments, stage spaces, player counts, the difficult Ghost) into cells (solve
 """
 
 from solver.core.errors import InputError
+from solver.core.mission_file import game_of_file
 from solver.experiments.cell import OWNER_MODES, Cell, objective_cell, task_cell
 from solver.experiments.sweep import MAX_TASKS, parse_numbers
 from solver.family.mission import GAME as FAMILY
@@ -15,30 +16,36 @@ from solver.trick.spaces import PLAY_SPACES, TRAIN, parse_space
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5  # two players: with the Ghost (Journey, Family) or JARVIS (Planet Nine)
 PATTERNS_ON_QUIET_SPACES = "pattern missions (special stages) are swept on the spaces without effect only"
+DEFAULT_GAME = "planet-nine"
+
+
+def sweep_game(game: str | None, mission_file) -> str:
+    """Return the game a sweep plays: `--game`, else the mission file's `game`, else Planet Nine."""
+    return game or (game_of_file(mission_file) if mission_file else None) or DEFAULT_GAME
 
 
 def plan_sweep(game, missions_text, mission_file, tasks_text, owners_text, objectives_text, space_text,
-               players_text, difficult_ghost: bool) -> tuple[list, str | None]:
-    """Return the sweep's [(cell, mission or None)] and a note for the user, or None."""
+               players_text, difficult_ghost: bool) -> tuple[list, list[str]]:
+    """Return the sweep's [(cell, mission or None)] and notes for the user (what the plan leaves out)."""
     players = parse_numbers(players_text, "--players", MIN_PLAYERS, MAX_PLAYERS)
     spaces = parse_spaces(space_text, game)
     if difficult_ghost and (game == FAMILY or 2 not in players):
         raise InputError("--difficult-ghost needs a trick-taking game and --players including 2")
+    planned, notes = sweep_cells(game, missions_text, mission_file, tasks_text, owners_text, objectives_text, players)
     cells = [
         (cell.on_stage(space, difficult_ghost and cell.players == 2), mission)
-        for cell, mission in sweep_cells(game, missions_text, mission_file, tasks_text, owners_text, objectives_text,
-                                         players)
+        for cell, mission in planned
         for space in spaces
         if not (is_pattern(mission) and space.changes_play)  # a special stage stands on no stage space
     ]
     if not cells:
         raise InputError("pattern missions (special stages) are not played on a stage space that changes play")
     quiet_only = any(space.changes_play for space in spaces) and any(is_pattern(mission) for _, mission in cells)
-    return cells, PATTERNS_ON_QUIET_SPACES if quiet_only else None
+    return cells, notes + ([PATTERNS_ON_QUIET_SPACES] if quiet_only else [])
 
 
 def sweep_cells(game, missions_text, mission_file, tasks_text, owners_text, objectives_text, players):
-    """Return [(cell, mission or None)] of a sweep's command line."""
+    """Return [(cell, mission or None)] of a sweep's command line, and notes on what it leaves out."""
     if game == FAMILY:
         if tasks_text is not None or owners_text is not None:
             raise InputError("--tasks and --owners are trick-taking experiments; with --game family use --objectives")
@@ -53,7 +60,7 @@ def sweep_cells(game, missions_text, mission_file, tasks_text, owners_text, obje
         for mode in modes:
             if mode not in OWNER_MODES:
                 raise InputError(f"--owners must be {' or '.join(OWNER_MODES)} (or both, comma-separated), got {mode!r}")
-        return [(task_cell(k, mode, p), None) for mode in modes for p in players for k in counts]
+        return [(task_cell(k, mode, p), None) for mode in modes for p in players for k in counts], []
     if owners_text is not None:
         raise InputError("--owners goes with --tasks (the missions set their own assignment)")
     found = load_missions(mission_file) if mission_file else built_in_missions()
@@ -77,8 +84,9 @@ def parse_spaces(text: str | None, game: str) -> list:
     return list(dict.fromkeys(parse_space(name) for name in names))
 
 
-def mission_cells(by_name: dict, missions_text, players, listing: str, ghost: bool = False) -> list:
-    """Return [(cell, mission)] for the missions named in `missions_text` (all if None) at each player count.
+def mission_cells(by_name: dict, missions_text, players, listing: str, ghost: bool = False) -> tuple[list, list]:
+    """Return [(cell, mission)] for the missions named in `missions_text` (all if None) at each player count
+    they are for, and a note naming the missions and player counts left out (none: no note).
 
     With `ghost` (trick-taking games), two players play a three-player mission with the Ghost (JARVIS).
     """
@@ -91,10 +99,19 @@ def mission_cells(by_name: dict, missions_text, players, listing: str, ghost: bo
                 game = next(iter(by_name.values())).id.split("/", 1)[0]
                 raise InputError(f"unknown mission {game}/{name} (see {listing})")
             chosen.append(by_name[name])
-    cells = [(Cell(m.id, p), m) for m in chosen for p in players if (max(p, 3) if ghost else p) in m.players]
+
+    def plays(mission, players: int) -> bool:
+        return (max(players, 3) if ghost else players) in mission.players
+
+    cells = [(Cell(m.id, p), m) for m in chosen for p in players if plays(m, p)]
     if not cells:
         raise InputError(f"none of the chosen missions is for {', '.join(map(str, players))} players")
-    return cells
+    left_out = [f"{m.id} at {', '.join(str(p) for p in players if not plays(m, p))}"
+                for m in chosen if not all(plays(m, p) for p in players)]
+    if not left_out:
+        return cells, []
+    shown = "; ".join(left_out[:5]) + (f"; and {len(left_out) - 5} more" if len(left_out) > 5 else "")
+    return cells, [f"left out, as not for these player counts: {shown}"]
 
 
 def family_cells(missions_text, mission_file, objectives_text, players):
@@ -103,7 +120,7 @@ def family_cells(missions_text, mission_file, objectives_text, players):
         if missions_text is not None or mission_file is not None:
             raise InputError("--objectives draws random missions; leave out --missions and --mission-file")
         counts = parse_numbers(objectives_text, "--objectives", 0, OBJECTIVE_CARDS)
-        return [(objective_cell(k, p), None) for p in players for k in counts]
+        return [(objective_cell(k, p), None) for p in players for k in counts], []
     found = load_family_missions(mission_file) if mission_file else built_in_family_missions()
     if not found:
         raise InputError(f"no missions in {mission_file}")

@@ -6,7 +6,10 @@ there is ignored, so a re-run (after Ctrl-C or kill -9 at any moment) resumes
 without losing or counting anything twice. WAL journaling keeps readers
 (`crew report`) and the writer apart. The settings that change answers
 (budget, engine) are stored once: a re-run with other settings is refused,
-since it would mix results of different searches.
+since it would mix results of different searches. So is a run of other cells
+(`check_definition`): a directory holds one sweep, so that its summary files and
+`crew report`, which reads the whole database, always show the same cells; its
+deals per cell may only grow.
 
 Beside the cell's name a row holds the cell's parts in columns of their own (kind, mission id,
 task count and owner mode, objective count, stage space, difficult Ghost) and a special
@@ -80,7 +83,8 @@ class ResultStore:
             self.db.execute("PRAGMA journal_mode=WAL")
             version = self.version()
         except (OSError, sqlite3.Error) as error:
-            raise InputError(f"cannot write results to {self.directory}: {error}") from None
+            doing = f"write results to {self.directory}" if create else f"read {path}"
+            raise InputError(f"cannot {doing}: {error}") from None
         if version > VERSION:
             raise InputError(f"{path} was written by a newer crew-solver (layout {version}, this one reads up to "
                              f"{VERSION}): use that version, or another --out")
@@ -138,6 +142,24 @@ class ResultStore:
                 )
         self.settings = [(name, json.dumps(value)) for name, value in settings.items()]
 
+    def check_definition(self, cells: list[Cell], deals: int) -> None:
+        """Refuse a run of other cells than the stored sweep's, or of fewer deals per cell (the summary would
+        show part of what `crew report` shows); store the definition with the first records."""
+        names = sorted(f"{cell} {cell.players}p" for cell in cells)
+        stored = dict(self.db.execute("SELECT name, value FROM settings"))
+        held = json.loads(stored["cells"]) if "cells" in stored else sorted(
+            f"{cell} {cell.players}p" for cell in self.cells())  # a database of before the definition was stored
+        if held and held != names:
+            other = sorted(set(held) - set(names)) or sorted(set(names) - set(held))
+            which = "holds" if set(held) - set(names) else "lacks"
+            raise InputError(f"{self.directory} holds another sweep ({len(held)} cells; it {which} {other[0]}"
+                             f"{f' and {len(other) - 1} more' if len(other) > 1 else ''}): ask for the same missions, "
+                             "spaces and players, or use another --out")
+        if "deals" in stored and deals < json.loads(stored["deals"]):
+            raise InputError(f"{self.directory} holds {stored['deals']} deals a cell, more than --deals {deals}: "
+                             f"ask for {stored['deals']} or more, or use another --out")
+        self.settings += [("cells", json.dumps(names)), ("deals", json.dumps(deals))]
+
     def done(self, cell: Cell, seed: int) -> set[int]:
         """Return the deal indices of a cell already stored."""
         rows = self.db.execute("SELECT deal_index FROM deals WHERE mission = ? AND players = ? AND seed = ?",
@@ -147,7 +169,7 @@ class ResultStore:
     def add(self, records: list[Record]) -> None:
         """Store one batch in one transaction; rows already stored are kept as they are."""
         with self.db:
-            self.db.executemany("INSERT OR IGNORE INTO settings VALUES (?, ?)", self.settings)
+            self.db.executemany("INSERT OR REPLACE INTO settings VALUES (?, ?)", self.settings)
             self.db.executemany(INSERT, [row(r) for r in records])
 
     def cells(self) -> list[Cell]:

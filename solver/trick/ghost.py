@@ -37,22 +37,33 @@ def random_ghost_deal(game: str, rng: np.random.Generator) -> tuple[Deal, tuple[
     return make_deal(hands), display
 
 
-def parse_ghost_deal(text: str, commander: int | None = None) -> tuple[Deal, tuple[int, ...]]:
-    """Return the deal and display written as `HAND | HAND | FACE-UP / FACE-DOWN` (see above)."""
+DISPLAY_OF = {"journey": "the Ghost's display", "planet-nine": "JARVIS's display"}
+ASIDE_WORDS = {"journey": "the 4-heli goes to a player", "planet-nine": "the rockets are set aside when it is laid out"}
+
+
+def parse_ghost_deal(text: str, commander: int | None = None, game: str = "journey") -> tuple[Deal, tuple[int, ...]]:
+    """Return the deal and display written as `HAND | HAND | FACE-UP / FACE-DOWN` (see above), for `game`'s
+    two-player seat (JARVIS in Planet Nine, the Ghost in Journey): its display never holds what the game sets
+    aside, and the two hands hold as many cards each, the display as many or one more."""
     parts = text.split("|")
     if len(parts) != 3 or DISPLAY_MARK not in parts[GHOST_SEAT] or any(DISPLAY_MARK in p for p in parts[:2]):
         raise DealError(f"a two-player deal is HAND | HAND | FACE-UP {DISPLAY_MARK} FACE-DOWN (the Ghost's display)")
+    display = DISPLAY_OF.get(game, DISPLAY_OF["journey"])
     up_text, down_text = parts[GHOST_SEAT].split(DISPLAY_MARK, 1)
     up, down = parse_card_list(up_text), parse_card_list(down_text)
     if len(up) != len(down) or not up:
-        raise DealError(f"the display needs one face-down card under each face-up card, got {len(up)} and {len(down)}")
-    hands = [card_set(parse_card_list(part)) for part in parts[:2]] + [card_set(up + down)]
+        raise DealError(f"{display} needs one face-down card under each face-up card, got {len(up)} and {len(down)}")
     if len(up + down) != len(set(up + down)):
-        raise DealError("a card is twice in the display")
-    deal = make_deal(hands, commander)
-    if deal.commander == GHOST_SEAT:
-        raise DealError("the Ghost cannot be the Guide: r4 goes to a player")
-    return deal, (*up, *down)
+        raise DealError(f"a card is twice in {display}")
+    aside = card_set(up + down) & SET_ASIDE.get(game, SET_ASIDE["journey"])
+    if aside:
+        raise DealError(f"{display} cannot hold {format_cards(aside)}: {ASIDE_WORDS.get(game, ASIDE_WORDS['journey'])}")
+    hands = [card_set(parse_card_list(part)) for part in parts[:2]] + [card_set(up + down)]
+    sizes = [bin(hand).count("1") for hand in hands]
+    if sizes[0] != sizes[1] or not 0 <= sizes[2] - sizes[0] <= 1:
+        raise DealError(f"the two players hold {sizes[0]} and {sizes[1]} cards and {display} {sizes[2]}: the players "
+                        "hold as many cards each, the display as many or one more")
+    return make_deal(hands, commander), (*up, *down)
 
 
 def format_ghost_deal(deal: Deal, display: tuple[int, ...]) -> str:
