@@ -7,6 +7,7 @@ import tomllib
 
 import click
 
+from cli import deals
 from cli import sweep as sweep_commands
 from cli.family import describe_mission, family, missions_table
 from cli.status import StatusLine
@@ -161,7 +162,14 @@ def format_solution(deal: Deal, solution: Solution, mission: TaskMission, given:
 @click.option("--tokens", "tokens_text", help='Token per task: 1-5, > to >>>>, omega/Ω, - (e.g. "1,2,-").')
 @click.option("--mission", "mission_name", help="A mission such as planet-nine/17 (its tasks, tokens and rules).")
 @click.option("--mission-file", type=click.Path(), help="Look --mission up in this mission file.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the task draw and chance events for --mission.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of the task draw and chance events for --mission; without --deal, of the deal itself.")
+@click.option("--cell", "cell_name", help="Without --deal: deal --index of this sweep cell (e.g. tasks/8/dealt, "
+              "journey/no-1-no-2@fog), as crew sweep deals it.")
+@click.option("--players", type=int, default=4, show_default=True,
+              help="Without --deal: the players of the drawn deal (2: with JARVIS or the Ghost).")
+@click.option("--index", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Without --deal: which deal of the seed (a sweep cell's deal index).")
 @click.option("--commander", type=int, help="Commander seat when r4 is not dealt (default 0).")
 @click.option("--budget", type=click.FloatRange(min=0, min_open=True), help="Seconds per deal before UNKNOWN.")
 @click.option(
@@ -197,27 +205,24 @@ def format_solution(deal: Deal, solution: Solution, mission: TaskMission, given:
               help="Solve one JSON object a line of this file (-: stdin), keyed by these options' long names "
               '(e.g. {"deal": "...", "mission": "planet-nine/12", "seed": 3}; the options given here stand for keys '
               "a line leaves out); print one --json answer a line with its line number, and go on after a bad line.")
-def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission_file, seed, commander,
-          budget, max_nodes, engine, distress, space_text, difficult_ghost, as_json, batch_file):
+def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission_file, seed, cell_name, players, index,
+          commander, budget, max_nodes, engine, distress, space_text, difficult_ghost, as_json, batch_file):
     """Decide whether a deal's mission can be won; print the line of play of a WIN.
 
     Either a task mission (--tasks, with --owners and --tokens), or a mission from the
     logbook or a mission file (--mission), whose choices (chosen players, token swaps)
     the solver makes: the answer names the ones that win. With --distress, the budget
-    applies to the answer without the signal and again to the one with it.
+    applies to the answer without the signal and again to the one with it. Without
+    --deal, the deal `crew deal` draws with the same options.
     """
+    options = dict(deal=deal_text, tasks=tasks_text, owners=owners_text, tokens=tokens_text, mission=mission_name,
+                   mission_file=mission_file, seed=seed, cell=cell_name, players=players, index=index,
+                   commander=commander, budget=budget, max_nodes=max_nodes, engine=engine, distress=distress,
+                   space=space_text, difficult_ghost=difficult_ghost)
     if batch_file is not None:
-        defaults = dict(deal=deal_text, tasks=tasks_text, owners=owners_text, tokens=tokens_text, mission=mission_name,
-                        mission_file=mission_file, seed=seed, commander=commander, budget=budget, max_nodes=max_nodes,
-                        engine=engine, distress=distress, space=space_text, difficult_ghost=difficult_ghost)
-        answer_batch(batch_file, defaults)
+        answer_batch(batch_file, options)
         return
-    if deal_text is None:
-        raise InputError("give --deal (or --batch FILE, one JSON object a line)")
-    request = solve_request(deal=deal_text, tasks=tasks_text, owners=owners_text, tokens=tokens_text,
-                            mission=mission_name, mission_file=mission_file, seed=seed, commander=commander,
-                            budget=budget, max_nodes=max_nodes, engine=engine, distress=distress, space=space_text,
-                            difficult_ghost=difficult_ghost)
+    request = solve_request(**options)
     progress = RoundProgress()
     try:
         answer = api.solve(request, progress)
@@ -246,13 +251,14 @@ def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission
         report(passed, setups, signalled, passed_stage)
 
 
-def solve_request(deal, tasks, owners, tokens, mission, mission_file, seed, commander, budget, max_nodes, engine,
-                  distress, space, difficult_ghost) -> SolveRequest:
+def solve_request(deal, tasks, owners, tokens, mission, mission_file, seed, cell, players, index, commander, budget,
+                  max_nodes, engine, distress, space, difficult_ghost) -> SolveRequest:
     """Return the request of `crew solve`'s options (or of a --batch line, by the same names)."""
     return SolveRequest(
         deal=deal, tasks=tasks, owners=tuple(parse_owners(owners)) if owners is not None else None, tokens=tokens,
         mission=mission, mission_file=mission_file, seed=seed, commander=commander, space=space,
         difficult_ghost=difficult_ghost, engine=engine, distress=distress, limits=Limits(max_nodes, budget),
+        cell=cell, players=players, index=index,
     )
 
 
@@ -279,7 +285,7 @@ def json_answer(answer: api.SolveAnswer) -> dict:
 BATCH_KEYS = {
     "deal": str, "tasks": str, "owners": (str, list), "tokens": str, "mission": str, "mission_file": str,
     "seed": int, "commander": int, "budget": (int, float), "max_nodes": int, "engine": str, "distress": bool,
-    "space": str, "difficult_ghost": bool,
+    "space": str, "difficult_ghost": bool, "cell": str, "players": int, "index": int,
 }
 POSITIVE = ("budget", "max_nodes")  # as `crew solve` takes them: above 0
 
@@ -491,6 +497,8 @@ def spaces():
 
 
 main.add_command(family)
+main.add_command(deals.deal)
+main.add_command(deals.show)
 main.add_command(sweep_commands.sweep)
 main.add_command(sweep_commands.report)
 main.add_command(sweep_commands.plot)

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 
 from solver.core.cards import parse_card_list
 from solver.core.cp_sat import load_cp_sat
-from solver.core.deal import Deal, deal_rng, parse_deal
+from solver.core.deal import MAX_PLAYERS, Deal, deal_rng, parse_deal
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome, Solution
 from solver.engines import protocol
@@ -55,7 +55,7 @@ from solver.family.deal import FamilyDeal, parse_family_deal, random_family_deal
 from solver.family.engines import ENGINES as FAMILY_ENGINES
 from solver.family.mission import FamilyMission, find_family_mission, random_objectives
 from solver.family.solution import FamilySolution
-from solver.missions.dealer import PLANET_NINE, Dealt, lay_out, lay_out_tasks
+from solver.missions.dealer import PLANET_NINE, Dealt, dealt_record, lay_out, lay_out_tasks, plain_deal
 from solver.missions.mission import Mission, find_mission
 from solver.missions.setup import Setup
 from solver.missions.stage import Stage
@@ -71,7 +71,7 @@ if TYPE_CHECKING:  # imported where used: the kernel, the sweep's workers and th
 class SolveRequest:
     """One deal to solve, as `crew solve` takes it (text where the CLI takes text)."""
 
-    deal: str  # hands separated by "|"; two players: "HAND | HAND | FACE-UP / FACE-DOWN"
+    deal: str | None = None  # hands separated by "|"; two players: "HAND | HAND | FACE-UP / FACE-DOWN" (None: drawn)
     tasks: str | None = None  # task cards, e.g. "g3 b7" (with a mission: instead of the seed's draw)
     owners: tuple[int, ...] | None = None  # a task mission's fixed owner per task (default: draft)
     tokens: str | None = None  # a task mission's tokens, e.g. "1,2,-"
@@ -84,6 +84,11 @@ class SolveRequest:
     engine: str = "auto"  # a name of solver.engines.protocol.ENGINES
     distress: bool = False  # also solve with the distress signal
     limits: Limits = Limits()
+    # Without `deal`: the deal `crew deal` draws (`DealRequest`), deal `index` of `cell` (or of `mission`'s cell
+    # on `space`) at `players`, with `seed`; with neither, a deal alone for the task mission `tasks`.
+    cell: str | None = None
+    players: int = 4
+    index: int = 0
 
 
 @dataclass(frozen=True)
@@ -186,6 +191,23 @@ def solve_loaded(request: SolveRequest, progress, engine) -> SolveAnswer:
     """Solve a request with `engine` (a callable on a case, as solver/engines/cases.py takes)."""
     if request.seed < 0:
         raise InputError(f"the seed is a whole number from 0 on, got {request.seed}")
+    game = given_deal(request) if request.deal is not None else drawn_deal(request)
+    if game.stage.space.changes_play and request.distress:
+        raise InputError("the distress signal is Planet Nine's and stage spaces are Journey's: "
+                         "--distress goes without --space")
+    mission = game.mission
+    if mission is None:
+        return solve_setups_of(request, game, engine, progress)
+    if mission.score is not None:
+        if request.distress:
+            raise InputError("a special (scored) mission is solved without --distress (its score is the best line's)")
+        score = max_score(game.deal, mission, list(game.cards), game.chance, engine, request.limits, game.stage)
+        return SolveAnswer(game.deal, game.stage, game.setups(score.events), score.solution, mission, score)
+    return dataclasses.replace(solve_setups_of(request, game, engine, progress), mission=mission)
+
+
+def given_deal(request: SolveRequest) -> Dealt:
+    """Return the request's deal as given in text, with what it does not say drawn from its seed."""
     mission = find_mission(request.mission, request.mission_file) if request.mission is not None else None
     # A task mission is Planet Nine's (JARVIS) unless it stands on one of Journey's stage spaces (the Ghost).
     game = mission.id.split("/", 1)[0] if mission is not None else "journey" if request.space is not None else PLANET_NINE
@@ -193,22 +215,29 @@ def solve_loaded(request: SolveRequest, progress, engine) -> SolveAnswer:
     if request.difficult_ghost and not display:
         raise InputError("--difficult-ghost needs a two-player deal with the Ghost's display (HAND | HAND | UP / DOWN)")
     space = parse_space(request.space) if request.space is not None else TRAIN
-    if space.changes_play and request.distress:
-        raise InputError("the distress signal is Planet Nine's and stage spaces are Journey's: "
-                         "--distress goes without --space")
     if mission is None:
-        game = lay_out_tasks(deal, display, task_setup(request, deal), space, request.seed, request.difficult_ghost)
-        return solve_setups_of(request, game, engine, progress)
+        return lay_out_tasks(deal, display, task_setup(request, deal), space, request.seed, request.difficult_ghost)
     if request.owners is not None or request.tokens is not None:
         raise InputError("--owners and --tokens come from the mission; leave them out with --mission")
     cards = parse_card_list(request.tasks) if request.tasks is not None else None
-    game = lay_out(deal, display, mission, space, request.seed, request.difficult_ghost, cards)
-    if mission.score is not None:
-        if request.distress:
-            raise InputError("a special (scored) mission is solved without --distress (its score is the best line's)")
-        score = max_score(deal, mission, list(game.cards), game.chance, engine, request.limits, game.stage)
-        return SolveAnswer(deal, game.stage, game.setups(score.events), score.solution, mission, score)
-    return dataclasses.replace(solve_setups_of(request, game, engine, progress), mission=mission)
+    return lay_out(deal, display, mission, space, request.seed, request.difficult_ghost, cards)
+
+
+def drawn_deal(request: SolveRequest) -> Dealt:
+    """Return the deal `crew deal` draws for the request's cell or mission (its task cards and chance as the
+    sweep's), or a deal alone played with the request's task mission."""
+    if request.cell is None and request.mission is None and request.tasks is None:
+        raise InputError("give --deal, or --seed with --mission, --cell or --tasks (the deal crew deal draws), "
+                         "or --batch FILE")
+    drawn = deal(DealRequest(cell=request.cell, mission=request.mission, mission_file=request.mission_file,
+                             space=request.space, players=request.players, difficult_ghost=request.difficult_ghost,
+                             seed=request.seed, index=request.index))
+    if drawn.cell is None:
+        return dataclasses.replace(drawn.dealt, task_setup=task_setup(request, drawn.dealt.deal))
+    if request.tasks is not None or request.owners is not None or request.tokens is not None:
+        raise InputError(f"the task cards of {drawn.cell} are drawn with its deal: leave out --tasks, --owners "
+                         "and --tokens, or give --deal")
+    return drawn.dealt
 
 
 def task_setup(request: SolveRequest, deal: Deal) -> Setup:
@@ -231,6 +260,103 @@ def solve_setups_of(request: SolveRequest, game: Dealt, engine, progress) -> Sol
         return SolveAnswer(deal, stage, setups, solution, distress=DistressAnswer(solution, deal, stage))
     signalled, passed, passed_stage = solve_with_distress(deal, setups, engine, request.limits, progress, stage)
     return SolveAnswer(deal, stage, setups, solution, distress=DistressAnswer(signalled, passed or deal, passed_stage))
+
+
+@dataclass(frozen=True)
+class DealRequest:
+    """A deal to draw, as `crew deal` takes it: deal `index` of a sweep cell (`cell`, or `mission`'s cell on
+    `space`, with the difficult Ghost or not) at `players` with `seed`, exactly as the sweep deals it; or,
+    with neither, a task mission's deal alone (two players: JARVIS's display, the Ghost's on a stage space)."""
+
+    cell: str | None = None  # a sweep cell's name: planet-nine/12, tasks/8/dealt, journey/no-1-no-2@fog
+    game: str | None = None  # the game of a mission named without it (`mission="12"`)
+    mission: str | None = None  # a mission id such as planet-nine/12
+    mission_file: str | None = None
+    space: str | None = None
+    players: int = 4
+    difficult_ghost: bool = False
+    seed: int = 0
+    index: int = 0
+
+
+@dataclass(frozen=True)
+class DealAnswer:
+    """A drawn deal: its cell (None for a deal alone), everything it is played with, and that as text."""
+
+    cell: Cell | None
+    dealt: Dealt
+    record: dict  # solver.missions.dealer.dealt_record
+
+
+def deal(request: DealRequest) -> DealAnswer:
+    """Draw a deal (see DealRequest); bad input raises InputError with a one-line message."""
+    from solver.experiments.sweep import Batch, dealt  # the dealer of a sweep's cells, as its workers use it
+
+    r = request
+    if r.seed < 0 or r.index < 0:
+        raise InputError(f"the seed and the index are whole numbers from 0 on, got {r.seed} and {r.index}")
+    if not 2 <= r.players <= MAX_PLAYERS:
+        raise InputError(f"a deal is for 2 to {MAX_PLAYERS} players (2: with JARVIS or the Ghost), got {r.players}")
+    if r.difficult_ghost and r.players != 2:
+        raise InputError("--difficult-ghost is the two-player Ghost's: give --players 2")
+    space = parse_space(r.space) if r.space is not None else TRAIN
+    if r.cell is not None:
+        if r.mission is not None or r.space is not None or r.difficult_ghost:
+            raise InputError("a cell's name says its mission, space and Ghost: leave out --mission, --space and "
+                             "--difficult-ghost with --cell")
+        cell = Cell(r.cell, r.players)
+    elif r.mission is not None:
+        name = r.mission if "/" in r.mission or r.game is None else f"{r.game}/{r.mission}"
+        cell = Cell(find_mission(name, r.mission_file).id, r.players).on_stage(space, r.difficult_ghost)
+    else:  # a task mission's deal: Planet Nine's (JARVIS), or Journey's (the Ghost) on a stage space
+        dealt_alone = plain_deal("journey" if r.space is not None else PLANET_NINE, space, r.players, r.seed, r.index,
+                                 r.difficult_ghost)
+        return DealAnswer(None, dealt_alone, dealt_record(dealt_alone))
+    if cell.family:
+        raise InputError(f"{cell} is a Family Adventure cell: crew family solve --seed draws its deals")
+    mission = None
+    if cell.mission is not None:
+        mission = find_mission(cell.mission, r.mission_file)
+        if max(r.players, 3) not in mission.players:
+            raise InputError(f"{mission.id} is for {', '.join(map(str, mission.players))} players, not {r.players}")
+    drawn = dealt(Batch(cell, mission, r.seed, (r.index,), None), r.index)
+    return DealAnswer(cell, drawn, dealt_record(drawn))
+
+
+@dataclass(frozen=True)
+class ShowAnswer:
+    """One stored deal of a sweep: its cell, seed and index, its answer as stored, the deal and its draws as
+    text (dealt again from its seed, cell and index when the database is of before they were stored), and
+    the `crew solve` command that solves it again (None for Family Adventure)."""
+
+    cell: Cell
+    seed: int
+    index: int
+    result: str
+    nodes: int
+    ms: float
+    engine: str
+    setup: str
+    line: str
+    score: object  # solver.experiments.stats.Score of a special mission, else None
+    dealt: dict | None
+    command: str | None
+
+
+def show(directory, cell_name: str, index: int, players: int | None = None) -> ShowAnswer:
+    """Return deal `index` of the cell `cell_name` stored in a sweep's results directory; `players` may be left
+    out when the cell has one player count there."""
+    store = ResultStore(directory, create=False)
+    found = store.deal_record(cell_name, index, players)
+    if found.dealt is None and not found.cell.family:
+        found = dataclasses.replace(found, dealt=deal(DealRequest(
+            cell=str(found.cell), players=found.players, seed=found.seed, index=index)).record)
+    budget = store.setting("budget")
+    command = None if found.cell.family else (
+        f"crew solve --cell {found.cell} --players {found.players} --seed {found.seed} --index {index}"
+        + (f" --budget {budget}" if budget is not None else ""))
+    return ShowAnswer(found.cell, found.seed, index, found.result, found.nodes, found.ms, found.engine, found.setup,
+                      found.line, found.score, found.dealt, command)
 
 
 @dataclass(frozen=True)

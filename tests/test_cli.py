@@ -235,7 +235,8 @@ BAD = {
     "max nodes 0": (["--deal", DEAL, "--tasks", "p6", "--max-nodes", "0"], ["--max-nodes"]),
     "budget 0": (["--deal", DEAL, "--tasks", "p6", "--budget", "0"], ["--budget"]),
     "unknown option": (["--deal", DEAL, "--tasks", "p6", "--foo"], ["--foo"]),
-    "missing --deal": (["--tasks", "p6"], ["--deal"]),
+    "missing --deal": (["--owners", "0"], ["give --deal"]),
+    "no deal of 6 players": (["--tasks", "p6", "--players", "6"], ["2 to 5 players"]),
     "missing --tasks": (["--deal", DEAL], ["--tasks"]),
     "unknown engine": (["--deal", DEAL, "--tasks", "p6", "--engine", "magic"], ["magic"]),
 }
@@ -352,7 +353,7 @@ def test_the_command_line_options_stand_for_what_a_line_leaves_out():
 
 def test_a_missing_batch_file_is_a_one_line_error(tmp_path):
     assert_one_line_error(solve("--batch", str(tmp_path / "none.jsonl")), "cannot read the batch file")
-    assert_one_line_error(solve("--tasks", "p1"), "give --deal")
+    assert_one_line_error(solve("--owners", "0"), "give --deal")
 
 
 def test_json_reports_loading_the_compiled_kernel_apart():

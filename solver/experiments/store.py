@@ -13,9 +13,12 @@ deals per cell may only grow.
 
 Beside the cell's name a row holds the cell's parts in columns of their own (kind, mission id,
 task count and owner mode, objective count, stage space, difficult Ghost) and a special
-mission's best score (`score`, `score_exact`), for queries in SQL. The layout's version is
-`PRAGMA user_version`: a database of version 0 (the name only, the score as `score N` or
-`score >=N` in `setup`) is upgraded in place when opened; one of a newer crew-solver is refused.
+mission's best score (`score`, `score_exact`), for queries in SQL, and (layout 2) the deal itself as
+JSON (`dealt`: its notation, task cards, owners and draws; solver.missions.dealer.dealt_record), so that
+`crew show` prints it. The layout's version is `PRAGMA user_version`: a database of version 0 (the
+name only, the score as `score N` or `score >=N` in `setup`) or 1 (no `dealt`: such rows are dealt
+again from their seed, cell and index when shown) is upgraded in place when opened; one of a newer
+crew-solver is refused.
 """
 
 import json
@@ -30,7 +33,7 @@ from solver.experiments.sweep import Record
 from solver.trick.spaces import TRAIN
 
 DATABASE = "results.db"
-VERSION = 1
+VERSION = 2
 FIRST_LAYOUT = (  # version 0; a new database is made as this, then upgraded like an old one
     """CREATE TABLE IF NOT EXISTS deals (
         mission TEXT NOT NULL,  -- the cell's name: planet-nine/12@skis, tasks/8/draft, family/objectives/6
@@ -58,10 +61,11 @@ CELL_AND_SCORE_COLUMNS = (  # version 1; every row has its cell's, filled from i
     "score INTEGER",  # special missions: the best score, or at least it when not exact
     "score_exact INTEGER CHECK (score_exact IN (0, 1))",
 )
+DEALT_COLUMN = "dealt TEXT"  # version 2: the deal as JSON (NULL in rows of before)
 INSERT = (
     "INSERT OR IGNORE INTO deals (mission, players, seed, deal_index, result, nodes, ms, engine, setup, line, kind, "
-    "mission_id, tasks, owner_mode, objectives, space, difficult_ghost, score, score_exact) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    "mission_id, tasks, owner_mode, objectives, space, difficult_ghost, score, score_exact, dealt) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 SET_CELL = ("UPDATE deals SET kind = ?, mission_id = ?, tasks = ?, owner_mode = ?, objectives = ?, space = ?, "
             "difficult_ghost = ? WHERE mission = ? AND players = ?")
@@ -103,7 +107,9 @@ class ResultStore:
                 if self.version() < VERSION:  # not upgraded meanwhile by another process
                     for statement in FIRST_LAYOUT:
                         self.db.execute(statement)
-                    self.add_cell_and_score_columns()
+                    if self.version() < 1:
+                        self.add_cell_and_score_columns()
+                    self.db.execute(f"ALTER TABLE deals ADD COLUMN {DEALT_COLUMN}")
                     self.db.execute(f"PRAGMA user_version = {VERSION}")
         except sqlite3.Error as error:
             if not old:
@@ -160,6 +166,35 @@ class ResultStore:
                              f"ask for {stored['deals']} or more, or use another --out")
         self.settings += [("cells", json.dumps(names)), ("deals", json.dumps(deals))]
 
+    def setting(self, name: str):
+        """Return a stored setting's value (None when it was never stored)."""
+        found = self.db.execute("SELECT value FROM settings WHERE name = ?", (name,)).fetchone()
+        return None if found is None else json.loads(found[0])
+
+    def deal_record(self, name: str, index: int, players: int | None = None) -> Record:
+        """Return the stored record of deal `index` of the cell named `name` (at `players`, which may be left
+        out when the cell has one player count here); InputError, in one line, when there is none."""
+        counts = [p for (p,) in self.db.execute("SELECT DISTINCT players FROM deals WHERE mission = ? ORDER BY players",
+                                                (name,))]
+        if not counts:
+            cells = ", ".join(sorted({str(cell) for cell in self.cells()})[:5])
+            raise InputError(f"{self.directory} has no cell {name!r} (it has {cells or 'none'})")
+        if players is None:
+            if len(counts) > 1:
+                raise InputError(f"{name} has {', '.join(map(str, counts))} players in {self.directory}: give --players")
+            players = counts[0]
+        found = self.db.execute(
+            "SELECT seed, result, nodes, ms, engine, setup, line, score, score_exact, dealt FROM deals "
+            "WHERE mission = ? AND players = ? AND deal_index = ? ORDER BY seed LIMIT 1", (name, players, index)
+        ).fetchone()
+        if found is None:
+            held = self.db.execute("SELECT COUNT(*) FROM deals WHERE mission = ? AND players = ?", (name, players))
+            raise InputError(f"{self.directory} has no deal {index} of {name} at {players} players "
+                             f"({held.fetchone()[0]} deals stored, from index 0)")
+        seed, result, nodes, ms, engine, setup, line, score, exact, dealt = found
+        return Record(Cell(name, players), seed, index, result, nodes, ms, engine, setup, line,
+                      None if score is None else Score(score, bool(exact)), None if dealt is None else json.loads(dealt))
+
     def done(self, cell: Cell, seed: int) -> set[int]:
         """Return the deal indices of a cell already stored."""
         rows = self.db.execute("SELECT deal_index FROM deals WHERE mission = ? AND players = ? AND seed = ?",
@@ -206,4 +241,5 @@ def row(record: Record) -> tuple:
         str(record.cell), record.players, record.seed, record.index, record.result, record.nodes, record.ms,
         record.engine, record.setup, record.line, *cell_columns(record.cell),
         None if score is None else score.value, None if score is None else int(score.exact),
+        None if record.dealt is None else json.dumps(record.dealt),
     )

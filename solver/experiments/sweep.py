@@ -43,11 +43,11 @@ from solver.engines.cases import TableSharing, solve_setups
 from solver.engines.score import max_score
 from solver.experiments.cell import Cell, Kind
 from solver.experiments.stats import Score
-from solver.family.deal import random_family_deal
+from solver.family.deal import format_family_deal, random_family_deal
 from solver.family.engines import auto_solve
 from solver.family.mission import FamilyMission, random_objectives
 from solver.family.solution import FamilySolution
-from solver.missions.dealer import Dealt, deal_mission, deal_task_experiment
+from solver.missions.dealer import Dealt, deal_mission, deal_task_experiment, dealt_record
 from solver.missions.mission import Mission
 
 MAX_TASKS = 36  # colour cards
@@ -79,6 +79,7 @@ class Record:
     setup: str  # the choices that won
     line: str  # the winning line: each trick's cards in play order (then "table CARD"), tricks separated by "/"
     score: Score | None = None  # a special mission's best score
+    dealt: dict | None = None  # the deal and its draws as text (solver.missions.dealer.dealt_record)
 
     @property
     def players(self) -> int:
@@ -113,14 +114,14 @@ def solve_family_batch(batch: Batch) -> list[Record]:
     for index in batch.indices:
         deal, mission = family_case(batch, index)
         solution = auto_solve(deal, mission, Limits(max_seconds=batch.budget))
-        records.append(family_record(batch, index, solution))
+        records.append(family_record(batch, index, solution, {"deal": format_family_deal(deal)}))
     return records
 
 
-def family_record(batch: Batch, index: int, solution: FamilySolution) -> Record:
+def family_record(batch: Batch, index: int, solution: FamilySolution, dealt: dict) -> Record:
     return Record(
         batch.cell, batch.seed, index, solution.outcome.value, solution.nodes, solution.seconds * 1000,
-        solution.engine, "", solution.line,
+        solution.engine, "", solution.line, dealt=dealt,
     )
 
 
@@ -153,15 +154,16 @@ def solve_batch(batch: Batch) -> list[Record]:
         engine, limits = TableSharing(_SOLVER), Limits(max_seconds=batch.budget)
         if game.mission is not None and game.mission.score is not None:
             answer = max_score(game.deal, game.mission, list(game.cards), game.chance, engine, limits, game.stage)
-            records.append(record(batch, index, answer.solution, answer.outcome, Score(answer.score, answer.exact)))
+            records.append(record(batch, index, game, answer.solution, answer.outcome, Score(answer.score, answer.exact)))
             continue
         solution = solve_setups(game.deal, game.setups(), engine, limits, stage=game.stage)
-        records.append(record(batch, index, solution))
+        records.append(record(batch, index, game, solution))
     return records
 
 
-def record(batch: Batch, index: int, solution: Solution, outcome=None, score: Score | None = None) -> Record:
-    """Return the record of a solved deal (a special mission passes its own outcome and score)."""
+def record(batch: Batch, index: int, game: Dealt, solution: Solution, outcome=None, score: Score | None = None
+           ) -> Record:
+    """Return the record of a solved deal, `game` (a special mission passes its own outcome and score)."""
     line = "/".join(
         " ".join(format_card(c) for c in trick.cards) + (f" table {format_card(trick.tabled)}" if trick.tabled >= 0 else "")
         for trick in solution.tricks
@@ -177,6 +179,7 @@ def record(batch: Batch, index: int, solution: Solution, outcome=None, score: Sc
         solution.setup,
         line,
         score,
+        dealt_record(game),
     )
 
 

@@ -14,20 +14,27 @@ Two kinds of deal, each with its own seeding, which published results depend on:
   task cards, the chance;
 - a deal given as text (`lay_out`, `lay_out_tasks`: `crew solve`): what it does not say is drawn
   from `deal_rng(seed, 0, KEY)`, one generator per kind of draw (`TASK_DRAW`, `CHANCE_DRAW`,
-  `SPACE_DRAW`), so that giving the task cards does not change the space's draws.
+  `SPACE_DRAW`), so that giving the task cards does not change the space's draws;
+- and a deal with no mission (`plain_deal`: `crew deal` and `crew solve --tasks` without a deal):
+  the hands and the space's draws from `deal_rng(seed, index, PLAIN_KEY, players)`.
+
+`dealt_record` writes a `Dealt` down as text (the deal's notation, its task cards and owners, its
+draws), as a sweep stores it with each deal and `crew deal` prints it.
 """
 
 import dataclasses
 import zlib
 from dataclasses import dataclass
 
-from solver.core.deal import Deal, deal_rng, random_tasks
+from solver.core.cards import format_card
+from solver.core.deal import Deal, deal_rng, format_deal, random_tasks
 from solver.missions.mission import Mission
 from solver.missions.setup import Setup, draw_chance, mission_setups
 from solver.missions.special import check_special_space, draw_redeal
 from solver.missions.stage import Stage, special_stage_deal, stage_deal, stage_of
 from solver.missions.tasks import Token, make_task_mission
 from solver.trick.chance import RandomPass
+from solver.trick.ghost import format_ghost_deal
 from solver.trick.spaces import TRAIN, Space
 
 TASK_DRAW, CHANCE_DRAW, SPACE_DRAW = 0, 1, 2  # a given deal's draws: the keys of their generators
@@ -35,6 +42,7 @@ TASK_EXPERIMENT = "tasks"  # what a task experiment's cells are named after, and
 TASKS_KEY = zlib.crc32(TASK_EXPERIMENT.encode())
 PLANET_NINE = "planet-nine"  # a task experiment's game: its two-player deals are JARVIS's
 OWNERS = ("draft", "dealt", "random")  # a random task mission's owners (`random_task_mission`)
+PLAIN_KEY = zlib.crc32(b"deal")  # a deal with no mission (`plain_deal`)
 
 
 @dataclass(frozen=True)
@@ -113,3 +121,33 @@ def lay_out_tasks(deal: Deal, display: tuple[int, ...], setup: Setup, space: Spa
                   difficult: bool = False) -> Dealt:
     """Return a given deal of a task mission (its one setup) on `space`, the space's draws from `seed`."""
     return Dealt(deal, stage_of(space, deal, deal_rng(seed, 0, SPACE_DRAW), display, difficult), task_setup=setup)
+
+
+def plain_deal(game: str, space: Space, players: int, seed: int, index: int, difficult: bool = False) -> Dealt:
+    """Return deal `index` with no mission: the hands on `space` with its draws (two players: the display of
+    `game`'s third seat, JARVIS or the Ghost), from `deal_rng(seed, index, PLAIN_KEY, players)`."""
+    deal, stage = stage_deal(space, players, deal_rng(seed, index, PLAIN_KEY, players), game, difficult)
+    return Dealt(deal, stage)
+
+
+def dealt_record(game: Dealt) -> dict:
+    """Return everything a deal is played with, as text: the deal's notation (two players: with the display),
+    the task cards in draw order (and their owners when they are fixed), fog's arrivals (card -> the trick
+    after which it joins its hand), the jeep's shuffle, the special stage's redeal and mission 12's pass
+    (after which trick, each seat's card order)."""
+    deal, stage = game.deal, game.stage
+    record: dict = {"deal": format_ghost_deal(deal, stage.display) if stage.display else format_deal(deal)}
+    cards = game.cards if game.task_setup is None else game.task_setup.mission.cards
+    if cards:
+        record["tasks"] = " ".join(format_card(c) for c in cards)
+    if game.task_setup is not None and game.task_setup.mission.owners is not None:
+        record["owners"] = list(game.task_setup.mission.owners)
+    if any(stage.arrivals):
+        record["arrivals"] = {format_card(c): after for c, after in enumerate(stage.arrivals) if after}
+    if stage.jeep_order:
+        record["jeep"] = list(stage.jeep_order)
+    if stage.redeal_order:
+        record["redeal"] = list(stage.redeal_order)
+    if game.chance is not None:
+        record["random_pass"] = {"after": game.chance.after, "order": " ".join(map(format_card, game.chance.order))}
+    return record
