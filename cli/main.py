@@ -115,8 +115,9 @@ def format_solution(deal: Deal, solution: Solution, mission: TaskMission, given:
     display's `/` is three players, and says so), then the line of play of a WIN (with the Ghost's display
     on `stage`: where each card he gets in a pass lies)."""
     seats = "2 players and the display" if stage.display else f"{deal.players} players"
+    branches = f" + {solution.branches:,} CP-SAT branches" if solution.branches else ""
     lines = [
-        f"{solution.outcome.value.upper()}  ({seats}; {solution.nodes:,} nodes, "
+        f"{solution.outcome.value.upper()}  ({seats}; {solution.nodes:,} nodes{branches}, "
         f"{solution.seconds:.3f} s, {solution.engine})"
     ]
     if solution.outcome is not Outcome.WIN:
@@ -427,18 +428,24 @@ def list_missions(game, mission_file):
     if not shown:
         raise InputError(f"no missions for game {game!r}")
     width = max([16] + [len(m.id) for m in shown])
-    click.echo(f"{'mission':{width}s} {'tasks':>5s}  {'tokens':14s} {'assignment':22s} rules")
+    click.echo(f"{'mission':{width}s} {'tasks':>5s}  {'tokens':14s} {'assignment':22s} rules; title")
     for m in shown:
         tokens = " ".join(str(t) for t in m.tokens) or "-"
         assumed = " [assumption: see crew missions show]" if m.assumptions else ""
-        click.echo(f"{m.id:{width}s} {m.tasks:5d}  {tokens:14s} {m.assignment if m.tasks else '-':22s} {m.summary()}{assumed}")
+        title = f"; {m.title}" if m.title else ""
+        click.echo(f"{m.id:{width}s} {m.tasks:5d}  {tokens:14s} {m.assignment if m.tasks else '-':22s} "
+                   f"{m.summary()}{assumed}{title}")
 
 
 @missions.command("show")
 @click.argument("name")
+@click.option("--game", default="planet-nine", show_default=True,
+              help="The game of a NAME given without it (41: planet-nine/41).")
 @click.option("--mission-file", type=click.Path(), help="Look the mission up in this file.")
-def show_mission(name, mission_file):
+def show_mission(name, game, mission_file):
     """Print everything a mission says."""
+    if "/" not in name and not mission_file:
+        name = f"{game}/{name}"
     if name.startswith(f"{FAMILY}/") or mission_file and is_family_file(mission_file):
         click.echo(describe_mission(find_family_mission(name, mission_file)))
         return

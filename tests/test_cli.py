@@ -206,7 +206,7 @@ def test_solve_help(flag):
 DEAL = "p1 p2 | p3 p4 | p5 p6"
 
 BAD = {
-    "unknown card in deal": (["--deal", "p1 x5 | p3 p4 | p5 p6", "--tasks", "p6"], ["x5"]),
+    "unknown card in deal": (["--deal", "p1 x5 | p3 p4 | p5 p6", "--tasks", "p6"], ["x5", "h1-h4"]),
     "unknown card p10": (["--deal", "p1 p10 | p3 p4 | p5 p6", "--tasks", "p6"], ["p10"]),
     "unknown task card": (["--deal", DEAL, "--tasks", "q3"], ["q3"]),
     "duplicate card in a hand": (["--deal", "p1 p1 | p3 p4 | p5 p6", "--tasks", "p6"], ["duplicate", "p1"]),
@@ -283,7 +283,8 @@ def test_installed_command(args, code, stream):
         assert done.stdout.startswith("WIN") and done.stderr == ""
     else:
         assert done.stdout == ""
-        assert done.stderr.splitlines() == ["crew: error: unknown card 'x5' (cards are p1-p9, b1-b9, g1-g9, y1-y9, r1-r4)"]
+        assert done.stderr.splitlines() == ["crew: error: unknown card 'x5' (cards are p1-p9, b1-b9, g1-g9, y1-y9, r1-r4; "
+                                           "Journey's helis h1-h4 are r1-r4)"]
 
 
 # --- crew solve --batch: one JSON request a line, one --json answer a line --------------------------
@@ -387,3 +388,12 @@ def test_json_reports_importing_cp_sat_apart():
     load_cp_sat()
     again = json.loads(solve("--deal", FORCED, "--tasks", "p1", "--engine", "cpsat", "--json").stdout)
     assert again["load_seconds"] == 0.0
+
+
+def test_shell_completion_as_the_readme_says():
+    # README, quick start: eval "$(_CREW_COMPLETE=bash_source crew)".
+    import os
+
+    done = subprocess.run([str(CREW)], env={**os.environ, "_CREW_COMPLETE": "bash_source"}, capture_output=True,
+                          text=True, check=True)
+    assert "_crew_completion()" in done.stdout and "complete " in done.stdout

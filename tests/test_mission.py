@@ -146,6 +146,12 @@ def test_list_and_show():
     assert shown.exit_code == 0 and "colour-9" in shown.stdout
     unknown = runner.invoke(main, ["missions", "show", "planet-nine/51"])
     assert unknown.exit_code == 2 and "unknown mission" in unknown.stderr
+    short = runner.invoke(main, ["missions", "show", "17"])  # within the default game
+    assert short.exit_code == 0 and short.stdout == shown.stdout
+    journey = runner.invoke(main, ["missions", "show", "no-1-no-2", "--game", "journey"])
+    assert journey.exit_code == 0 and journey.stdout.startswith("mission        journey/no-1-no-2")
+    titled = runner.invoke(main, ["missions", "list", "--game", "journey"]).stdout.splitlines()
+    assert any(line.endswith("; every crew member wins at least 1 yellow card") for line in titled)
 
 
 def test_find_mission_in_a_file(tmp_path):

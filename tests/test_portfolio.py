@@ -6,13 +6,15 @@ reference is tested in test_engine_support); the engines named are what the sche
 same turns and the same node count run after run, whatever the machine's speed within the budget.
 """
 
+import json
+
 import pytest
 from conftest import check_witness
 
 from solver.core.solution import Limits, Outcome
 from solver.engines import cpsat
 from solver.engines.kernel import KernelSolver
-from solver.engines.portfolio import DFS_NODES, KERNEL_TURN_NODES, SHORT_DFS_NODES, PortfolioSolver
+from solver.engines.portfolio import CP_SAT_EFFORT, DFS_NODES, KERNEL_TURN_NODES, SHORT_DFS_NODES, PortfolioSolver
 from solver.experiments.bench import LOSS_TASK_SETS
 from solver.missions.dealer import deal_mission
 from solver.missions.mission import find_mission
@@ -33,7 +35,8 @@ def decided_twice(deal, mission, alone=KernelSolver(16).solve):
     """Solve twice with fresh portfolios; both answers must name the same turns and nodes, and agree
     with the engine `alone`."""
     first, again = (PortfolioSolver(16).solve(deal, mission, Limits(max_seconds=60)) for _ in range(2))
-    assert (first.outcome, first.engine, first.nodes) == (again.outcome, again.engine, again.nodes)
+    assert (first.outcome, first.engine, first.nodes, first.branches) == (
+        again.outcome, again.engine, again.nodes, again.branches)
     assert first.outcome is alone(deal, mission).outcome
     if first.outcome is Outcome.WIN:
         check_witness(deal, mission, first)
@@ -44,13 +47,17 @@ def test_an_easy_deal_is_the_kernels():
     # Trick counters (the scoring tricks): the short budget; this one needs 124 card plays.
     answer = decided_twice(*no_1_no_2("train", 512, 9))
     assert (answer.outcome, answer.engine) == (Outcome.WIN, "kernel") and answer.nodes < SHORT_DFS_NODES
+    assert answer.branches == 0
 
 
 @pytest.mark.parametrize("index, outcome", [(0, Outcome.LOSS), (2, Outcome.WIN)])
 def test_cp_sat_decides_after_the_kernels_budget(index, outcome):
     # 14 fixed-owner tasks, 4 players: the kernel's 50k plays do not settle them, CP-SAT's first turn does.
-    answer = decided_twice(*FIXED_14.case(index)[:2], cpsat.solve)
+    deal, mission = FIXED_14.case(index)[:2]
+    answer = decided_twice(deal, mission, cpsat.solve)
     assert (answer.outcome, answer.engine, answer.nodes) == (outcome, "kernel>cpsat", SHORT_DFS_NODES)
+    # CP-SAT's work is reported beside the kernel's plays: its own branch count in its first turn.
+    assert answer.branches == cpsat.solve(deal, mission, Limits(), CP_SAT_EFFORT).nodes > 0
 
 
 @pytest.mark.parametrize("space, index, events, outcome", [("train", 512, 10, Outcome.LOSS),
@@ -91,3 +98,18 @@ def test_the_kernels_first_budget_follows_the_mission():
     drafted = deal_mission(find_mission("planet-nine/3"), parse_space("train"), 4, 1, 0)
     [(_, _, mission)] = space_cases(drafted.stage, drafted.deal, drafted.setups())
     assert solver.dfs_budget(mission) == DFS_NODES
+
+
+def test_the_cli_reports_cp_sat_s_branches_beside_the_kernel_s_plays():
+    from click.testing import CliRunner
+
+    from cli.main import main
+    from solver.core.cards import format_card
+    from solver.core.deal import format_deal
+
+    deal, mission = FIXED_14.case(0)[:2]
+    args = ["solve", "--deal", format_deal(deal), "--tasks", " ".join(format_card(c) for c in mission.cards),
+            "--owners", ",".join(map(str, mission.owners)), "--engine", "auto"]
+    text, as_json = (CliRunner().invoke(main, args + extra) for extra in ([], ["--json"]))
+    branches = json.loads(as_json.stdout)["cp_sat_branches"]
+    assert branches > 0 and f"+ {branches:,} CP-SAT branches" in text.stdout.splitlines()[0]

@@ -106,7 +106,8 @@ def parse_card(text: str) -> int:
         top = TRUMP_RANKS if suit == TRUMP else COLOUR_RANKS
         if suit >= 0 and 1 <= rank <= top:
             return card(suit, rank)
-    raise CardError(f"unknown card {text.strip()!r} (cards are p1-p9, b1-b9, g1-g9, y1-y9, r1-r4)")
+    raise CardError(f"unknown card {text.strip()!r} (cards are p1-p9, b1-b9, g1-g9, y1-y9, r1-r4; "
+                    "Journey's helis h1-h4 are r1-r4)")
 
 
 def parse_card_list(text: str) -> list[int]:

@@ -45,6 +45,7 @@ class Solution:
     tricks: list[Trick] = field(default_factory=list)
     assignment: dict[int, int] = field(default_factory=dict)
     setup: str = ""  # the mission's choices that won (chosen players, token swaps), if any
+    branches: int = 0  # the default engine's answer: CP-SAT's branches in its turns (`nodes`: the kernel's plays)
 
     def to_json(self) -> dict:
         """Return the answer as a JSON-ready dict with cards in notation."""
@@ -58,6 +59,7 @@ class Solution:
                 for t in self.tricks
             ],
             "nodes": self.nodes,
+            **({"cp_sat_branches": self.branches} if self.branches else {}),
             "seconds": round(self.seconds, 6),
             "engine": self.engine,
             "setup": self.setup,

@@ -38,7 +38,7 @@ def solve_in_rounds(cases: list, solve, limits: Limits = Limits(), rounds=ROUND_
     if given, is called before each case is solved.
     """
     began = time.perf_counter()
-    nodes = 0
+    nodes = branches = 0
     caps = [cap for cap in rounds if limits.max_nodes is None or cap < limits.max_nodes]
     for number, cap in enumerate([*caps, limits.max_nodes], 1):
         left = None if limits.max_seconds is None else limits.max_seconds - (time.perf_counter() - began)
@@ -46,8 +46,8 @@ def solve_in_rounds(cases: list, solve, limits: Limits = Limits(), rounds=ROUND_
         answer, won_on = solve_cases(
             reported(cases, number, progress), solve, Limits(cap, left), None if cap is None else still_open
         )
-        nodes += answer.nodes
-        answer.nodes, answer.seconds = nodes, time.perf_counter() - began
+        nodes, branches = nodes + answer.nodes, branches + answer.branches
+        answer.nodes, answer.branches, answer.seconds = nodes, branches, time.perf_counter() - began
         if answer.outcome is not Outcome.UNKNOWN or not still_open:
             return answer, won_on
         cases = still_open
@@ -89,7 +89,7 @@ def solve_cases(cases, solve, limits: Limits = Limits(), open_cases=None) -> tup
     list, receives the cases left UNKNOWN within the node budget.
     """
     began = time.perf_counter()
-    nodes, unknown, engine = 0, False, DEFAULT_ENGINE
+    nodes, branches, unknown, engine = 0, 0, False, DEFAULT_ENGINE
     for case in cases:
         label, deal, mission = case
         left = None if limits.max_seconds is None else limits.max_seconds - (time.perf_counter() - began)
@@ -99,13 +99,13 @@ def solve_cases(cases, solve, limits: Limits = Limits(), open_cases=None) -> tup
         answer = solve(deal, mission, Limits(limits.max_nodes, left))
         if answer.outcome is Outcome.UNKNOWN and open_cases is not None:
             open_cases.append(case)
-        nodes += answer.nodes
+        nodes, branches = nodes + answer.nodes, branches + answer.branches
         engine = answer.engine
         if answer.outcome is Outcome.WIN:
             answer.setup = label
-            answer.nodes = nodes
+            answer.nodes, answer.branches = nodes, branches
             answer.seconds = time.perf_counter() - began
             return answer, deal
         unknown |= answer.outcome is Outcome.UNKNOWN
     outcome = Outcome.UNKNOWN if unknown else Outcome.LOSS
-    return Solution(outcome, nodes, time.perf_counter() - began, engine), None
+    return Solution(outcome, nodes, time.perf_counter() - began, engine, branches=branches), None

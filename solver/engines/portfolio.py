@@ -10,7 +10,8 @@ or the mission has trick conditions and no card changes hands alone), and only d
 (when it models the mission) and the kernel then take turns of growing length
 within the rest of the time budget. The answer names the engines in turn up to the
 one that found it: "kernel", "kernel>cpsat", "kernel>cpsat>kernel" and so on; its
-`nodes` are the kernel's card plays.
+`nodes` are the kernel's card plays and its `branches` CP-SAT's (a `kernel>cpsat` answer
+reported only the kernel's capped plays, as if CP-SAT had done nothing).
 """
 
 import time
@@ -92,7 +93,7 @@ class PortfolioSolver:
         if generation is None:
             generation = self.table.next_generation()
         answer = self.kernel.solve(deal, mission, Limits(self.dfs_budget(mission), limits.max_seconds), generation)
-        engines, nodes = [answer.engine], answer.nodes
+        engines, nodes, branches = [answer.engine], answer.nodes, 0
         effort, plays = CP_SAT_EFFORT, KERNEL_TURN_NODES
         while answer.outcome is Outcome.UNKNOWN:
             left = None if limits.max_seconds is None else limits.max_seconds - (time.perf_counter() - began)
@@ -103,9 +104,9 @@ class PortfolioSolver:
                 nodes, plays = nodes + answer.nodes, plays * TURN_GROWTH
             else:
                 answer = cpsat.solve(deal, mission, Limits(max_seconds=left), effort)
-                effort *= TURN_GROWTH
+                effort, branches = effort * TURN_GROWTH, branches + answer.nodes
             engines.append(answer.engine)
-        answer.engine, answer.nodes = ">".join(engines), nodes
+        answer.engine, answer.nodes, answer.branches = ">".join(engines), nodes, branches
         answer.seconds = time.perf_counter() - began
         return answer
 
