@@ -18,21 +18,39 @@ FORMATS = ("table", "csv", "json")
 
 
 class Progress(StatusLine):
-    """The deals done of this run, with rate and ETA."""
+    """The deals done of this run and the cells it completed, the rate, and an ETA once enough deals are done
+    (`ETA_AFTER`); on a terminal with a bar."""
 
-    def __init__(self, total: int):
-        super().__init__()
+    ETA_AFTER = (20, 0.02, 5.0)  # deals, share of the run, seconds: before all three, an ETA means little
+    BAR = 20
+
+    def __init__(self, total: int, needed: dict, terminal: bool | None = None, clock=time.monotonic):
+        super().__init__(terminal, clock)
         self.total, self.done = total, 0
-        self.began = time.monotonic()
+        self.needed = dict(needed)  # cell -> deals still to solve in this run
+        self.cells = len(self.needed)
+        self.began = clock()
 
     def __call__(self, records) -> None:
         self.done += len(records)
-        rate = self.done / max(time.monotonic() - self.began, 1e-9)
-        eta = (self.total - self.done) / rate if rate else 0
-        self.show(
-            f"sweep: {self.done:,} / {self.total:,} deals, {rate:,.1f} deals/s, ETA {format_duration(eta)}",
-            force=self.done == self.total,
-        )
+        for record in records:
+            self.needed[record.cell] -= 1
+        complete = sum(1 for left in self.needed.values() if left <= 0)
+        elapsed = max(self.clock() - self.began, 1e-9)
+        rate = self.done / elapsed
+        deals, share, seconds = self.ETA_AFTER
+        if self.done == self.total:
+            tail = f"took {format_duration(elapsed)}"
+        elif self.done >= max(deals, share * self.total) and elapsed >= seconds:
+            tail = f"ETA {format_duration((self.total - self.done) / rate)}"
+        else:
+            tail = f"ETA after {max(deals, int(share * self.total + 0.999)):,} deals"
+        bar = ""
+        if self.terminal:
+            filled = self.BAR * self.done // max(self.total, 1)
+            bar = f"[{'#' * filled}{'.' * (self.BAR - filled)}] "
+        self.show(f"sweep: {bar}{self.done:,} / {self.total:,} deals, cells {complete:,} / {self.cells:,} complete, "
+                  f"{rate:,.1f} deals/s, {tail}", force=self.done == self.total)
 
 
 def format_duration(seconds: float) -> str:
@@ -145,8 +163,8 @@ def sweep(game, missions_text, mission_file, tasks_text, owners_text, objectives
     )
     shown = []
 
-    def make_progress(total: int) -> Progress:
-        shown.append(Progress(total))
+    def make_progress(total: int, needed: dict) -> Progress:
+        shown.append(Progress(total, needed))
         return shown[0]
 
     try:

@@ -30,6 +30,7 @@ A sweep stores every deal in OUT/results.db as it is solved; the same request ag
 
 import contextlib
 import dataclasses
+import itertools
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -393,9 +394,10 @@ class SweepResult:
 
 
 def run_sweep(request: SweepRequest, make_progress=None, note=None) -> SweepResult:
-    """Run (or resume) a sweep. `make_progress(total)` returns a `progress(records)` called after each
-    batch; `note(text)` receives each remark on the plan (what it leaves out: missions at player counts they
-    are not for, pattern missions on spaces that change play)."""
+    """Run (or resume) a sweep. `make_progress(total, needed)` (`needed`: cell -> deals to solve in this run)
+    returns a `progress(records)` called after each batch; `note(text)` receives each remark on the plan
+    (what it leaves out: missions at player counts they are not for, pattern missions on spaces that change
+    play)."""
     from solver.experiments.runner import connect, default_jobs, run_batches  # the workers load the kernel
     from solver.experiments.sweep import batches
 
@@ -412,13 +414,16 @@ def run_sweep(request: SweepRequest, make_progress=None, note=None) -> SweepResu
         store = ResultStore(out)
         store.check_settings({"seed": r.seed, "budget": r.budget, "engine": "auto"})
         store.check_definition([cell for cell, _ in cells], r.deals)
-        work = []
+        per_cell, needed = [], {}
         for cell, mission in cells:
             done = store.done(cell, r.seed)
             missing = [i for i in range(r.deals) if i not in done]
-            work += batches(cell, mission, r.seed, missing, r.budget, r.batch)
-        total = sum(len(b.indices) for b in work)
-        progress = make_progress(total) if make_progress is not None else (lambda records: None)
+            per_cell.append(batches(cell, mission, r.seed, missing, r.budget, r.batch))
+            needed[cell] = len(missing)
+        # Cells in rounds, a batch of each in turn: an interrupted sweep has deals of every cell.
+        work = [batch for round_ in itertools.zip_longest(*per_cell) for batch in round_ if batch is not None]
+        total = sum(needed.values())
+        progress = make_progress(total, needed) if make_progress is not None else (lambda records: None)
         interrupted = False
         try:
             run_batches(work, store, r.jobs or default_jobs(), cluster, progress)

@@ -14,6 +14,7 @@ from solver.core.deal import parse_deal
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome
 from solver.engines.quick import Allowance
+from solver.experiments.cell import Cell
 from solver.family.deal import format_family_deal
 from solver.missions.tasks import make_task_mission
 
@@ -102,8 +103,8 @@ def test_a_sweep_from_python_is_the_cli_s(tmp_path):
     # second run resumes (nothing left to solve) and read_sweep reads the database back.
     request = SweepRequest(missions="1,2", players="3", deals=6, jobs=1, budget=5, out=str(tmp_path / "api"))
     totals = []
-    result = run_sweep(request, make_progress=lambda total: totals.append(total) or (lambda records: None))
-    assert totals == [12] and not result.interrupted
+    result = run_sweep(request, make_progress=lambda total, needed: totals.append((total, needed)) or (lambda _: None))
+    assert totals == [(12, {Cell("planet-nine/1", 3): 6, Cell("planet-nine/2", 3): 6})] and not result.interrupted
     assert [(str(s.cell), s.cell.players, s.deals) for s in result.summaries] == [("planet-nine/1", 3, 6),
                                                                                 ("planet-nine/2", 3, 6)]
     cli = CliRunner().invoke(main, ["sweep", "--missions", "1,2", "--players", "3", "--deals", "6", "--jobs", "1",
@@ -112,7 +113,7 @@ def test_a_sweep_from_python_is_the_cli_s(tmp_path):
     rows = json.loads(cli.stdout)
     assert [(row["wins"], row["losses"]) for row in rows] == [(s.wins, s.losses) for s in result.summaries]
     again = []
-    run_sweep(request, make_progress=lambda total: again.append(total) or (lambda records: None))
+    run_sweep(request, make_progress=lambda total, needed: again.append(total) or (lambda records: None))
     assert again == [0]
     assert [s.wins for s in read_sweep(tmp_path / "api")] == [s.wins for s in result.summaries]
     # Both write the summary files; each records how it was asked for, and the commit.
@@ -151,3 +152,20 @@ def test_bad_family_requests_raise_one_line_errors(request_, words):
     with pytest.raises(InputError, match=words) as error:
         solve_family(request_)
     assert "\n" not in str(error.value)
+
+
+def test_an_interrupted_sweep_has_deals_of_every_cell(tmp_path):
+    # Cells go in rounds, a batch of each in turn: stopped after three batches, each of the three cells has one.
+    batches = []
+
+    def make_progress(total, needed):
+        def progress(records):
+            batches.append({record.cell for record in records})
+            if len(batches) == 3:
+                raise KeyboardInterrupt
+        return progress
+
+    request = SweepRequest(missions="1-3", players="3", deals=4, batch=2, jobs=1, out=str(tmp_path / "stopped"))
+    result = run_sweep(request, make_progress)
+    assert result.interrupted and [len(cells) for cells in batches] == [1, 1, 1]
+    assert [(str(s.cell), s.deals) for s in result.summaries] == [(f"planet-nine/{n}", 2) for n in (1, 2, 3)]
