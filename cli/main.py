@@ -16,11 +16,14 @@ from solver.api import SolveRequest
 from solver.core.cards import card_set, format_card, scan
 from solver.core.deal import Deal
 from solver.core.errors import InputError
+from solver.core.mission_file import MissionError
 from solver.core.solution import Limits, Outcome, Solution
 from solver.engines import protocol
 from solver.engines.score import ScoreAnswer
 from solver.family.mission import GAME as FAMILY
 from solver.family.mission import built_in_family_missions, find_family_mission, load_family_missions
+from solver.missions.dealer import dealt_record
+from solver.missions.lint import findings
 from solver.missions.mission import (
     built_in_missions,
     describe_pattern,
@@ -265,7 +268,8 @@ def solve_request(deal, tasks, owners, tokens, mission, mission_file, seed, cell
 
 def json_answer(answer: api.SolveAnswer) -> dict:
     """Return what `crew solve --json` prints: the answer (with and without the distress signal, or with a
-    special mission's score), the players, and the seconds spent loading the kernel's machine code apart."""
+    special mission's score), the players, the deal with its task cards and draws as laid out (`dealt`:
+    solver.missions.dealer.dealt_record), and the seconds spent loading the kernel's machine code apart."""
     deal, stage, setups = answer.deal, answer.stage, answer.setups
     if answer.score is not None:
         score = answer.score
@@ -279,7 +283,7 @@ def json_answer(answer: api.SolveAnswer) -> dict:
     else:
         body = answer_json(deal, setups, answer.solution, stage)
     players = 2 if stage.display else deal.players  # two players with the display, its seat not counted
-    return {**body, "players": players, "load_seconds": round(answer.load_seconds, 6)}
+    return {**body, "players": players, "dealt": dealt_record(answer.dealt), "load_seconds": round(answer.load_seconds, 6)}
 
 
 # A batch line's keys, `crew solve`'s long option names, and the JSON types their values may take.
@@ -313,8 +317,8 @@ def batch_answer(text: str, defaults: dict) -> dict:
         if not isinstance(line, dict):
             raise InputError('a batch line is one JSON object, e.g. {"deal": "...", "tasks": "p3"}')
         options = {**defaults, **batch_options(line)}
-        if options["deal"] is None:
-            raise InputError("the line gives no deal")
+        if options["deal"] is None and options["cell"] is None and options["mission"] is None:
+            raise InputError("the line gives no deal (nor a cell or mission to draw one for)")
         return json_answer(api.solve(solve_request(**options)))
     except json.JSONDecodeError as error:
         return {"error": f"not JSON: {error.msg} (column {error.colno})"}
@@ -476,10 +480,19 @@ def show_mission(name, game, mission_file):
 
 @missions.command("check")
 @click.argument("path", type=click.Path())
-def check_missions(path):
-    """Validate a mission file: exit 0, or exit 2 with one line per problem."""
+@click.option("--strict", is_flag=True, help="Rules no deal can satisfy are errors (exit 2), not warnings.")
+def check_missions(path, strict):
+    """Validate a mission file: every problem at once, one line each (exit 2); then what the rules say that
+    no deal can satisfy (counts out of reach, bounds that exclude each other, the Commander winning no
+    trick), as warnings (exit 0) or, with --strict, errors."""
     found = load_family_missions(path) if is_family_file(path) else load_missions(path)
-    click.echo(f"{path}: {len(found)} missions, all valid")
+    problems = [] if is_family_file(path) else [f"{path}: {f}" for m in found.values() for f in findings(m)]
+    if problems and strict:
+        raise MissionError(problems)
+    for problem in problems:
+        click.echo(f"crew: warning: {problem}", err=True)
+    remark = f", {len(problems)} rules no deal can satisfy" if problems else ", all valid"
+    click.echo(f"{path}: {len(found)} missions{remark}")
 
 
 def is_family_file(path) -> bool:

@@ -1,6 +1,7 @@
 """A status line on stderr (stdout stays clean): on a terminal one line rewritten in place at most twice a
 second; elsewhere (a log file, a pipe, CI) a plain line every PLAIN_INTERVAL seconds, never a `\\r`."""
 
+import sys
 import time
 
 import click
@@ -14,7 +15,7 @@ class StatusLine:
     whether stderr is a terminal)."""
 
     def __init__(self, terminal: bool | None = None, clock=time.monotonic):
-        self.terminal = click.get_text_stream("stderr").isatty() if terminal is None else terminal
+        self.terminal = sys.stderr.isatty() if terminal is None else terminal
         self.clock = clock
         self.last = clock()
         self.drawn = False  # a line drawn in place, not yet ended

@@ -119,6 +119,7 @@ class SolveAnswer:
     score: ScoreAnswer | None = None
     distress: DistressAnswer | None = None
     load_seconds: float = 0.0
+    dealt: Dealt | None = None  # the deal with everything it is played with (its draws), as laid out
 
 
 KERNEL_ENGINES = ("auto", "kernel")  # the engines that search with the kernel
@@ -197,14 +198,13 @@ def solve_loaded(request: SolveRequest, progress, engine) -> SolveAnswer:
         raise InputError("the distress signal is Planet Nine's and stage spaces are Journey's: "
                          "--distress goes without --space")
     mission = game.mission
-    if mission is None:
-        return solve_setups_of(request, game, engine, progress)
-    if mission.score is not None:
+    if mission is not None and mission.score is not None:
         if request.distress:
             raise InputError("a special (scored) mission is solved without --distress (its score is the best line's)")
         score = max_score(game.deal, mission, list(game.cards), game.chance, engine, request.limits, game.stage)
-        return SolveAnswer(game.deal, game.stage, game.setups(score.events), score.solution, mission, score)
-    return dataclasses.replace(solve_setups_of(request, game, engine, progress), mission=mission)
+        return SolveAnswer(game.deal, game.stage, game.setups(score.events), score.solution, mission, score,
+                           dealt=game)
+    return dataclasses.replace(solve_setups_of(request, game, engine, progress), mission=mission, dealt=game)
 
 
 def given_deal(request: SolveRequest) -> Dealt:

@@ -138,3 +138,13 @@ def test_show_names_what_it_cannot_find(swept):
     assert_one_line_error(crew("show", out, "planet-nine/12", DEALS, "--players", 4), f"no deal {DEALS}",
                           f"{DEALS} deals stored")
     assert_one_line_error(crew("show", out.parent / "nowhere", "planet-nine/12", 0), "no sweep results")
+
+
+def test_a_record_s_line_holds_the_crew_s_passes(swept):
+    # The jeep's trick: every seat's two cards into the middle, written after the trick as Trick.passed.
+    out = next(key[0] for key in swept if key[1].endswith("@jeep"))
+    with closing(sqlite3.connect(out / "results.db")) as db:
+        lines = [line for (line,) in db.execute("SELECT line FROM deals WHERE mission LIKE '%@jeep' AND result = 'win'")]
+    assert lines and all(line.count(" passed ") == 1 for line in lines)
+    passed = next(trick for trick in lines[0].split("/") if " passed " in trick).split(" passed ")[1].split()
+    assert len(passed) == 2 * 3  # two cards from each of the three seats

@@ -54,6 +54,7 @@ class Solution:
             "assignment": {format_card(c): seat for c, seat in self.assignment.items()},
             "tricks": [
                 {"leader": t.leader, "cards": [format_card(c) for c in t.cards], "winner": t.winner}
+                | ({"completed": [format_card(c) for c in t.completed]} if t.completed else {})
                 | ({"passed": [format_card(c) for c in t.passed]} if t.passed else {})
                 | ({"table": format_card(t.tabled)} if t.tabled >= 0 else {})
                 for t in self.tricks

@@ -77,7 +77,8 @@ class Record:
     ms: float
     engine: str
     setup: str  # the choices that won
-    line: str  # the winning line: each trick's cards in play order (then "table CARD"), tricks separated by "/"
+    line: str  # the winning line: each trick's cards in play order (then "table CARD", then "passed CARDS": the
+    # crew's passes after it, as Trick.passed), tricks separated by "/"
     score: Score | None = None  # a special mission's best score
     dealt: dict | None = None  # the deal and its draws as text (solver.missions.dealer.dealt_record)
 
@@ -165,7 +166,9 @@ def record(batch: Batch, index: int, game: Dealt, solution: Solution, outcome=No
            ) -> Record:
     """Return the record of a solved deal, `game` (a special mission passes its own outcome and score)."""
     line = "/".join(
-        " ".join(format_card(c) for c in trick.cards) + (f" table {format_card(trick.tabled)}" if trick.tabled >= 0 else "")
+        " ".join(format_card(c) for c in trick.cards)
+        + (f" table {format_card(trick.tabled)}" if trick.tabled >= 0 else "")
+        + (f" passed {' '.join(format_card(c) for c in trick.passed)}" if trick.passed else "")
         for trick in solution.tricks
     )
     return Record(

@@ -132,7 +132,7 @@ def plain_deal(game: str, space: Space, players: int, seed: int, index: int, dif
 
 def dealt_record(game: Dealt) -> dict:
     """Return everything a deal is played with, as text: the deal's notation (two players: with the display),
-    the task cards in draw order (and their owners when they are fixed), fog's arrivals (card -> the trick
+    the task cards in draw order (and their owners when they are fixed, their tokens), fog's arrivals (card -> the trick
     after which it joins its hand), the jeep's shuffle, the special stage's redeal and mission 12's pass
     (after which trick, each seat's card order)."""
     deal, stage = game.deal, game.stage
@@ -142,6 +142,8 @@ def dealt_record(game: Dealt) -> dict:
         record["tasks"] = " ".join(format_card(c) for c in cards)
     if game.task_setup is not None and game.task_setup.mission.owners is not None:
         record["owners"] = list(game.task_setup.mission.owners)
+    if game.task_setup is not None and any(token is not None for token in game.task_setup.mission.tokens):
+        record["tokens"] = [str(token) if token is not None else "-" for token in game.task_setup.mission.tokens]
     if any(stage.arrivals):
         record["arrivals"] = {format_card(c): after for c, after in enumerate(stage.arrivals) if after}
     if stage.jeep_order:
