@@ -31,6 +31,7 @@ A sweep stores every deal in OUT/results.db as it is solved; the same request ag
 import contextlib
 import dataclasses
 import itertools
+import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,8 +50,8 @@ from solver.engines.score import ScoreAnswer, max_score
 from solver.experiments.cell import Cell
 from solver.experiments.plan import default_name, plan_sweep, sweep_game
 from solver.experiments.stats import CellSummary
-from solver.experiments.store import ResultStore
-from solver.experiments.summary import versions, write_summary
+from solver.experiments.store import DATABASE, ResultStore
+from solver.experiments.summary import SUMMARY_JSON, from_rows, versions, write_summary
 from solver.family import model as family_model
 from solver.family.deal import FamilyDeal, parse_family_deal, random_family_deal
 from solver.family.engines import ENGINES as FAMILY_ENGINES
@@ -440,13 +441,18 @@ def run_sweep(request: SweepRequest, make_progress=None, note=None) -> SweepResu
 
 def plot_sweep(directory, output=None) -> Path:
     """Draw a sweep's win rates with their 95% intervals (solver/experiments/plot.py) to `output`, a .png or
-    .svg file (default: DIRECTORY/winrates.png); return its path."""
+    .svg file (default: DIRECTORY/winrates.png); return its path. Without the results database, from the
+    directory's summary.json (a published sweep: its database is not in git)."""
     from solver.experiments.plot import plot_summaries  # matplotlib loads only here
 
     target = Path(output) if output else Path(directory) / "winrates.png"
     if target.suffix not in (".png", ".svg"):
         raise InputError(f"the plot file must end in .png or .svg, got {target.name}")
-    plot_summaries(ResultStore(directory, create=False).summaries(), target)
+    summary = Path(directory) / SUMMARY_JSON
+    if not (Path(directory) / DATABASE).is_file() and summary.is_file():
+        plot_summaries(from_rows(json.loads(summary.read_text())["cells"]), target)
+    else:
+        plot_summaries(ResultStore(directory, create=False).summaries(), target)
     return target
 
 

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from cli.main import main
 from solver.core.errors import InputError
 from solver.experiments.cell import Cell
-from solver.experiments.plot import mission_lines, plot_summaries, space_lines, task_lines
+from solver.experiments.plot import mission_lines, plot_summaries, rate_floor, space_lines, sweep_figure, task_lines
 from solver.experiments.stats import CellSummary, Score
 from solver.experiments.store import ResultStore
 from solver.experiments.sweep import Record
@@ -90,7 +90,7 @@ def test_plot_to_svg(results):
     root = ElementTree.parse(target).getroot()
     assert root.tag == SVG
     text = target.read_text()
-    for words in ("Win rate per mission", "Win rate against the number of random tasks", "3 players",
+    for words in ("Planet Nine: win rate per mission", "Planet Nine: win rate against the number of random tasks", "3 players",
                   "4 players", "draft, 4 players", "dealt, 4 players"):
         assert words in text  # matplotlib keeps each text as a comment next to its glyph paths
 
@@ -222,3 +222,46 @@ def test_plot_cells_whose_interval_ends_at_their_rate(tmp_path):
     summaries = [cell("g/1", 4, 10, 0), cell("g/2", 4, 0, 10), cell("g/3", 4, 13, 0), cell("g/4", 4, 25, 0)]
     plot_summaries(summaries, tmp_path / "edges.png")
     png_size(tmp_path / "edges.png")
+
+
+def test_a_rate_axis_is_zoomed_to_the_data():
+    # Near-100% panels were flat lines at the top of 0-100: the axis starts below the lowest interval bound.
+    near = [cell("g/1", 4, 998, 2), cell("g/2", 4, 1000, 0)]
+    low = min(100 * s.interval[0] for s in near)
+    floor = rate_floor(near)
+    assert 95 <= floor < low and floor == int(floor)
+    bottom, top = sweep_figure(near).axes[0].get_ylim()
+    assert floor - 1 < bottom < floor and 100 < top < 101
+    assert rate_floor([cell("g/1", 4, 1, 9)]) == 0.0  # a wide spread keeps 0-100
+
+
+def test_categories_are_not_joined_by_lines_and_long_labels_turn():
+    spaces = [cell(f"journey/a{space}", p, 3, 1) for space in ("", "@skis", "@hang-glider@difficult-ghost")
+              for p in (2, 3)]
+    axes = sweep_figure(spaces).axes[0]
+    assert axes.get_title() == "journey/a: win rate per stage space"
+    assert {line.get_linestyle() for line in axes.get_lines() if len(line.get_xdata()) > 1} == {"None"}
+    assert [label.get_rotation() for label in axes.get_xticklabels()] == [40.0] * 3
+    numbered = sweep_figure([cell("planet-nine/1", 4, 3, 1), cell("planet-nine/2", 4, 2, 2)]).axes[0]
+    assert "-" in {line.get_linestyle() for line in numbered.get_lines()}  # mission numbers: a line
+    assert numbered.get_title() == "Planet Nine: win rate per mission"
+
+
+def test_one_cell_gets_a_sane_panel():
+    axes = sweep_figure([cell("journey/b", 3, 5, 5)]).axes[0]
+    low, high = axes.get_xlim()
+    assert high - low >= 2 and low < 1 < high  # the named mission in the middle, not at an edge
+    assert axes.get_title() == "Journey: win rate per mission"
+
+
+def test_a_published_sweep_plots_from_its_summary(tmp_path):
+    # The results database is not in git: crew plot reads summary.json when it is absent, to the same figure.
+    out = tmp_path / "published"
+    crew("sweep", "--missions", "1-3", "--players", "3,4", "--deals", "3", "--jobs", "1", "--out", out)
+    crew("plot", out, "-o", tmp_path / "from-db.png")
+    (out / "results.db").rename(tmp_path / "elsewhere.db")
+    for suffix in ("-wal", "-shm"):
+        (out / f"results.db{suffix}").unlink(missing_ok=True)
+    result = crew("plot", out, "-o", tmp_path / "from-summary.png")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "from-summary.png").read_bytes() == (tmp_path / "from-db.png").read_bytes()

@@ -10,8 +10,14 @@ per kind present. Special missions also get a panel of their mean best score (a
 deal left at `>=N` counted at N). Cells with no decided deal (no win, no loss)
 have no rate and are left out. The figure is a plain matplotlib Figure (no
 pyplot), so no display is needed.
+
+For a reader: the win-rate axis is zoomed to the data (`rate_floor`: the published panels of
+near-100% rates were flat lines at the top of 0-100), categories (stage spaces, named missions)
+get markers and intervals but no lines joining them, long category labels are turned, a panel of
+one cell keeps a sane x range, and titles name the game.
 """
 
+import math
 from pathlib import Path
 
 from matplotlib.figure import Figure
@@ -20,9 +26,12 @@ from matplotlib.ticker import MaxNLocator
 from solver.core.errors import InputError
 from solver.experiments.cell import Kind
 from solver.experiments.stats import CellSummary
+from solver.family.mission import GAME as FAMILY
 
 Point = tuple[float, CellSummary]  # x, cell
 DODGE = 0.08  # sideways step between the lines of a panel, in x units
+GAMES = {"planet-nine": "Planet Nine", "journey": "Journey", FAMILY: "Family Adventure", "tasks": "Planet Nine"}
+TURN_LABELS = 6  # category labels longer than this many characters are turned, so they never overlap
 
 
 def mission_lines(summaries: list[CellSummary]) -> tuple[dict[str, list[Point]], dict[float, str]]:
@@ -84,25 +93,37 @@ def split_id(mission: str) -> tuple[str, str]:
     return game, name
 
 
-def draw(axes, lines: dict[str, list[Point]], title: str, xlabel: str) -> None:
-    """Draw one panel: a line with markers and interval bars per label, each shifted a little sideways."""
+def draw(axes, lines: dict[str, list[Point]], title: str, xlabel: str, categories: bool = False) -> None:
+    """Draw one panel: markers and interval bars per label, each shifted a little sideways, joined by a line
+    unless x is a category; the rate axis from `rate_floor` to 100."""
     for shift, label, points in dodged(lines):
         rates = [100 * s.rate for _, s in points]
         below = [100 * max(0.0, s.rate - s.interval[0]) for _, s in points]  # 0, not -1e-16, when they meet
         above = [100 * max(0.0, s.interval[1] - s.rate) for _, s in points]
         axes.errorbar([x + shift for x, _ in points], rates, yerr=[below, above], marker="o", markersize=4, capsize=3,
-                      label=label)
-    finish(axes, title, xlabel, "win % (decided deals), 95% interval")
-    axes.set_ylim(-3, 103)
+                      label=label, linestyle="none" if categories else "-")
+    finish(axes, title, xlabel, "win % (decided deals), 95% interval", lines)
+    floor = rate_floor([s for points in lines.values() for _, s in points])
+    axes.set_ylim(floor - (100 - floor) * 0.03, 100 + (100 - floor) * 0.03)
 
 
-def draw_scores(axes, lines: dict[str, list[Point]], title: str, xlabel: str) -> None:
-    """Draw one panel of special missions' mean best scores, a line with markers per label."""
+def rate_floor(cells: list[CellSummary]) -> float:
+    """Return the bottom of the rate axis: the lowest interval bound shown, rounded down to a step of 1, 5, 10
+    or 20 points, so near-100% panels are not flat lines at the top of 0-100."""
+    lowest = min(100 * s.interval[0] for s in cells)
+    for step in (1, 5, 10, 20):
+        if 100 - lowest <= 5 * step:
+            return max(0.0, step * math.floor(lowest / step) - step)
+    return 0.0
+
+
+def draw_scores(axes, lines: dict[str, list[Point]], title: str, xlabel: str, categories: bool = False) -> None:
+    """Draw one panel of special missions' mean best scores, markers per label (joined unless categories)."""
     for shift, label, points in dodged(lines):
         axes.plot([x + shift for x, _ in points], [s.mean_score for _, s in points], marker="o", markersize=4,
-                  label=label)
-    finish(axes, title, xlabel, "mean best score (a deal left at >=N counts N)")
-    axes.set_ylim(bottom=0)
+                  label=label, linestyle="none" if categories else "-")
+    finish(axes, title, xlabel, "mean best score (a deal left at >=N counts N)", lines)
+    axes.set_ylim(0, 1.08 * max(s.mean_score for points in lines.values() for _, s in points) or 1)  # no point on the edge
 
 
 def dodged(lines: dict[str, list[Point]]):
@@ -111,14 +132,29 @@ def dodged(lines: dict[str, list[Point]]):
         yield DODGE * (number - (len(lines) - 1) / 2), label, sorted(points, key=lambda point: point[0])
 
 
-def finish(axes, title: str, xlabel: str, ylabel: str) -> None:
-    """Title, label and grid a panel, with integer x ticks and a legend."""
+def finish(axes, title: str, xlabel: str, ylabel: str, lines: dict[str, list[Point]]) -> None:
+    """Title, label and grid a panel, with integer x ticks, an x range of at least 2 (one cell sits in the
+    middle), and a legend."""
     axes.set_title(title)
     axes.set_xlabel(xlabel)
     axes.set_ylabel(ylabel)
     axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+    xs = [x for points in lines.values() for x, _ in points]
+    axes.set_xlim(min(min(xs) - 0.5, max(xs) - 1), max(max(xs) + 0.5, min(xs) + 1))
     axes.grid(True, alpha=0.4)
     axes.legend()
+
+
+def category_ticks(axes, ticks: dict[float, str]) -> None:
+    """Label the categories at their places, turned when any is long."""
+    turned = max(map(len, ticks.values())) > TURN_LABELS
+    axes.set_xticks(list(ticks), list(ticks.values()), rotation=40 if turned else 0, ha="right" if turned else "center")
+
+
+def game_of(cells: list[CellSummary]) -> str:
+    """Return the name of the game(s) of the cells, for titles."""
+    names = dict.fromkeys(GAMES.get(str(s.cell.subject).split("/", 1)[0], "") for s in cells)
+    return " and ".join(name for name in names if name) or "The Crew"
 
 
 def plot_summaries(summaries: list[CellSummary], target: Path) -> None:
@@ -126,6 +162,16 @@ def plot_summaries(summaries: list[CellSummary], target: Path) -> None:
     target = Path(target)
     if target.suffix not in (".png", ".svg"):
         raise InputError(f"the plot file must end in .png or .svg, got {target.name}")
+    figure = sweep_figure(summaries)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        figure.savefig(target)
+    except OSError as error:
+        raise InputError(f"cannot write the plot to {target}: {error}") from None
+
+
+def sweep_figure(summaries: list[CellSummary]) -> Figure:
+    """Return the figure of a sweep's cells: a panel per kind of cell (see above)."""
     decided = [s for s in summaries if s.interval is not None]
     objectives = [s for s in decided if s.cell.kind is Kind.OBJECTIVES]
     trick_cells = [s for s in decided if s not in objectives]
@@ -144,30 +190,28 @@ def plot_summaries(summaries: list[CellSummary], target: Path) -> None:
     )
     figure = Figure(figsize=(10, 4.5 * panels), layout="constrained")
     axes = iter(figure.subplots(panels, 1, squeeze=False)[:, 0])
+    space_ticks = {place: space for place, space in enumerate(spaces, 1)}
     for mission, lines in by_space.items():
         panel = next(axes)
-        draw(panel, lines, f"{mission}: win rate per stage space", "stage space")
-        panel.set_xticks(range(1, len(spaces) + 1), spaces)
+        draw(panel, lines, f"{mission}: win rate per stage space", "stage space", categories=True)
+        category_ticks(panel, space_ticks)
         if mission in scored_spaces:
             panel = next(axes)
-            draw_scores(panel, lines, f"{mission}: mean best score per stage space", "stage space")
-            panel.set_xticks(range(1, len(spaces) + 1), spaces)
-    for cells, drawing, title in ((missions, draw, "Win rate per mission"),
-                                  (scored, draw_scores, "Mean best score per special mission")):
+            draw_scores(panel, lines, f"{mission}: mean best score per stage space", "stage space", categories=True)
+            category_ticks(panel, space_ticks)
+    for cells, drawing, title in ((missions, draw, "win rate per mission"),
+                                  (scored, draw_scores, "mean best score per special mission")):
         if cells:
             lines, ticks = mission_lines(cells)
+            named = not all(name.isdigit() for name in ticks.values())  # then a category per mission
             panel = next(axes)
-            drawing(panel, lines, title, "mission")
-            if not all(name.isdigit() for name in ticks.values()):  # named missions: a tick per mission
-                panel.set_xticks(list(ticks), list(ticks.values()), rotation=90)
+            drawing(panel, lines, f"{game_of(cells)}: {title}", "mission", categories=named)
+            if named:
+                category_ticks(panel, ticks)
     if tasks:
-        draw(next(axes), task_lines(tasks), "Win rate against the number of random tasks (no tokens)",
+        draw(next(axes), task_lines(tasks), "Planet Nine: win rate against the number of random tasks (no tokens)",
              "tasks")
     if objectives:
         draw(next(axes), objective_lines(objectives), "Family Adventure: win rate against the number of random "
              "required cards (12 cards played)", "required cards")
-    try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        figure.savefig(target)
-    except OSError as error:
-        raise InputError(f"cannot write the plot to {target}: {error}") from None
+    return figure

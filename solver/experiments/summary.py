@@ -8,12 +8,16 @@ cell; summary.csv holds the rows alone. Rates and interval bounds are fractions.
 import csv
 import io
 import json
+import math
 import platform
 import subprocess
 from pathlib import Path
 
 from solver import __version__
-from solver.experiments.stats import CellSummary
+from solver.experiments.cell import Cell
+from solver.experiments.stats import CellSummary, Score
+
+SUMMARY_JSON = "summary.json"
 
 
 def rows(summaries: list[CellSummary]) -> list[dict]:
@@ -30,6 +34,20 @@ def rows(summaries: list[CellSummary]) -> list[dict]:
             **({"scores": {str(score): deals for score, deals in s.scores}} if s.scores else {}),
         })
     return out
+
+
+def from_rows(table: list[dict]) -> list[CellSummary]:
+    """Return the summaries `rows` wrote (summary.json's cells), for plotting a published sweep whose database
+    is not at hand."""
+    summaries = []
+    for row in table:
+        scores = tuple((Score(int(text.removeprefix(">=")), not text.startswith(">=")), deals)
+                       for text, deals in row.get("scores", {}).items())
+        summaries.append(CellSummary(
+            Cell(row["mission"], row["players"]), row["deals"], row["wins"], row["losses"], row["unknowns"],
+            math.nan if row["median_ms"] is None else row["median_ms"],
+            math.nan if row["p99_ms"] is None else row["p99_ms"], scores))
+    return summaries
 
 
 def format_csv(summaries: list[CellSummary]) -> str:
@@ -69,4 +87,4 @@ def versions() -> dict:
 def write_summary(out: Path, summaries: list[CellSummary], details: dict) -> None:
     """Write summary.csv and summary.json (with `details`: how the results were made) next to the database."""
     (out / "summary.csv").write_text(format_csv(summaries) + "\n")
-    (out / "summary.json").write_text(json.dumps({**details, "cells": rows(summaries)}, indent=1) + "\n")
+    (out / SUMMARY_JSON).write_text(json.dumps({**details, "cells": rows(summaries)}, indent=1) + "\n")
