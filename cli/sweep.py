@@ -10,7 +10,7 @@ import click
 from cli.status import StatusLine
 from solver import api
 from solver.api import SweepRequest
-from solver.experiments.stats import CellSummary
+from solver.experiments.stats import CellSummary, percent
 from solver.experiments.summary import format_csv, rows
 
 EXIT_INTERRUPTED = 130
@@ -79,18 +79,6 @@ def format_table(summaries: list[CellSummary]) -> str:
         lines += [f"scores {s.cell} {s.cell.players}p (mean {score_mean(s)}): " + ", ".join(
             f"{score}: {deals}" for score, deals in s.scores) for s in scored]
     return "\n".join(lines)
-
-
-def percent(share: float) -> str:
-    """Return a share as a percentage with the fewest decimals (one at least) that keep anything short of all
-    from reading 100 and anything above none from reading 0: 19,323 wins and 2 losses are 99.99, not 100.0."""
-    if share in (0, 1):
-        return f"{100 * share:.1f}"
-    for decimals in range(1, 5):
-        text = f"{100 * share:.{decimals}f}"
-        if 0 < float(text) < 100:
-            return text
-    return ">99.9999" if share > 0.5 else "<0.0001"
 
 
 def score_mean(summary: CellSummary) -> str:
@@ -184,9 +172,14 @@ def sweep(game, missions_text, mission_file, tasks_text, owners_text, objectives
 @click.argument("directory", type=click.Path())
 @click.option("--format", "output_format", type=click.Choice(FORMATS), default="table", show_default=True,
               help="The cells' results as a table, CSV or JSON.")
-def report(directory, output_format):
+@click.option("--html", "html_file", type=click.Path(),
+              help="Also write one self-contained HTML page here: the sortable table, the plots, how the results "
+              "were made, and a few lost and won deals per cell with the commands that solve them again.")
+def report(directory, output_format, html_file):
     """Print the table of a sweep's results directory, from its database."""
     click.echo(render(api.read_sweep(directory), output_format))
+    if html_file is not None:
+        click.echo(f"wrote {api.report_html(directory, html_file)}", err=True)
 
 
 @click.command()

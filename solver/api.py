@@ -353,12 +353,52 @@ def show(directory, cell_name: str, index: int, players: int | None = None) -> S
     if found.dealt is None and not found.cell.family:
         found = dataclasses.replace(found, dealt=deal(DealRequest(
             cell=str(found.cell), players=found.players, seed=found.seed, index=index)).record)
-    budget = store.setting("budget")
-    command = None if found.cell.family else (
-        f"crew solve --cell {found.cell} --players {found.players} --seed {found.seed} --index {index}"
-        + (f" --budget {budget}" if budget is not None else ""))
+    command = solve_command(found.cell, found.seed, index, store.setting("budget"))
     return ShowAnswer(found.cell, found.seed, index, found.result, found.nodes, found.ms, found.engine, found.setup,
                       found.line, found.score, found.dealt, command)
+
+
+def solve_command(cell: Cell, seed: int, index: int, budget) -> str | None:
+    """Return the `crew solve` command that solves a sweep's deal again (None for Family Adventure's)."""
+    if cell.family:
+        return None
+    return (f"crew solve --cell {cell} --players {cell.players} --seed {seed} --index {index}"
+            + (f" --budget {budget}" if budget is not None else ""))
+
+
+def report_html(directory, target) -> Path:
+    """Write a sweep's results directory as one self-contained HTML page (solver/experiments/html.py) to
+    `target`: how it was made, the sortable table, the plots inline, a few lost and won deals per cell."""
+    import io
+
+    from solver.experiments import html
+    from solver.experiments.plot import sweep_figure  # matplotlib loads only here
+
+    store = ResultStore(directory, create=False)
+    summaries = store.summaries()
+    summary = Path(directory) / SUMMARY_JSON
+    details = {k: v for k, v in json.loads(summary.read_text()).items() if k != "cells"} if summary.is_file() else {}
+    budget = store.setting("budget")
+    examples = {}
+    for cell_summary in summaries:
+        cell = cell_summary.cell
+        records = [r for result in ("loss", "win") for r in store.examples(cell, result, html.EXAMPLES)]
+        examples[cell] = [html.Example(r.index, r.result, r.dealt["deal"] if r.dealt else "(not stored)", r.line,
+                                       solve_command(cell, r.seed, r.index, budget)
+                                       or f"crew show {directory} {cell} {r.index} --players {cell.players}")
+                          for r in records]
+    figure = None
+    if any(s.interval is not None for s in summaries):
+        svg = io.StringIO()
+        sweep_figure(summaries).savefig(svg, format="svg")
+        figure = svg.getvalue()
+    target = Path(target)
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(html.page(summaries, details, examples, figure, f"crew sweep: {Path(directory).name}"))
+    except OSError as error:
+        raise InputError(f"cannot write the report to {target}: {error}") from None
+    return target
 
 
 @dataclass(frozen=True)

@@ -27,11 +27,12 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import main
-from cli.sweep import format_table, percent
+from cli.sweep import format_table
 from solver import __version__
 from solver.experiments.cell import Cell, task_cell
 from solver.experiments.stats import (
     clopper_pearson_upper_at_zero,
+    percent,
     percentile,
     summarize,
     wilson,

@@ -90,6 +90,18 @@ class CellSummary:
         return sum(score.value * deals for score, deals in self.scores) / counted if counted else None
 
 
+def percent(share: float) -> str:
+    """Return a share as a percentage with the fewest decimals (one at least) that keep anything short of all
+    from reading 100 and anything above none from reading 0: 19,323 wins and 2 losses are 99.99, not 100.0."""
+    if share in (0, 1):
+        return f"{100 * share:.1f}"
+    for decimals in range(1, 5):
+        text = f"{100 * share:.{decimals}f}"
+        if 0 < float(text) < 100:
+            return text
+    return ">99.9999" if share > 0.5 else "<0.0001"
+
+
 def summarize(cell: Cell, results: list[str], ms: list[float], scores: list[Score] = ()) -> CellSummary:
     """Summarize a cell from its per-deal results ('win', 'loss', 'unknown'), times and scores."""
     times = sorted(ms)

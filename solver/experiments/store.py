@@ -195,6 +195,16 @@ class ResultStore:
         return Record(Cell(name, players), seed, index, result, nodes, ms, engine, setup, line,
                       None if score is None else Score(score, bool(exact)), None if dealt is None else json.loads(dealt))
 
+    def examples(self, cell: Cell, result: str, limit: int) -> list[Record]:
+        """Return up to `limit` stored deals of `cell` with `result`, lowest index first (the drill-down of an
+        HTML report)."""
+        found = self.db.execute(
+            "SELECT seed, deal_index, nodes, ms, engine, setup, line, dealt FROM deals WHERE mission = ? AND "
+            "players = ? AND result = ? ORDER BY deal_index, seed LIMIT ?", (str(cell), cell.players, result, limit))
+        return [Record(cell, seed, index, result, nodes, ms, engine, setup, line,
+                       dealt=None if dealt is None else json.loads(dealt))
+                for seed, index, nodes, ms, engine, setup, line, dealt in found]
+
     def done(self, cell: Cell, seed: int) -> set[int]:
         """Return the deal indices of a cell already stored."""
         rows = self.db.execute("SELECT deal_index FROM deals WHERE mission = ? AND players = ? AND seed = ?",
