@@ -14,7 +14,15 @@ from conftest import check_witness
 from solver.core.solution import Limits, Outcome
 from solver.engines import cpsat
 from solver.engines.kernel import KernelSolver
-from solver.engines.portfolio import CP_SAT_EFFORT, DFS_NODES, KERNEL_TURN_NODES, SHORT_DFS_NODES, PortfolioSolver
+from solver.engines.portfolio import (
+    CP_SAT_EFFORT,
+    DFS_NODES,
+    GROWN_TURNS,
+    KERNEL_TURN_NODES,
+    SHORT_DFS_NODES,
+    TURN_GROWTH,
+    PortfolioSolver,
+)
 from solver.experiments.bench import LOSS_TASK_SETS
 from solver.missions.dealer import deal_mission
 from solver.missions.mission import find_mission
@@ -79,6 +87,16 @@ def test_turns_grow_until_one_engine_decides():
     answer = decided_twice(*FIXED_14.case(4)[:2], cpsat.solve)
     assert (answer.outcome, answer.engine) == (Outcome.LOSS, "kernel>cpsat>kernel>cpsat")
     assert answer.nodes == SHORT_DFS_NODES + KERNEL_TURN_NODES
+
+
+def test_cp_sat_keeps_the_rest_of_the_time_after_the_grown_turns():
+    # Logbook mission 17 with 3 players, the sweep's deal 868: CP-SAT alone proves the loss in about 3 s, the
+    # kernel alone in about 14; turns growing on to the 10 s budget left it UNKNOWN.
+    game = deal_mission(find_mission("planet-nine/17"), parse_space("train"), 3, 1, 868)
+    [(_, deal, mission)] = space_cases(game.stage, game.deal, game.setups())
+    answer = PortfolioSolver(16).solve(deal, mission, Limits(max_seconds=60))
+    assert (answer.outcome, answer.engine) == (Outcome.LOSS, ">".join(["kernel", "cpsat"] * 3))
+    assert answer.nodes == SHORT_DFS_NODES + KERNEL_TURN_NODES * (1 + TURN_GROWTH) and GROWN_TURNS == 4
 
 
 def test_the_time_budget_bounds_every_turn():

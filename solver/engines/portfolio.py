@@ -7,8 +7,8 @@ propagation and clause learning, but pays tens of milliseconds to build and
 start every model. So the kernel gets a small node budget (`DFS_NODES`,
 about 25 ms; `SHORT_DFS_NODES`, about 6 ms, when every task has a fixed owner
 or the mission has trick conditions and no card changes hands alone), and only deals it leaves open go on: CP-SAT
-(when it models the mission) and the kernel then take turns of growing length
-within the rest of the time budget. The answer names the engines in turn up to the
+(when it models the mission) and the kernel then take two turns each of growing length,
+and CP-SAT keeps the rest of the time budget. The answer names the engines in turn up to the
 one that found it: "kernel", "kernel>cpsat", "kernel>cpsat>kernel" and so on; its
 `nodes` are the kernel's card plays and its `branches` CP-SAT's (a `kernel>cpsat` answer
 reported only the kernel's capped plays, as if CP-SAT had done nothing).
@@ -46,8 +46,13 @@ SHORT_DFS_NODES = 50_000
 # at a 2 s budget: these turns leave 7 scores inexact in 20.3 s and decide the 16 in 8.7 s; CP-SAT alone
 # after the kernel (as before) 20 inexact in 46.6 s and 8.3 s; 300k-play kernel turns 8 inexact; CP-SAT
 # turns of 0.3 slower on both (22.7 s, 9.0 s); wall-time turns of 0.05-0.5 s did no better (7 inexact).
+# After GROWN_TURNS turns CP-SAT keeps the rest of the time: each CP-SAT turn starts afresh, and turns growing
+# on to the budget left three logbook LOSSes UNKNOWN at 10 s (missions 1, 17 and 26 with 3 players, deals
+# 829, 868 and 726, which CP-SAT alone proves in 7.4, 2.8 and 4.9 s and the kernel alone in 9.4-13.8 s),
+# where the kernel's budget and CP-SAT for the rest had proved them.
 CP_SAT_EFFORT = 0.15
 KERNEL_TURN_NODES = 1_000_000
+GROWN_TURNS = 4  # CP-SAT 0.15, the kernel 1M plays, CP-SAT 0.6, the kernel 4M plays; then CP-SAT to the end
 TURN_GROWTH = 4
 
 
@@ -78,7 +83,8 @@ class PortfolioSolver:
         self, deal: Deal, mission: TaskMission, limits: Limits = Limits(), generation: int | None = None
     ) -> Solution:
         """Decide the deal: DFS within its node budget (`dfs_budget`), then CP-SAT and the DFS in turns
-        of growing length (`CP_SAT_EFFORT`, `KERNEL_TURN_NODES`, `TURN_GROWTH`) within the time left.
+        of growing length (`CP_SAT_EFFORT`, `KERNEL_TURN_NODES`, `TURN_GROWTH`), `GROWN_TURNS` of them,
+        and CP-SAT for the time left.
 
         A `max_nodes` limit is a DFS limit: with one, the kernel alone answers, and
         so it does for missions with rules the CP-SAT model lacks (`cpsat.unsupported`:
@@ -103,8 +109,12 @@ class PortfolioSolver:
                 answer = self.kernel.solve(deal, mission, Limits(plays, left), generation)
                 nodes, plays = nodes + answer.nodes, plays * TURN_GROWTH
             else:
-                answer = cpsat.solve(deal, mission, Limits(max_seconds=left), effort)
+                last = len(engines) > GROWN_TURNS  # CP-SAT keeps the rest of the time
+                answer = cpsat.solve(deal, mission, Limits(max_seconds=left), None if last else effort)
                 effort, branches = effort * TURN_GROWTH, branches + answer.nodes
+                if last:
+                    engines.append(answer.engine)
+                    break
             engines.append(answer.engine)
         answer.engine, answer.nodes, answer.branches = ">".join(engines), nodes, branches
         answer.seconds = time.perf_counter() - began
