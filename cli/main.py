@@ -33,7 +33,7 @@ from solver.missions.mission import (
     load_missions,
 )
 from solver.missions.special import REDEAL_AFTER
-from solver.missions.stage import ON_TRAIN, Stage
+from solver.missions.stage import ON_TRAIN, Stage, space_cases
 from solver.missions.tasks import TaskMission
 from solver.trick.ghost import GHOST_SEAT, format_display
 from solver.trick.spaces import SPACES
@@ -145,10 +145,17 @@ def format_solution(deal: Deal, solution: Solution, mission: TaskMission, given:
             lines.append("passed: " + ", ".join(
                 f"seat {seat} " + " ".join(format_card(c) for c in trick.passed[seat * per_seat : (seat + 1) * per_seat])
                 for seat in range(len(trick.cards))))
+            if per_seat == 2 and stage.jeep_order:  # the jeep: the middle's cards, lowest first, to the shuffle's seats
+                middle = sorted(trick.passed)
+                lines.append("got: " + ", ".join(
+                    f"seat {seat} " + " ".join(format_card(c) for c, to in zip(middle, stage.jeep_order) if to == seat)
+                    for seat in range(len(trick.cards))))
             if stage.display:
                 gave, got = ghost_exchange(trick.passed, len(trick.cards), GHOST_SEAT, stage.jeep_order)
                 lines.append("ghost: " + ", ".join(
                     f"{format_card(new)} lies where {format_card(old)} lay" for old, new in zip(gave, got)))
+        if mission.space.skis & card_set(trick.cards) and number < len(solution.tricks):
+            lines.append("skis: every hand moves whole to the left")
         if given and number == mission.random_pass.after:
             lines.append("random pass: " + ", ".join(f"seat {s} gives {format_card(c)}" for s, c in given.items()))
             ghost = stage.ghost
@@ -385,15 +392,17 @@ class RoundProgress(StatusLine):
         self.show(f"distress passes, round {number}: {done:,} / {total:,}")
 
 
-def winning_mission(setups, solution: Solution) -> TaskMission:
-    """Return the mission of the setup a WIN was found in (any setup otherwise)."""
-    return next((s.mission for s in setups if solution.setup.startswith(s.label)), setups[0].mission)
+def winning_mission(setups, solution: Solution, deal: Deal, stage: Stage = ON_TRAIN) -> TaskMission:
+    """Return the mission of the case a WIN was found in, with the stage space's rules (the skis' card, the
+    passes), or the first case's otherwise."""
+    cases = space_cases(stage, deal, setups)
+    return next((mission for label, _, mission in cases if label == solution.setup), cases[0][2])
 
 
 def answer_json(deal: Deal, setups, solution: Solution, stage: Stage = ON_TRAIN) -> dict:
     """Return an answer as JSON, with the random pass of its line of play if there is one."""
     answer = solution.to_json()
-    given = random_pass_given(deal, winning_mission(setups, solution), solution, stage)
+    given = random_pass_given(deal, winning_mission(setups, solution, deal, stage), solution, stage)
     if given:
         answer["random_pass"] = {str(seat): format_card(c) for seat, c in given.items()}
     return answer
@@ -405,12 +414,12 @@ def report_score(deal: Deal, mission, setups, answer: ScoreAnswer, stage: Stage)
     bound = "" if answer.exact else " at least (the budget ran out before a higher score was refuted)"
     click.echo(f"score {answer.score}{bound}: {answer.events} events - {deduction} for {deal.players} players; "
                f"{answer.outcome.value.upper()}")
-    click.echo(format_solution(deal, answer.solution, winning_mission(setups, answer.solution), {}, stage))
+    click.echo(format_solution(deal, answer.solution, winning_mission(setups, answer.solution, deal, stage), {}, stage))
 
 
 def report(deal: Deal, setups, solution: Solution, stage: Stage = ON_TRAIN) -> None:
     """Print one answer on the deal it was found on (and `stage`)."""
-    won = winning_mission(setups, solution)
+    won = winning_mission(setups, solution, deal, stage)
     click.echo(format_solution(deal, solution, won, random_pass_given(deal, won, solution, stage), stage))
 
 

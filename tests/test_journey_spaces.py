@@ -795,3 +795,29 @@ def test_cli_spaces_lists_every_space_and_each_is_accepted():
     assert all(("no effect" in line) == (line.split()[0] in NO_EFFECT) for line in lines)
     ghost_lines = [line for line in result.stdout.splitlines() if "with the Ghost" in line]
     assert len(ghost_lines) == len(PLAY_SPACES)  # one under each space that changes play
+
+
+def test_the_text_line_shows_who_got_the_jeep_s_cards_and_when_the_skis_turn():
+    # Issue 20: "passes and rotations shown where they happen, the jeep's shuffle as who got which card".
+    def lines(cell):
+        done = CliRunner().invoke(main, ["solve", "--cell", cell, "--players", "3", "--seed", "1", "--index", "2"])
+        assert done.exit_code == 0, done.output
+        return done.stdout.splitlines()
+
+    jeep = lines("journey/yellow-for-everyone@jeep")
+    at = next(i for i, line in enumerate(jeep) if line.startswith("passed: "))
+    got = {int(part.split()[1]): part.split()[2:] for part in jeep[at + 1].removeprefix("got: ").split(", ")}
+    passed = [card for part in jeep[at].removeprefix("passed: ").split(", ") for card in part.split()[2:]]
+    assert jeep[at + 1].startswith("got: ") and sorted(sum(got.values(), [])) == sorted(passed)
+    played_by = {}  # card -> the seat that played it, from the trick lines after the jeep's
+    for line in jeep[at + 2:]:
+        if line.startswith("trick "):
+            leader = int(line.split("seat ")[1].split()[0])
+            cards = line.split("leads  ")[1].split("  -> ")[0].split()
+            played_by.update({card: (leader + k) % 3 for k, card in enumerate(cards)})
+    kept = [card for seat, cards in got.items() for card in cards if played_by.get(card, seat) != seat]
+    assert kept == []  # each card got is played by the seat the shuffle gave it to (or kept in hand)
+    skis = lines("journey/yellow-for-everyone@skis")
+    turned = next(i for i, line in enumerate(skis) if line.startswith("trick ") and " b7 " in line + " ")
+    assert skis[turned + 1] == "skis: every hand moves whole to the left"
+    assert sum(line.startswith("skis: ") for line in skis) == 1
