@@ -12,6 +12,7 @@ from solver.api import DealRequest
 DRAWN = {
     "tasks": lambda value: f"tasks: {value}",
     "owners": lambda value: f"owners: {' '.join(map(str, value))}",
+    "tokens": lambda value: f"tokens: {' '.join(value)}",
     "arrivals": lambda value: "fog: " + ", ".join(f"{card} after trick {after}" for card, after in value.items()),
     "jeep": lambda value: f"jeep: the middle's cards, lowest first, go to seats {' '.join(map(str, value))}",
     "redeal": lambda value: "redeal: the discards, lowest first, go to seats "

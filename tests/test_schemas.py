@@ -96,3 +96,10 @@ def test_summary_json_holds_to_its_schema(tmp_path):
     older["properties"]["versions"]["required"].remove("commit")
     for published in sorted((SCHEMAS.parent.parent / "results").glob("*/summary.json")):
         assert Draft202012Validator(older).is_valid(json.loads(published.read_text())), published
+
+
+def test_crew_show_has_a_line_for_every_part_of_a_stored_deal():
+    # The dealt record's parts, as the schema lists them, each printed by crew show and crew deal.
+    from cli.deals import DRAWN
+
+    assert set(ANSWER.schema["$defs"]["dealt"]["properties"]) == {"deal", *DRAWN}

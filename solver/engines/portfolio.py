@@ -38,7 +38,7 @@ DFS_NODES = 200_000  # ~25 ms; tuned on the benchmark sets (100k-300k all close)
 SHORT_DFS_NODES = 50_000
 # After the kernel's budget the two engines take turns, CP-SAT first: CP_SAT_EFFORT of CP-SAT's deterministic
 # time (its own unit: 0.5-1.7 wall seconds each on these models), then KERNEL_TURN_NODES card plays, then
-# each TURN_GROWTH times more, until one decides or the time runs out. Both budgets are deterministic, so
+# each TURN_GROWTH times more (GROWN_TURNS turns, below), until one decides or the time runs out. Both budgets are deterministic, so
 # which engine answers, and the kernel's nodes, repeat run after run. Neither engine wins everywhere: "no 1
 # and no 2" with 3 players, its scores proven by the kernel in 0.01-0.3 s, left CP-SAT open for 2 s, and
 # the helicopter's 5-player deals the other way round (CP-SAT 0.3-0.7 s, kernel > 8 s). Measured on 16
