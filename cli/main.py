@@ -17,11 +17,12 @@ from solver.core.cards import card_set, format_card, scan
 from solver.core.deal import Deal
 from solver.core.errors import InputError
 from solver.core.mission_file import MissionError
-from solver.core.solution import Limits, Outcome, Solution
+from solver.core.solution import Limits, Outcome, Solution, Trick
 from solver.engines import protocol
 from solver.engines.score import ScoreAnswer
 from solver.family.mission import GAME as FAMILY
 from solver.family.mission import built_in_family_missions, find_family_mission, load_family_missions
+from solver.missions.conditions import bounds_text, counter_values
 from solver.missions.dealer import dealt_record
 from solver.missions.lint import findings
 from solver.missions.mission import (
@@ -112,6 +113,28 @@ def random_pass_given(deal: Deal, mission: TaskMission, solution: Solution, stag
     return {seat: c for seat, c in enumerate(given) if c >= 0}
 
 
+def seated_cards(trick: Trick) -> str:
+    """Return a trick's cards in play order, each after its seat ("1:g2 2:g7 3:p1 0:g1": seat 1 led g2)."""
+    players = len(trick.cards)
+    return " ".join(f"{(trick.leader + i) % players}:{format_card(c)}" for i, c in enumerate(trick.cards))
+
+
+def counts_text(counters, counts: list[tuple[int, ...]], number: int) -> str:
+    """Return the counters' values after trick `number` where one of them changed in it ("" where none did)."""
+    before = counts[number - 2] if number > 1 else (0,) * len(counters)
+    if counts[number - 1] == before:
+        return ""
+    word = "count" if len(counters) == 1 else "counts"
+    return f"  {word}: " + ", ".join(
+        f"{counter_owner(counter)}{value} ({bounds_text(counter)})" for counter, value in zip(counters, counts[number - 1]))
+
+
+def counter_owner(counter) -> str:
+    """Return "seat s: " for a counter of one seat's tricks, "" for a counter of several seats'."""
+    seats = [seat for seat in range(counter.winners.bit_length()) if counter.winners >> seat & 1]
+    return f"seat {seats[0]}: " if len(seats) == 1 else ""
+
+
 def format_solution(deal: Deal, solution: Solution, mission: TaskMission, given: dict[int, int],
                     stage: Stage = ON_TRAIN) -> str:
     """Return a solver's answer as text: the result and who played (a two-player deal written without its
@@ -132,12 +155,16 @@ def format_solution(deal: Deal, solution: Solution, mission: TaskMission, given:
         mark = f" [{token}]" if token is not None else ""
         owners.append(f"{format_card(c)}{mark} -> seat {solution.assignment[c]}")
     lines.append("tasks: " + ", ".join(owners) if owners else "tasks: none")
+    counts = counter_values(mission.counters, solution.tricks)
+    won = [0] * len(solution.tricks[0].cards) if solution.tricks else []
     for number, trick in enumerate(solution.tricks, 1):
-        cards = " ".join(format_card(c) for c in trick.cards)
         done = " ".join(format_card(c) for c in trick.completed)
+        won[trick.winner] += 1
         lines.append(
-            f"trick {number:2d}: seat {trick.leader} leads  {cards}  -> seat {trick.winner}"
+            f"trick {number:2d}: {seated_cards(trick)}  -> seat {trick.winner}"
             + (f"  done: {done}" if done else "")
+            + counts_text(mission.counters, counts, number)
+            + (f"  won: {' '.join(map(str, won))}" if mission.balanced is not None else "")
             + (f"  table: {format_card(trick.tabled)}" if trick.tabled >= 0 else "")
         )
         if trick.passed:  # helicopter: one card a seat, to the left; jeep: two a seat, into the middle
@@ -402,7 +429,11 @@ def winning_mission(setups, solution: Solution, deal: Deal, stage: Stage = ON_TR
 def answer_json(deal: Deal, setups, solution: Solution, stage: Stage = ON_TRAIN) -> dict:
     """Return an answer as JSON, with the random pass of its line of play if there is one."""
     answer = solution.to_json()
-    given = random_pass_given(deal, winning_mission(setups, solution, deal, stage), solution, stage)
+    won = winning_mission(setups, solution, deal, stage)
+    if won.counters:
+        for trick, counts in zip(answer["tricks"], counter_values(won.counters, solution.tricks)):
+            trick["counts"] = list(counts)  # each counter's value after the trick (the text's "count:")
+    given = random_pass_given(deal, won, solution, stage)
     if given:
         answer["random_pass"] = {str(seat): format_card(c) for seat, c in given.items()}
     return answer

@@ -16,7 +16,9 @@ from click.testing import CliRunner
 
 from cli.main import main
 from solver import __version__
+from solver.core.cards import TRUMPS, parse_card, rank_of
 from solver.core.cp_sat import load_cp_sat
+from solver.core.rules import trick_winner, winning_card
 from solver.engines.kernel import load_compiled
 
 # Every trick is forced (see test_reference.FORCED): seat 0 holds only blue and wins
@@ -70,9 +72,56 @@ def test_win_text():
     lines = result.stdout.splitlines()
     assert lines[0].startswith("WIN")
     assert lines[1] == "tasks: b1 [1] -> seat 0, p1 [2] -> seat 0"
-    assert lines[2].startswith("trick  1: seat 0 leads") and lines[2].endswith("-> seat 0  done: b1")
-    assert lines[3].startswith("trick  2: seat 0 leads") and lines[3].endswith("-> seat 0  done: p1")
+    assert lines[2].startswith("trick  1: 0:") and lines[2].endswith("-> seat 0  done: b1")
+    assert lines[3].startswith("trick  2: 0:") and lines[3].endswith("-> seat 0  done: p1")
     assert len(lines) == 4
+
+
+def trick_lines(text: str) -> list[tuple[list[tuple[int, str]], str]]:
+    """Return each printed trick's (seat, card) pairs in play order and the rest of its line."""
+    tricks = []
+    for line in text.splitlines():
+        if line.startswith("trick "):
+            seated, rest = line.split(": ", 1)[1].split("  -> ", 1)
+            tricks.append(([(int(w.split(":")[0]), w.split(":")[1]) for w in seated.split()], rest))
+    return tricks
+
+
+def test_trick_lines_name_each_cards_seat_and_the_counters():
+    # Mission 26: "At least two different tricks must each be won by a colour 1" (planet-nine.md); the
+    # line marks the count on the tricks that add to it, and each card's seat, clockwise from the leader.
+    result = solve("--mission", "planet-nine/26", "--players", "4", "--seed", "7")
+    assert result.exit_code == 0 and result.stdout.startswith("WIN"), result.output
+    tricks, count = trick_lines(result.stdout), 0
+    assert len(tricks) == 10
+    leader = next(seat for seat, card in tricks[0][0])
+    for seated, rest in tricks:
+        assert [seat for seat, _ in seated] == [(leader + k) % 4 for k in range(4)]
+        cards = [parse_card(card) for _, card in seated]
+        winner = trick_winner(leader, cards, 4)
+        assert rest.startswith(f"seat {winner}")
+        if rank_of(winning_card(cards)) == 1 and not TRUMPS >> winning_card(cards) & 1:
+            count += 1
+            assert rest.endswith(f"count: {count} (at least 2)"), rest
+        else:
+            assert "count" not in rest, rest
+        leader = winner
+    assert count >= 2
+    answer = json.loads(solve("--mission", "planet-nine/26", "--players", "4", "--seed", "7", "--json").stdout)
+    counts = [trick["counts"] for trick in answer["tricks"]]
+    assert counts[-1] == [count] and all(len(c) == 1 and 0 <= c[0] <= count for c in counts)
+
+
+def test_balanced_lines_show_the_tricks_won():
+    # Mission 29: "after every trick, (max tricks won) - (min tricks won) over all players <= 1".
+    result = solve("--mission", "planet-nine/29", "--players", "4", "--seed", "7", "--engine", "kernel")
+    assert result.exit_code == 0 and result.stdout.startswith("WIN"), result.output
+    won = [0, 0, 0, 0]
+    for seated, rest in trick_lines(result.stdout):
+        winner = int(rest.split()[1])
+        won[winner] += 1
+        assert rest.endswith("won: " + " ".join(map(str, won)))
+        assert max(won) - min(won) <= 1
 
 
 def test_loss_text():

@@ -468,7 +468,7 @@ def assert_one_line_error(result, *words):
         assert word in lines[0], f"{word!r} not in {lines[0]!r}"
 
 
-TRICK_LINE = re.compile(r"trick +(\d+): seat (\d) leads +(.+?) +-> seat (\d)(?:  done: .+)?")
+TRICK_LINE = re.compile(r"trick +(\d+): ((?:\d:\w+ ?)+) +-> seat (\d)(?:  .+)?")
 CLI_DEAL, CLI_DISPLAY = random_ghost_deal("journey", deal_rng(0, 0))
 CLI_TEXT = format_ghost_deal(CLI_DEAL, CLI_DISPLAY)
 
@@ -482,9 +482,9 @@ def replay_lines(deal, display, text: str, difficult: bool) -> list:
     for number, line in enumerate((line for line in text.splitlines() if line.startswith("trick ")), 1):
         match = TRICK_LINE.fullmatch(line.strip())
         assert match, line
-        assert int(match[1]) == number and int(match[2]) == leader, line
-        played = parse_card_list(match[3])
-        assert len(played) == 3
+        seated = [word.split(":") for word in match[2].split()]
+        assert int(match[1]) == number and [int(seat) for seat, _ in seated] == [(leader + k) % 3 for k in range(3)], line
+        played = [parse_card(c) for _, c in seated]
         for k, c in enumerate(played):
             seat = (leader + k) % 3
             hand = hands[seat]
@@ -497,7 +497,7 @@ def replay_lines(deal, display, text: str, difficult: bool) -> list:
             assert legal_plays(hand, played[:k]) & bit(c), f"{line}: seat {seat} may not play {format_card(c)}"
             hands[seat] &= ~bit(c)
         winner = trick_winner(leader, played, 3)
-        assert int(match[4]) == winner, line
+        assert int(match[3]) == winner, line
         tricks.append((leader, played, winner))
         leader = winner
     return tricks
@@ -591,12 +591,12 @@ def test_cli_hand_built_case():
     assert ordinary.exit_code == ghost.exit_code == 0, ordinary.output + ghost.output
     assert ordinary.stdout.startswith("LOSS")
     assert ghost.stdout.startswith("WIN")
-    assert "trick  1: seat 0 leads  p5 p1 y1  -> seat 0  done: p5" in ghost.stdout.splitlines()
+    assert "trick  1: 0:p5 1:p1 2:y1  -> seat 0  done: p5" in ghost.stdout.splitlines()
     replay_lines(*parse_ghost_deal("p5 | p1 | y1 / p9"), ghost.stdout, False)
     # CP-SAT models the Ghost (not the difficult one): the same line, the only one.
     cpsat = crew("solve", "--deal", "p5 | p1 | y1 / p9", "--tasks", "p5", "--owners", "0", "--engine", "cpsat")
     assert cpsat.exit_code == 0, cpsat.output
-    assert "trick  1: seat 0 leads  p5 p1 y1  -> seat 0  done: p5" in cpsat.stdout.splitlines()
+    assert "trick  1: 0:p5 1:p1 2:y1  -> seat 0  done: p5" in cpsat.stdout.splitlines()
     replay_lines(*parse_ghost_deal("p5 | p1 | y1 / p9"), cpsat.stdout, False)
 
 
@@ -682,6 +682,7 @@ def test_sweep_batch_with_two_players(mission_id, difficult):
             for number, trick in enumerate(record.line.split("/"), 1):
                 played = parse_card_list(trick)
                 winner = trick_winner(leader, played, 3)
-                text.append(f"trick {number:2d}: seat {leader} leads  {trick.strip()}  -> seat {winner}")
+                seated = " ".join(f"{(leader + k) % 3}:{format_card(c)}" for k, c in enumerate(played))
+                text.append(f"trick {number:2d}: {seated}  -> seat {winner}")
                 leader = winner
             replay_lines(deal, stage.display, "\n".join(text), difficult)

@@ -755,7 +755,7 @@ def test_cli_full_deal_prints_the_passes(space, per_seat):
         assert [line.split(":")[0] for line in after] == ["trick  3"]
     else:
         helis = {"r1", "r2", "r3", "r4"}
-        assert after == [line for line in tricks[:-1] if helis & set(line.split())]
+        assert after == [line for line in tricks[:-1] if helis & {word.split(":")[-1] for word in line.split()}]
 
     result = crew(*args, "--json")
     assert result.exit_code == 0, result.output
@@ -812,12 +812,11 @@ def test_the_text_line_shows_who_got_the_jeep_s_cards_and_when_the_skis_turn():
     played_by = {}  # card -> the seat that played it, from the trick lines after the jeep's
     for line in jeep[at + 2:]:
         if line.startswith("trick "):
-            leader = int(line.split("seat ")[1].split()[0])
-            cards = line.split("leads  ")[1].split("  -> ")[0].split()
-            played_by.update({card: (leader + k) % 3 for k, card in enumerate(cards)})
+            seated = line.split(": ", 1)[1].split("  -> ")[0].split()  # "seat:card" in play order
+            played_by.update({card: int(seat) for seat, card in (word.split(":") for word in seated)})
     kept = [card for seat, cards in got.items() for card in cards if played_by.get(card, seat) != seat]
     assert kept == []  # each card got is played by the seat the shuffle gave it to (or kept in hand)
     skis = lines("journey/yellow-for-everyone@skis")
-    turned = next(i for i, line in enumerate(skis) if line.startswith("trick ") and " b7 " in line + " ")
+    turned = next(i for i, line in enumerate(skis) if line.startswith("trick ") and ":b7 " in line)
     assert skis[turned + 1] == "skis: every hand moves whole to the left"
     assert sum(line.startswith("skis: ") for line in skis) == 1

@@ -84,9 +84,9 @@ from solver.core.cards import CARD_COUNT, SUITS, TRUMP, card_set, rank_of, scan,
 from solver.core.cp_sat import cp_sat
 from solver.core.deal import Deal
 from solver.core.errors import UnsupportedMission
-from solver.core.rules import num_tricks, trick_winner, winning_card
+from solver.core.rules import num_tricks, trick_winner
 from solver.core.solution import Limits, Outcome, Solution, Trick
-from solver.missions.conditions import NO_LIMIT, TrickCounter, counter_settled, counts_trick
+from solver.missions.conditions import NO_LIMIT, TrickCounter, counter_settled, counter_values
 from solver.missions.tasks import LAZY, TaskMission, allowed_counts, distinct_cards, order_prerequisites
 from solver.trick.variants import NO_RULES, PlayRules
 
@@ -924,11 +924,7 @@ def won_after(deal: Deal, mission: TaskMission, tricks: list[Trick]) -> bool:
         return False
     if len(tricks) < total and any(rule.after & deal.cards & ~played for rule in mission.sequences):
         return False
-    values = [0] * len(mission.counters)
-    for number, trick in enumerate(tricks, 1):
-        best = winning_card(trick.cards)
-        for i, counter in enumerate(mission.counters):
-            values[i] += counts_trick(counter, number, card_set(trick.cards), trick.winner, best)
+    values = counter_values(mission.counters, tricks)[-1] if tricks else (0,) * len(mission.counters)
     in_hands = deal.cards & ~played
     return all(
         counter_settled(counter, value, len(tricks) + 1, total, in_hands)

@@ -15,7 +15,8 @@ the functions below or their compiled twins.
 
 from dataclasses import dataclass
 
-from solver.core.cards import popcount, rank_of, scan
+from solver.core.cards import card_set, popcount, rank_of, scan
+from solver.core.rules import winning_card
 
 NO_LIMIT = 99  # at_most of a counter without an upper bound
 MAX_COUNTERS = 8  # trick counters per mission, as the kernel holds them
@@ -76,6 +77,29 @@ def counts_trick(counter: TrickCounter, number: int, cards: int, winner: int, wi
         and counter.min_value <= trick_value(cards) <= counter.max_value
     )
     return (held if counter.count_cards else 1) if matches else 0
+
+
+def counter_values(counters, tricks) -> list[tuple[int, ...]]:
+    """Return every counter's value after each trick of a line of play (`tricks`: each with its `cards` in
+    play order and its `winner`, trick 1 first)."""
+    values, after = [0] * len(counters), []
+    for number, trick in enumerate(tricks, 1):
+        cards, best = card_set(trick.cards), winning_card(trick.cards)
+        values = [value + counts_trick(counter, number, cards, trick.winner, best)
+                  for counter, value in zip(counters, values)]
+        after.append(tuple(values))
+    return after
+
+
+def bounds_text(counter: TrickCounter) -> str:
+    """Return the counts a counter allows, as words: "exactly 1", "at least 2", "at most 0", "2-3"."""
+    if counter.at_least == counter.at_most:
+        return f"exactly {counter.at_least}"
+    if counter.at_most >= NO_LIMIT:
+        return f"at least {counter.at_least}"
+    if counter.at_least == 0:
+        return f"at most {counter.at_most}"
+    return f"{counter.at_least}-{counter.at_most}"
 
 
 def tricks_from(counter: TrickCounter, next_number: int, tricks: int) -> int:
