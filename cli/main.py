@@ -51,7 +51,8 @@ class CrewGroup(click.Group):
     calibration, the versions), which `crew solve` should not pay for.
     """
 
-    LAZY_COMMANDS = {"bench": ("cli.bench", "bench")}
+    LAZY_COMMANDS = {"bench": ("cli.bench", "bench"), "analyze": ("cli.analyze", "analyze"),
+                     "explain": ("cli.analyze", "explain")}
 
     def list_commands(self, ctx):
         return sorted({*super().list_commands(ctx), *self.LAZY_COMMANDS})
@@ -191,53 +192,57 @@ def format_solution(deal: Deal, solution: Solution, mission: TaskMission, given:
     return "\n".join(lines)
 
 
+DEAL_OPTIONS = (  # the deal, its mission and the engine: crew solve's options, and crew analyze's and explain's
+    click.option("--deal", "deal_text",
+                 help='Hands separated by "|", seat 0 first. Two players: "HAND | HAND | FACE-UP / FACE-DOWN", '
+                 "the third seat being the Ghost's (JARVIS's) display of columns."),
+    click.option("--tasks", "tasks_text",
+                 help='Task cards, e.g. "g3 b7 y1" (with --mission: drawn from --seed if omitted).'),
+    click.option("--owners", "owners_text", help="Fixed owner seat per task, e.g. 0,2,1 (default: draft)."),
+    click.option("--tokens", "tokens_text", help='Token per task: 1-5, > to >>>>, omega/Ω, - (e.g. "1,2,-").'),
+    click.option("--mission", "mission_name", help="A mission such as planet-nine/17 (its tasks, tokens and rules)."),
+    click.option("--mission-file", type=click.Path(), help="Look --mission up in this mission file."),
+    click.option("--seed", type=int, default=0, show_default=True,
+                 help="Seed of the task draw and chance events for --mission; without --deal, of the deal itself."),
+    click.option("--cell", "cell_name", help="Without --deal: deal --index of this sweep cell (e.g. tasks/8/dealt, "
+                 "journey/no-1-no-2@fog), as crew sweep deals it."),
+    click.option("--players", type=int, default=4, show_default=True,
+                 help="Without --deal: the players of the drawn deal (2: with JARVIS or the Ghost)."),
+    click.option("--index", type=click.IntRange(min=0), default=0, show_default=True,
+                 help="Without --deal: which deal of the seed (a sweep cell's deal index)."),
+    click.option("--commander", type=int, help="Commander seat when r4 is not dealt (default 0)."),
+    click.option("--budget", type=click.FloatRange(min=0, min_open=True), help="Seconds per deal before UNKNOWN."),
+    click.option("--max-nodes", type=click.IntRange(min=1),
+                 help="Card plays per deal before UNKNOWN (a search limit: with auto the kernel alone runs; cpsat "
+                 "ignores it)."),
+    click.option("--engine", type=click.Choice(protocol.ENGINES), default="auto", show_default=True,
+                 help="auto: the Numba kernel, then CP-SAT and the kernel in turns if it cannot finish fast; kernel: "
+                 "the Numba search alone; cpsat: the CP-SAT model alone (all but the difficult Ghost, the Ghost with "
+                 "passes or the skis, table patterns and the redeal); reference: the plain-Python oracle."),
+    click.option("--space", "space_text",
+                 help="A Journey stage space to play on: skis, vespa, machete[=CARDS], hang-glider, helicopter, "
+                 "dog-sled, jeep, fog[=N] (fog's draws and the jeep's shuffle come from --seed), or one without effect "
+                 "such as storm."),
+    click.option("--difficult-ghost", is_flag=True,
+                 help="Two players: the difficult Ghost (after winning a trick he leads below or beside his card)."),
+)
+
+
+def deal_options(command):
+    """Add the DEAL_OPTIONS to a command."""
+    for option in reversed(DEAL_OPTIONS):
+        command = option(command)
+    return command
+
+
 @main.command()
-@click.option("--deal", "deal_text",
-              help='Hands separated by "|", seat 0 first. Two players: "HAND | HAND | FACE-UP / FACE-DOWN", '
-              "the third seat being the Ghost's (JARVIS's) display of columns.")
-@click.option("--tasks", "tasks_text", help='Task cards, e.g. "g3 b7 y1" (with --mission: drawn from --seed if omitted).')
-@click.option("--owners", "owners_text", help="Fixed owner seat per task, e.g. 0,2,1 (default: draft).")
-@click.option("--tokens", "tokens_text", help='Token per task: 1-5, > to >>>>, omega/Ω, - (e.g. "1,2,-").')
-@click.option("--mission", "mission_name", help="A mission such as planet-nine/17 (its tasks, tokens and rules).")
-@click.option("--mission-file", type=click.Path(), help="Look --mission up in this mission file.")
-@click.option("--seed", type=int, default=0, show_default=True,
-              help="Seed of the task draw and chance events for --mission; without --deal, of the deal itself.")
-@click.option("--cell", "cell_name", help="Without --deal: deal --index of this sweep cell (e.g. tasks/8/dealt, "
-              "journey/no-1-no-2@fog), as crew sweep deals it.")
-@click.option("--players", type=int, default=4, show_default=True,
-              help="Without --deal: the players of the drawn deal (2: with JARVIS or the Ghost).")
-@click.option("--index", type=click.IntRange(min=0), default=0, show_default=True,
-              help="Without --deal: which deal of the seed (a sweep cell's deal index).")
-@click.option("--commander", type=int, help="Commander seat when r4 is not dealt (default 0).")
-@click.option("--budget", type=click.FloatRange(min=0, min_open=True), help="Seconds per deal before UNKNOWN.")
-@click.option(
-    "--max-nodes",
-    type=click.IntRange(min=1),
-    help="Card plays per deal before UNKNOWN (a search limit: "
-    "with auto the kernel alone runs; cpsat ignores it).",
-)
-@click.option(
-    "--engine",
-    type=click.Choice(protocol.ENGINES),
-    default="auto",
-    show_default=True,
-    help="auto: the Numba kernel, then CP-SAT and the kernel in turns if it cannot finish fast; kernel: the Numba "
-    "search alone; cpsat: the CP-SAT model alone (all but the difficult Ghost, the Ghost with passes or the skis, table patterns and the redeal); reference: the "
-    "plain-Python oracle.",
-)
+@deal_options
 @click.option(
     "--distress",
     is_flag=True,
     help="Also solve with the distress signal (each player passes one non-trump card to the "
     "same side before trick 1; the crew picks side and cards) and report both answers.",
 )
-@click.option(
-    "--space", "space_text",
-    help="A Journey stage space to play on: skis, vespa, machete[=CARDS], hang-glider, helicopter, dog-sled, "
-    "jeep, fog[=N] (fog's draws and the jeep's shuffle come from --seed), or one without effect such as storm.",
-)
-@click.option("--difficult-ghost", is_flag=True,
-              help="Two players: the difficult Ghost (after winning a trick he leads below or beside his card).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--batch", "batch_file",
               help="Solve one JSON object a line of this file (-: stdin), keyed by these options' long names "

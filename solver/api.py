@@ -43,8 +43,18 @@ from solver.core.deal import MAX_PLAYERS, Deal, deal_rng, parse_deal
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome, Solution
 from solver.engines import protocol
+from solver.engines.analysis import (
+    Analysis,
+    PostMortem,
+    Reached,
+    analyze_position,
+    case_solver,
+    consistent_cases,
+    post_mortem,
+)
 from solver.engines.cases import ROUND_NODES, TableSharing, solve_setups
 from solver.engines.distress import solve_with_distress
+from solver.engines.explain import Explanation, explain_loss
 from solver.engines.quick import Allowance
 from solver.engines.score import ScoreAnswer, max_score
 from solver.experiments.cell import Cell
@@ -59,8 +69,9 @@ from solver.family.mission import FamilyMission, find_family_mission, random_obj
 from solver.family.solution import FamilySolution
 from solver.missions.dealer import PLANET_NINE, Dealt, dealt_record, lay_out, lay_out_tasks, plain_deal
 from solver.missions.mission import Mission, find_mission
+from solver.missions.position import flat_plays, parse_played, played_from_json
 from solver.missions.setup import Setup
-from solver.missions.stage import Stage
+from solver.missions.stage import Stage, space_cases
 from solver.missions.tasks import make_task_mission, parse_tokens
 from solver.trick.ghost import DISPLAY_MARK, parse_ghost_deal
 from solver.trick.spaces import TRAIN, parse_space
@@ -262,6 +273,102 @@ def solve_setups_of(request: SolveRequest, game: Dealt, engine, progress) -> Sol
         return SolveAnswer(deal, stage, setups, solution, distress=DistressAnswer(solution, deal, stage))
     signalled, passed, passed_stage = solve_with_distress(deal, setups, engine, request.limits, progress, stage)
     return SolveAnswer(deal, stage, setups, solution, distress=DistressAnswer(signalled, passed or deal, passed_stage))
+
+
+@dataclass(frozen=True)
+class AnalyzeRequest:
+    """A position to analyse, or a whole game for its post-mortem: the deal and mission as `crew solve` takes
+    them (`solve`; its limits apply to each card's solve, or each prefix's), the plays so far (text, "|"
+    between tricks, or tricks of cards: solver/missions/position.py), and the crew's choice among the
+    mission's setups (a label of `crew solve`'s "choices:", e.g. "X = seat 2"), when known."""
+
+    solve: SolveRequest
+    played: str | tuple = ""
+    choice: str | None = None
+
+
+@dataclass(frozen=True)
+class AnalyzeAnswer:
+    """A position analysed (`analysis`: every legal card's verdict, a winning line) or a game's post-mortem
+    (`post_mortem`), on the deal and stage it was played on."""
+
+    deal: Deal
+    stage: Stage
+    setups: list[Setup]
+    dealt: Dealt
+    mission: Mission | None
+    analysis: Analysis | None = None
+    post_mortem: PostMortem | None = None
+    load_seconds: float = 0.0
+
+
+def analyze(request: AnalyzeRequest, whole_game: bool = False) -> AnalyzeAnswer:
+    """Analyse a position: for the seat to move, every legal card with its verdict (WIN: the mission stays
+    winnable after it; a special mission's best score after it), the position's outcome and a line of play
+    after a winning card; with `whole_game`, mark every play of the game instead (`PostMortem`: the first
+    play after which the mission could no longer be won). A bad position raises PositionError naming its
+    first bad play.
+
+        answer = analyze(AnalyzeRequest(SolveRequest(deal=text, tasks="g3 b7", owners=(0, 2)), played="g3 b2 p4"))
+        [(format_card(v.card), v.outcome.value) for v in answer.analysis.verdicts]
+    """
+    base = request.solve
+    if base.distress:
+        raise InputError("a position is played without --distress (the signal's pass comes before trick 1: "
+                         "give the deal after it)")
+    if base.seed < 0:
+        raise InputError(f"the seed is a whole number from 0 on, got {base.seed}")
+    game = given_deal(base) if base.deal is not None else drawn_deal(base)
+    players = game.deal.players
+    tricks = parse_played(request.played) if isinstance(request.played, str) else played_from_json(list(request.played))
+    plays = flat_plays(tricks, players)
+    setups = game.setups()
+    consistent = consistent_cases(space_cases(game.stage, game.deal, setups), plays, request.choice)
+    load_seconds = load_kernel() if base.engine in KERNEL_ENGINES else 0.0
+    engine = sharing_engine(base.engine)
+    mission = game.mission
+    if mission is not None and mission.score is not None:
+        def reach(_, prefix) -> Reached:
+            score = max_score(game.deal, mission, list(game.cards), game.chance, engine, base.limits, game.stage,
+                              prefix, request.choice)
+            return Reached(score.solution, score)
+    else:
+        reach = case_solver(engine, base.limits)
+    answer = AnalyzeAnswer(game.deal, game.stage, setups, game, mission, load_seconds=load_seconds)
+    if whole_game:
+        return dataclasses.replace(answer, post_mortem=post_mortem(consistent, reach))
+    return dataclasses.replace(answer, analysis=analyze_position(consistent, reach))
+
+
+@dataclass(frozen=True)
+class ExplainAnswer:
+    """Why a deal is lost: an impossible core of its mission's demands (`explanation`), on the deal and stage."""
+
+    deal: Deal
+    stage: Stage
+    setups: list[Setup]
+    explanation: Explanation
+    load_seconds: float = 0.0
+
+
+def explain(request: SolveRequest) -> ExplainAnswer:
+    """Explain a LOSS: a smallest set of the mission's demands (tasks, tokens, counters, balance, sequence
+    rules) that is already impossible on the deal, found by deletion with the exact solver (each within the
+    request's limits); InputError when the deal is winnable or not proved lost.
+
+        answer = explain(SolveRequest(deal=text, tasks="p8 b4 g2", owners=(1, 3, 0)))
+        [demand.text for demand in answer.explanation.core]   # e.g. ["task p8 (seat 1)", "task b4 (seat 3)"]
+    """
+    if request.distress:
+        raise InputError("explain a deal without --distress (or the deal after the signal's pass)")
+    game = given_deal(request) if request.deal is not None else drawn_deal(request)
+    if game.mission is not None and game.mission.score is not None:
+        raise InputError("a special mission scores; it is not won or lost: crew analyze gives its best score")
+    load_seconds = load_kernel() if request.engine in KERNEL_ENGINES else 0.0
+    setups = game.setups()
+    explanation = explain_loss(space_cases(game.stage, game.deal, setups), sharing_engine(request.engine),
+                               request.limits)
+    return ExplainAnswer(game.deal, game.stage, setups, explanation, load_seconds)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ the first WIN among the cases wins, LOSS when every case loses. Nothing here loa
 code, so a one-off solve can start with the plain search (solver/api.py).
 """
 
+import dataclasses
 import time
 
 from solver.core.deal import Deal
@@ -16,15 +17,18 @@ ROUND_NODES = (2_000, 50_000, 1_000_000)  # node budgets per case of the rounds 
 
 
 def solve_setups(
-    deal: Deal, setups, solve, limits: Limits = Limits(), rounds=ROUND_NODES, stage: Stage = ON_TRAIN
+    deal: Deal, setups, solve, limits: Limits = Limits(), rounds=ROUND_NODES, stage: Stage = ON_TRAIN,
+    played=(), choice: str | None = None,
 ) -> Solution:
     """Solve a mission's setups (its existential choices) on a stage; the first WIN wins.
 
     The stage space may add choices (solver/missions/stage.py), named in the answer's setup
     (a Vespa swap: the line of play starts from the hands after it). With several
-    cases, in rounds of growing node budgets (see `solve_in_rounds`).
+    cases, in rounds of growing node budgets (see `solve_in_rounds`). A position: `played`, the plays
+    so far, forced in every case (a case they are not legal in loses), and `choice`, the one case's label.
     """
-    cases = space_cases(stage, deal, setups)
+    cases = [(label, start, dataclasses.replace(mission, played=tuple(played)) if played else mission)
+             for label, start, mission in space_cases(stage, deal, setups) if choice is None or label == choice]
     return solve_in_rounds(cases, solve, limits, rounds if len(cases) > 1 else ())[0]
 
 

@@ -103,6 +103,7 @@ FAMILIES = {
     "difficult-ghost": "the difficult Ghost",
     "redeal": "the five-player redeal",
     "pattern": "table patterns (special stages)",
+    "position": "a position in the middle of a game (the kernel and the reference solve from one)",
     "space": "stage space rules",  # a PlayRules field none of the above names
     "other": "rules beyond what the model knows",  # a TaskMission field none of the above names
 }
@@ -121,6 +122,7 @@ def unsupported(mission: TaskMission) -> dict[str, str]:
         "difficult-ghost": space.difficult,
         "redeal": bool(space.redeal_after),
         "pattern": mission.pattern is not None,
+        "position": bool(mission.played),
     }
     families = [name for name, found in present.items() if found]
     if without_modelled_rules(mission) != NO_RULES and not set(families) & SPACE_FAMILIES:
@@ -135,7 +137,8 @@ def modelled(mission: TaskMission) -> bool:
     allowed counts, or anyone's) with order tokens, trick counters, the balanced rule, sequence
     rules and the random pass, on the train or a stage space that changes play, and the Ghost
     where no card changes hands (`without_modelled_rules`); one way of moving cards at a time."""
-    return not moves_combined(mission) and without_modelled_rules(mission) == NO_RULES and mission.pattern is None
+    return (not moves_combined(mission) and without_modelled_rules(mission) == NO_RULES and mission.pattern is None
+            and not mission.played)
 
 
 def without_modelled_rules(mission: TaskMission) -> PlayRules:

@@ -39,12 +39,14 @@ no equivalent card dropped and the mission left aside (tests/data/perft-spaces.t
 """
 
 import time
+from dataclasses import dataclass
 
-from solver.core.cards import SUIT_MASKS, bit, card_set, scan, suit_of
+from solver.core.cards import SUIT_MASKS, bit, card_set, format_card, format_cards, scan, suit_of
 from solver.core.deal import Deal
 from solver.core.rules import legal_plays, num_tricks, trick_winner, winning_card
 from solver.core.solution import Limits, Outcome, Solution, Trick
 from solver.missions.conditions import breaks_sequence, counter_failed, counter_settled, counts_trick, unbalanced
+from solver.missions.position import PositionError
 from solver.missions.tasks import (
     UNASSIGNED,
     TaskMission,
@@ -154,8 +156,12 @@ class _Search:
         plays = self.legal_cards(hands, seat, played, trick, state[5], won_with)
         previous = trick[-1] if trick else last
         plays &= ~sum(bit(c) for c in scan(plays) if breaks_sequence(self.mission.sequences, previous, c, bool(trick)))
+        ply = played * players + len(trick)
+        forced = ply < len(self.mission.played)
+        if forced:  # a position's play so far: its card is the only move
+            plays &= bit(self.mission.played[ply])
         cards_moved = max(self.pass_after, self.space.redeal_after)  # before then every card is itself
-        if self.equivalence and played >= cards_moved:
+        if self.equivalence and played >= cards_moved and not forced:
             in_play = cards_in_play(hands, trick) | self.still_to_draw(played)
             plays = without_equivalent_plays(plays, in_play, self.distinct)
         owners = state[0]
@@ -357,6 +363,92 @@ def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits(), equivalen
     winners = {c: trick.winner for trick in line for c in trick.completed}
     assignment = {c: winners[c] for c in mission.cards}
     return Solution(Outcome.WIN, search.nodes, seconds, ENGINE, line, assignment)
+
+
+@dataclass(frozen=True)
+class Walked:
+    """Where a position's plays (`mission.played`) lead, by the reference's rules (`walk`).
+
+    `tricks`: the tricks played in full; `trick`: the cards of the one begun, `leader` its first
+    card's seat (the seat due to lead when none is played); `seats`: the seat of every play; `hands` now; `done`: the task mask done,
+    `owners` each task's seat (UNASSIGNED: not won yet), `counts` each trick counter's value, `won`
+    the tricks each seat has won; `ended`: "" while play goes on, else how the mission ended
+    ("won after trick 3", "failed in trick 5"); `to_move` the seat due to play next and `legal` the
+    cards it may play (a lead with the dog sled: the driver's too).
+    """
+
+    tricks: tuple[Trick, ...]
+    trick: tuple[int, ...]
+    leader: int
+    seats: tuple[int, ...]
+    hands: tuple[int, ...]
+    done: int
+    owners: tuple[int, ...]
+    counts: tuple[int, ...]
+    won: tuple[int, ...]
+    ended: str
+    to_move: int
+    legal: int
+
+
+def walk(deal: Deal, mission: TaskMission) -> Walked:
+    """Play `mission.played` on `deal` by the rules the search uses; raise PositionError at the first
+    play that is not legal or comes after the mission ended, and UnsupportedMission for a position past
+    a choice of the crew the notation does not record (passes, table cards) is refused the same way."""
+    search = _Search(deal, mission, Limits(), equivalence=False)
+    counters, won = (0,) * len(mission.counters), (0,) * deal.players
+    state = (initial_owners(mission), 0, counters, won, (), mission.space.display)
+    hands, leader, played, trick, last, won_with, tricks = search.drawn[0], deal.commander, 0, (), None, None, []
+    seats = []
+    ended = "won before trick 1" if search.won(hands, 0, state) else ""
+    players = deal.players
+    for ply, c in enumerate(mission.played, 1):
+        if ended:
+            raise PositionError(f"play {ply} ({format_card(c)}) comes after the mission {ended}")
+        if not trick:
+            leader = next((seat for seat in search.openers(leader) if hands[seat] >> c & 1), leader)
+        seat = (leader + len(trick)) % players
+        legal = search.legal_cards(hands, seat, played, trick, state[5], won_with)
+        previous = trick[-1] if trick else last
+        if not hands[seat] >> c & 1:
+            raise PositionError(f"play {ply} ({format_card(c)}): seat {seat} does not hold it")
+        if not legal >> c & 1:
+            raise PositionError(f"play {ply} ({format_card(c)}): seat {seat} may not play it here (its legal "
+                                f"cards: {format_cards(legal) or 'none'})")
+        if breaks_sequence(mission.sequences, previous, c, bool(trick)):
+            raise PositionError(f"play {ply} ({format_card(c)}) right after {format_card(previous)} breaks a "
+                                "sequence rule")
+        hands, trick = without_card(hands, seat, c), trick + (c,)
+        seats.append(seat)
+        if len(trick) < players:
+            continue
+        winner = trick_winner(leader, trick, players)
+        after = search.settle(state, played + 1, trick, winner, hands)
+        if after is None:
+            ended = f"failed in trick {played + 1}"
+            tricks.append(Trick(leader, trick, winner))
+            trick, played = (), played + 1
+            continue
+        if mission.pattern is not None or search.space.passes_after(played + 1, card_set(trick), search.tricks):
+            raise PositionError(f"play {ply - players + 1} on: a position after trick {played + 1}'s choice of the "
+                                "crew (a pass on a stage space, a table card) is not supported; stop before it")
+        completed = tuple(c for i, c in enumerate(mission.cards) if (after[1] & ~state[1]) >> i & 1)
+        hands, display = search.between_tricks(hands, played + 1, trick, (), after[5])
+        state = (*after[:5], display)
+        tricks.append(Trick(leader, trick, winner, completed))
+        last, won_with = (trick[-1] if search.across else None), search.ghost_won_with(trick, winner)
+        trick, played, leader = (), played + 1, winner
+        if search.won(hands, played, state):
+            ended = f"won after trick {played}"
+    seat = (leader + len(trick)) % players
+    legal = 0
+    if not ended and played < search.tricks:
+        for opener in (search.openers(leader) if not trick else [leader]):
+            at = (opener + len(trick)) % players
+            legal |= search.legal_cards(hands, at, played, trick, state[5], won_with) & ~sum(
+                bit(x) for x in scan(hands[at]) if breaks_sequence(mission.sequences, trick[-1] if trick else last,
+                                                                  x, bool(trick)))
+    return Walked(tuple(tricks), trick, leader, tuple(seats), hands, state[1], state[0], state[2], state[3], ended, seat, legal)
 
 
 def perft(deal: Deal, mission: TaskMission, tricks: int) -> int:

@@ -64,10 +64,11 @@ def most_events(mission: Mission, deal: Deal, stage: Stage = ON_TRAIN) -> int:
 
 
 def max_score(
-    deal: Deal, mission: Mission, cards, chance, solve, limits: Limits = Limits(), stage: Stage = ON_TRAIN
+    deal: Deal, mission: Mission, cards, chance, solve, limits: Limits = Limits(), stage: Stage = ON_TRAIN,
+    played=(), choice: str | None = None,
 ) -> ScoreAnswer:
     """Return the highest score of special `mission` on `deal` played on `stage` (task cards and chance as
-    for its setups)."""
+    for its setups); from a position, after `played` (and in the case `choice` names)."""
     began = time.perf_counter()
     nodes = branches = 0
 
@@ -75,7 +76,7 @@ def max_score(
         nonlocal nodes, branches
         left = None if limits.max_seconds is None else max(limits.max_seconds - (time.perf_counter() - began), 1e-3)
         answer = solve_setups(deal, mission_setups(mission, deal, cards, chance, events, stage.ghost), solve,
-                              Limits(limits.max_nodes, left), stage=stage)
+                              Limits(limits.max_nodes, left), stage=stage, played=played, choice=choice)
         nodes, branches = nodes + answer.nodes, branches + answer.branches
         return answer
 

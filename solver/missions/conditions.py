@@ -15,7 +15,7 @@ the functions below or their compiled twins.
 
 from dataclasses import dataclass
 
-from solver.core.cards import card_set, popcount, rank_of, scan
+from solver.core.cards import SUIT_MASKS, SUIT_NAMES, card_set, format_cards, popcount, rank_of, scan
 from solver.core.rules import winning_card
 
 NO_LIMIT = 99  # at_most of a counter without an upper bound
@@ -100,6 +100,34 @@ def bounds_text(counter: TrickCounter) -> str:
     if counter.at_least == 0:
         return f"at most {counter.at_most}"
     return f"{counter.at_least}-{counter.at_most}"
+
+
+def describe_counter(counter: TrickCounter, players: int) -> str:
+    """Return a counter in words: "exactly 0 tricks won by seat 2 with r1 r2 r3 r4"."""
+    seats = [seat for seat in range(players) if counter.winners >> seat & 1]
+    who = "any seat" if len(seats) == players else "seat " + ", ".join(map(str, seats))
+    what = f"cards of {cards_words(counter.containing)}" if counter.count_cards else "tricks"
+    parts = [f"{bounds_text(counter)} {what} won by {who}"]
+    if counter.won_with:
+        parts.append(f"with {cards_words(counter.won_with)}")
+    if counter.containing and not counter.count_cards:
+        held = (f"{counter.min_containing}+" if counter.max_containing >= NO_LIMIT
+                else f"{counter.min_containing}-{counter.max_containing}")
+        parts.append(f"holding {held} of {cards_words(counter.containing)}")
+    if counter.tricks & ALL_TRICKS != ALL_TRICKS:
+        parts.append("in trick " + ", ".join(str(t + 1) for t in range(14) if counter.tricks >> t & 1))
+    if counter.min_value or counter.max_value < NO_LIMIT:
+        parts.append(f"worth {counter.min_value}-{counter.max_value}" if counter.max_value < NO_LIMIT
+                     else f"worth {counter.min_value}+")
+    return " ".join(parts)
+
+
+def cards_words(cards: int) -> str:
+    """Return a card set as words: whole suits by name ("trump", "pink and blue"), else its cards."""
+    suits = [name for name, mask in zip(SUIT_NAMES, SUIT_MASKS) if cards & mask == mask]
+    if suits and sum(mask for name, mask in zip(SUIT_NAMES, SUIT_MASKS) if name in suits) == cards:
+        return " and ".join(suits) + " cards"
+    return format_cards(cards)
 
 
 def tricks_from(counter: TrickCounter, next_number: int, tricks: int) -> int:

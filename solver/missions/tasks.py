@@ -87,7 +87,9 @@ class TaskMission:
     else per task a seat, LAZY or ANYONE; `counts`: the final per-seat counts of
     LAZY tasks allowed (None: the draft counts); trick conditions (conditions.py);
     a random pass drawn with the deal (chance.py), if the mission has one; the
-    stage space's rules (spaces.py).
+    stage space's rules (spaces.py). `played`: the cards already played, in play order from trick 1 (a
+    position in the middle of a game, solver/missions/position.py); an engine's search plays them first,
+    as its only moves, and decides the rest.
     """
 
     cards: tuple[int, ...]
@@ -100,6 +102,7 @@ class TaskMission:
     sequences: tuple[Sequence, ...] = ()
     space: PlayRules = NO_RULES
     pattern: Pattern | None = None  # a special stage's table pattern (solver/missions/pattern.py)
+    played: tuple[int, ...] = ()  # the plays so far (a position): every engine's first moves
 
     @property
     def all_done(self) -> int:
@@ -118,6 +121,7 @@ class TaskMission:
             and self.space == NO_RULES
             and self.pattern is None
             and (self.owners is None or min(self.owners, default=0) >= 0)
+            and not self.played
         )
 
     def rules_of_play(self) -> "TaskMission":

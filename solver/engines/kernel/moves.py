@@ -48,6 +48,8 @@ from solver.engines.kernel.problem import (
     DIFFICULT,
     DISTINCT,
     EVERY_MOVE,
+    FORCED,
+    FORCED_COUNT,
     GHOST,
     GLIDER,
     HELI_PASS,
@@ -148,14 +150,16 @@ def expand(depth, problem, pattern, frames, plies, moves, hands, ordering):
             hand = ghost_playable(hand, trick, problem, frames)
             glider = False  # the Ghost sets no card aside
         legal = legal_plays(hand, plies[depth - pos, PLAYED], trick, glider, problem)
-    forbidden = np.int64(0)
-    if problem[SEQUENCE_COUNT] and pos > 0:
-        forbidden = sequence_breakers(plies[depth - 1, PLAYED], True, problem)
-    elif problem[SEQUENCE_COUNT] and problem[ACROSS] and trick > 0:
-        forbidden = sequence_breakers(frames[trick, LAST], False, problem)
+    driver = problem[SLED]
+    forbidden = sequence_breakers_at(depth, trick, pos, problem, frames, plies)
+    if trick * players + pos < problem[FORCED_COUNT]:  # a position's play so far: its card is the only move
+        if pos == 0 and driver >= 0:
+            legal |= hands[driver]
+        forced = np.int64(1) << problem[FORCED + trick * players + pos]
+        moves_in_card_order(depth, legal & ~forbidden & forced, plies, moves)
+        return
     distinct = distinct_at(trick, problem)
     reps = representatives(legal & ~forbidden, present, distinct)
-    driver = problem[SLED]
     if pos == 0 and driver >= 0 and driver != seat:  # the dog-sled driver may open the trick instead
         reps |= representatives(hands[driver] & ~forbidden, present, distinct)
     if reps & (reps - 1) == 0 or ordering == CARD_ORDER:
@@ -207,6 +211,17 @@ def expand(depth, problem, pattern, frames, plies, moves, hands, ordering):
         count += 1
     plies[depth, MOVE_COUNT] = count
     plies[depth, NEXT_MOVE] = 0
+
+
+@njit(cache=True, inline="always")
+def sequence_breakers_at(depth, trick, pos, problem, frames, plies):
+    """Return the cards a sequence rule forbids at (trick, pos): after the card before in the trick, or
+    across tricks after the previous trick's last card."""
+    if problem[SEQUENCE_COUNT] and pos > 0:
+        return sequence_breakers(plies[depth - 1, PLAYED], True, problem)
+    if problem[SEQUENCE_COUNT] and problem[ACROSS] and trick > 0:
+        return sequence_breakers(frames[trick, LAST], False, problem)
+    return np.int64(0)
 
 
 @njit(cache=True, inline="always")

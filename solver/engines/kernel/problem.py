@@ -105,6 +105,8 @@ COLUMNS = PROBLEM.field("COLUMNS", 1, "the columns of the Ghost's display")
 DIFFICULT = PROBLEM.field("DIFFICULT", 1, "1 for the difficult Ghost")
 PATTERN = PROBLEM.field("PATTERN", 1, "1 when a card of each trick goes to the table, to form a pattern")
 REDEAL_AFTER = PROBLEM.field("REDEAL_AFTER", 1, "special stage, 5 players: the trick after which the discards are redealt")
+FORCED_COUNT = PROBLEM.field("FORCED_COUNT", 1, "a position: the plays so far, the search's only first moves; "
+                             "no table entry is stored or read for a trick they open")
 HANDS = PROBLEM.field("HANDS", MAX_PLAYERS, "per seat: the cards in hand before trick 1")
 MAX_COUNT = PROBLEM.field("MAX_COUNT", MAX_PLAYERS, "per seat: most lazily assigned tasks it may end with")
 RADIX = PROBLEM.field("RADIX", MAX_PLAYERS, "per seat: place value of its count in the taken code")
@@ -122,6 +124,7 @@ ARRIVE = PROBLEM.field("ARRIVE", (MAX_TRICKS + 1) * MAX_PLAYERS,
 JEEP_ORDER = PROBLEM.field("JEEP_ORDER", 2 * MAX_PLAYERS, "per card of the jeep's middle, lowest first: its taker")
 DISPLAY = PROBLEM.field("DISPLAY", 2 * MAX_COLUMNS, "the Ghost's display: each column's face-up card, then the face-down ones")
 REDEAL_ORDER = PROBLEM.field("REDEAL_ORDER", MAX_DISCARDS, "per discard of the redeal, lowest first: its taker, -1: none")
+FORCED = PROBLEM.field("FORCED", CARD_COUNT, "per card ply t * PLAYERS + pos (trick t, pos-th card): the card played")
 SIZE = PROBLEM.size
 LAYOUTS = (PROBLEM, COUNTER, SEQUENCE)
 
@@ -269,5 +272,7 @@ def compile_task_mission(deal: Deal, mission: TaskMission) -> tuple[np.ndarray, 
         if owners[i] >= 0:
             problem[OWNED + owners[i]] |= 1 << c
         problem[BEFORE + i] = before[i]
+    problem[FORCED_COUNT] = len(mission.played)
+    problem[FORCED : FORCED + len(mission.played)] = mission.played
     automaton = compile_pattern(problem, mission)
     return np.array(problem, dtype=np.int64), feasible, automaton

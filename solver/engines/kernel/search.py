@@ -56,6 +56,7 @@ from solver.engines.kernel.problem import (
     ARRIVE,
     COMMANDER,
     DISPLAY,
+    FORCED_COUNT,
     HANDS,
     JEEP_AFTER,
     LAST_ARRIVAL,
@@ -199,7 +200,7 @@ def search(arrays, node_limit):
                         undo_between_tricks(nxt, problem, frames, hands)
             hands[seat] |= np.int64(1) << card
         else:
-            if pos == 0:
+            if pos == 0 and trick * players >= problem[FORCED_COUNT]:  # a forced trick's loss holds for its plays only
                 tt_store(frames[trick, KEY], frames[trick, KEY2], nodes - frames[trick, WORK], table, generation)
             if depth == 0:
                 control[STATUS] = LOSS
@@ -261,7 +262,8 @@ def open_trick(trick, problem, frames, hands, table, generation, perft, control)
             return True
         control[LEAVES] += 1
         return False
-    if tt_lost(frames[trick, KEY], frames[trick, KEY2], table, generation):
+    unforced = trick * problem[PLAYERS] >= problem[FORCED_COUNT]
+    if unforced and tt_lost(frames[trick, KEY], frames[trick, KEY2], table, generation):
         return False
     settled = hands_settled(trick + 1, frames[trick, PRESENT], problem)  # hopeless needs still hands
     return not (settled and hopeless(trick, problem, frames, hands))

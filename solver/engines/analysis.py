@@ -1,0 +1,181 @@
+"""Analysis from a position: every legal card's verdict and a winning line, and the post-mortem of a game.
+
+A position (solver/missions/position.py) is a deal's cases (a mission's setups on its stage, as
+solver/engines/cases.py solves them) with the plays so far. The reference's `walk` checks the
+plays in every case; the cases in which they are legal (or the one a `choice` names) are the ones
+the position is consistent with. A card keeps the mission winnable when some consistent case in
+which it is legal is won after it: each card is one solve of those cases with the plays and the
+card forced (`TaskMission.played`), by any engine.
+
+The post-mortem solves the game's prefixes in order and stops early where it can: a prefix of a
+winning line the solver found is winnable (no solve), and every prefix after a losing one loses.
+"""
+
+import dataclasses
+from dataclasses import dataclass
+
+from solver.core.cards import scan
+from solver.core.solution import Limits, Outcome, Solution
+from solver.engines.cases import ROUND_NODES, solve_in_rounds
+from solver.engines.reference import Walked, walk
+from solver.engines.score import ScoreAnswer
+from solver.missions.position import PositionError
+
+
+@dataclass(frozen=True)
+class Consistent:
+    """A case (label, deal, mission) the plays were legal in, its mission holding them, and where they led."""
+
+    label: str
+    deal: object
+    mission: object
+    walked: Walked
+
+
+@dataclass(frozen=True)
+class Reached:
+    """What a position allows: its solution (a WIN's line), and for a special mission its best score."""
+
+    solution: Solution
+    score: ScoreAnswer | None = None
+
+    @property
+    def outcome(self) -> Outcome:
+        return self.score.outcome if self.score is not None else self.solution.outcome
+
+
+@dataclass(frozen=True)
+class CardVerdict:
+    """One legal card of a position: WIN when the mission stays winnable after it, LOSS, or UNKNOWN."""
+
+    card: int
+    outcome: Outcome
+    nodes: int
+    seconds: float
+    score: int | None = None  # a special mission: the best score after the card (at least, when not exact)
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """A position analysed: the cases consistent with it (the first one's `walked` state), the verdict of
+    every legal card of the seat to move, the position's own outcome, and a winning line (the whole line
+    from trick 1, the plays so far first) after one of the winning cards (`best`), if any."""
+
+    cases: tuple[Consistent, ...]
+    verdicts: tuple[CardVerdict, ...]
+    outcome: Outcome
+    line: Reached | None = None
+    best: int = -1
+
+    @property
+    def walked(self) -> Walked:
+        return self.cases[0].walked
+
+
+def consistent_cases(cases, plays, choice: str | None = None) -> tuple[Consistent, ...]:
+    """Return the cases in which `plays` are legal (with `choice`, only the case of that label); raise the
+    PositionError of the first case when there is none."""
+    if choice is not None:
+        labels = [label for label, _, _ in cases]
+        if choice not in labels:
+            shown = ", ".join(repr(label) for label in labels)
+            raise PositionError(f"no choice {choice!r} in this mission on this deal (its choices: {shown})")
+        cases = [case for case in cases if case[0] == choice]
+    found, first_error = [], None
+    for label, deal, mission in cases:
+        forced = dataclasses.replace(mission, played=tuple(plays))
+        try:
+            found.append(Consistent(label, deal, forced, walk(deal, forced)))
+        except PositionError as error:
+            first_error = first_error or error
+    if not found:
+        raise first_error
+    return tuple(found)
+
+
+def case_solver(solve, limits: Limits = Limits()):
+    """Return `reach(consistent, plays)`: the consistent cases solved with `plays` forced by `solve` (an
+    engine on a case), the first WIN, else LOSS or UNKNOWN."""
+
+    def reach(consistent, plays) -> Reached:
+        cases = [(c.label, c.deal, dataclasses.replace(c.mission, played=tuple(plays))) for c in consistent]
+        return Reached(solve_in_rounds(cases, solve, limits, ROUND_NODES if len(cases) > 1 else ())[0])
+
+    return reach
+
+
+def analyze_position(consistent, reach) -> Analysis:
+    """Return every legal card's verdict in the position the consistent cases share (`reach(cases, plays)`
+    decides the cases after plays, see `case_solver`), the position's outcome and a winning line."""
+    plays = consistent[0].mission.played
+    live = [c for c in consistent if not c.walked.ended]
+    if not live:
+        won = any(c.walked.ended.startswith("won") for c in consistent)
+        return Analysis(tuple(consistent), (), Outcome.WIN if won else Outcome.LOSS)
+    verdicts, line, best = [], None, -1
+    legal = 0
+    for c in live:
+        legal |= c.walked.legal
+    for card in scan(legal):
+        after = reach([c for c in live if c.walked.legal >> card & 1], plays + (card,))
+        score = after.score.score if after.score is not None else None
+        verdicts.append(CardVerdict(card, after.outcome, after.solution.nodes, after.solution.seconds, score))
+        better = line is None or score is not None and score > line.score.score
+        if after.outcome is Outcome.WIN and better:
+            line, best = after, card
+    outcomes = {v.outcome for v in verdicts}
+    outcome = Outcome.WIN if Outcome.WIN in outcomes else Outcome.UNKNOWN if Outcome.UNKNOWN in outcomes else Outcome.LOSS
+    return Analysis(tuple(consistent), tuple(verdicts), outcome, line, best)
+
+
+@dataclass(frozen=True)
+class PlayMark:
+    """One play of a game: its card and seat, and whether the mission was still winnable after it."""
+
+    card: int
+    seat: int
+    outcome: Outcome
+    score: int | None = None  # a special mission: the best score after the play
+
+
+@dataclass(frozen=True)
+class PostMortem:
+    """A whole game marked play by play: `start` is the deal's own outcome; `first_loss` the index of the
+    play that lost the mission, winnable before it and not after (None: none, the deal never was winnable,
+    or an UNKNOWN came first)."""
+
+    cases: tuple[Consistent, ...]
+    start: Outcome
+    marks: tuple[PlayMark, ...]
+    first_loss: int | None
+    solves: int  # the prefixes solved (the others followed from a winning line or an earlier loss)
+
+
+def post_mortem(consistent, reach) -> PostMortem:
+    """Mark every play of the game the consistent cases hold (`mission.played`; `reach` as for
+    `analyze_position`)."""
+    plays = consistent[0].mission.played
+    seats = consistent[0].walked.seats
+    known, solves = reach(consistent, ()), 1
+    start = known.outcome
+    marks, first_loss, previous = [], None, start
+    for k in range(1, len(plays) + 1):
+        prefix = plays[:k]
+        if known.outcome is Outcome.LOSS:
+            outcome = Outcome.LOSS
+        elif known.outcome is Outcome.WIN and line_plays(known.solution)[:k] == prefix:
+            outcome = Outcome.WIN  # a prefix of the best line: winnable, and a special mission's best score stays
+        else:
+            known, solves = reach(consistent, prefix), solves + 1
+            outcome = known.outcome
+        score = known.score.score if known.score is not None else None
+        if outcome is Outcome.LOSS and previous is Outcome.WIN:
+            first_loss = k - 1
+        marks.append(PlayMark(plays[k - 1], seats[k - 1], outcome, score))
+        previous = outcome
+    return PostMortem(tuple(consistent), start, tuple(marks), first_loss, solves)
+
+
+def line_plays(solution: Solution) -> tuple[int, ...]:
+    """Return a winning line's plays in order."""
+    return tuple(c for trick in solution.tricks for c in trick.cards)

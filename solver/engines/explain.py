@@ -1,0 +1,134 @@
+"""Why a deal is impossible: a smallest set of the mission's demands that is already lost on it.
+
+A mission's demands are its tasks (each card won by its owner), its order tokens, its trick
+counters, its balance rule and its sequence rules; the rules of play (the space, the Ghost, a
+random pass, a table pattern) stay. Dropping a demand never makes a mission harder: a line that
+wins it wins the mission without that demand (a dropped drafted or lazily assigned task leaves the
+other tasks' per-seat counts at most the draft's, so the same owners stay allowed; a dropped token
+only loosens the order). So deletion finds an irreducible impossible core: try to drop each demand
+in turn (tokens, sequence rules, balance, counters, then tasks), and drop it when the rest is still
+proved lost. Every demand kept was needed: without it the rest was winnable (or undecided within
+the budget, said so) when it was tried, and then also with fewer demands.
+"""
+
+import dataclasses
+import itertools
+from dataclasses import dataclass
+
+from solver.core.cards import format_card
+from solver.core.errors import InputError
+from solver.core.solution import Limits, Outcome
+from solver.engines.cases import ROUND_NODES, solve_in_rounds
+from solver.missions.conditions import cards_words, describe_counter
+from solver.missions.tasks import ANYONE, LAZY, allowed_counts
+
+
+@dataclass(frozen=True)
+class Demand:
+    """One demand of a mission: its kind ("token", "sequence", "balance", "counter", "task"), its index among the mission's demands of that kind, and
+    its words."""
+
+    kind: str
+    index: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """An impossible core: `core`, the demands kept (proved LOSS together), out of `demands`; `needed`, per
+    core demand, the outcome without it when it was tried (WIN, or UNKNOWN: undecided within the budget);
+    `solves`, the solves it took."""
+
+    demands: tuple[Demand, ...]
+    core: tuple[Demand, ...]
+    needed: dict
+    solves: int
+
+
+def demands_of(mission, players: int) -> list[Demand]:
+    """Return a mission's demands in the order deletion tries them."""
+    found = []
+    for i, (c, token) in enumerate(zip(mission.cards, mission.tokens)):
+        if token is not None:
+            found.append(Demand("token", i, f"token {token} of task {format_card(c)}"))
+    for k, rule in enumerate(mission.sequences):
+        across = " (also across tricks)" if rule.across_tricks else ""
+        found.append(Demand("sequence", k, f"no card of {cards_words(rule.after)} right after one of "
+                                           f"{cards_words(rule.before)}{across}"))
+    if mission.balanced is not None:
+        found.append(Demand("balance", 0, f"tricks won within {mission.balanced.gap} of each other after every trick"))
+    for k, counter in enumerate(mission.counters):
+        found.append(Demand("counter", k, describe_counter(counter, players)))
+    for i, c in enumerate(mission.cards):
+        found.append(Demand("task", i, f"task {format_card(c)} ({owner_words(mission, i)})"))
+    return found
+
+
+def owner_words(mission, i: int) -> str:
+    """Return who must win task i: a seat, drafted, lazily assigned, anyone."""
+    if mission.owners is None:
+        return "drafted"
+    owner = mission.owners[i]
+    return {LAZY: "lazily assigned", ANYONE: "anyone"}.get(owner, f"seat {owner}")
+
+
+def reduced(mission, deal, kept: set) -> object:
+    """Return the mission with only the demands `kept` ((kind, index) pairs) of its own."""
+    tasks = [i for i in range(len(mission.cards)) if ("task", i) in kept]
+    lazy_before = [i for i in range(len(mission.cards)) if mission.owners is None or mission.owners[i] == LAZY]
+    owners = mission.owners
+    counts = mission.counts
+    if len(tasks) < len(mission.cards):
+        lazy_after = [i for i in tasks if i in lazy_before]
+        if lazy_after != lazy_before:  # fewer lazy tasks: per-seat counts at most the allowed ones
+            counts = shrunk_counts(allowed_counts(mission, deal), len(lazy_after))
+        base = mission.owners if mission.owners is not None else (LAZY,) * len(mission.cards)
+        owners = tuple(base[i] for i in tasks)
+    tokens = tuple(mission.tokens[i] if ("token", i) in kept else None for i in tasks)
+    return dataclasses.replace(
+        mission, cards=tuple(mission.cards[i] for i in tasks), tokens=tokens, owners=owners, counts=counts,
+        counters=tuple(c for k, c in enumerate(mission.counters) if ("counter", k) in kept),
+        balanced=mission.balanced if ("balance", 0) in kept else None,
+        sequences=tuple(s for k, s in enumerate(mission.sequences) if ("sequence", k) in kept),
+    )
+
+
+def shrunk_counts(counts, total: int) -> frozenset:
+    """Return every per-seat count vector summing to `total` that is at most one of `counts`."""
+    return frozenset(
+        smaller for vector in counts for smaller in itertools.product(*(range(v + 1) for v in vector))
+        if sum(smaller) == total
+    )
+
+
+def explain_loss(cases, solve, limits: Limits = Limits()) -> Explanation:
+    """Return an impossible core of the cases' mission (every case must share its demands' shape), each
+    check solved within `limits`; raise InputError when the deal is not proved lost."""
+    first_deal, first = cases[0][1], cases[0][2]
+    shapes = {(len(m.cards), tuple(t is not None for t in m.tokens), len(m.counters), m.balanced is not None,
+               len(m.sequences)) for _, _, m in cases}
+    if len(shapes) > 1:
+        raise InputError("this mission's choices differ in their demands (chosen players' counters): "
+                         "give the choice's tasks and rules as a task mission to explain it")
+    demands = demands_of(first, first_deal.players)
+    kept = {(d.kind, d.index) for d in demands}
+
+    def lost(keys) -> Outcome:
+        trial = [(label, deal, reduced(mission, deal, keys)) for label, deal, mission in cases]
+        return solve_in_rounds(trial, solve, limits, ROUND_NODES if len(trial) > 1 else ())[0].outcome
+
+    whole = lost(kept)
+    if whole is not Outcome.LOSS:
+        raise InputError("the deal is winnable: nothing to explain" if whole is Outcome.WIN else
+                         "the loss was not proved within the budget: give a larger --budget")
+    solves, needed = 1, {}
+    for demand in demands:
+        key = (demand.kind, demand.index)
+        outcome = lost(kept - {key})
+        solves += 1
+        if outcome is Outcome.LOSS:
+            kept.discard(key)
+        else:
+            needed[key] = outcome
+    core = tuple(d for d in demands if (d.kind, d.index) in kept)
+    return Explanation(tuple(demands), core, {k: v for k, v in needed.items() if k in kept}, solves)
