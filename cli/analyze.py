@@ -107,14 +107,15 @@ def analysis_lines(answer: api.AnalyzeAnswer) -> list[str]:
     analysis = answer.analysis
     lines = state_lines(answer)
     if analysis.walked.ended:
-        lines.append(f"result: {analysis.outcome.value.upper()}")
+        score = analysis.line.score if analysis.line is not None else None
+        lines.append(f"result: {analysis.outcome.value.upper()}" + (f" (score {score.score})" if score else ""))
         return lines
     lines.append(f"result: {analysis.outcome.value.upper()} ({OUTCOME_WORDS[analysis.outcome]})")
     for verdict in analysis.verdicts:
         score = f"  score {verdict.score}" if verdict.score is not None else ""
         lines.append(f"  {format_card(verdict.card):3s} {verdict.outcome.value.upper():7s}{score}  "
                      f"({verdict.nodes:,} nodes, {verdict.seconds:.3f} s)")
-    if analysis.line is not None:
+    if analysis.line is not None and analysis.best >= 0:
         solution = analysis.line.solution
         won = winning_mission(answer.setups, solution, answer.deal, answer.stage)
         text = format_solution(answer.deal, solution, won, {}, answer.stage).splitlines()
@@ -147,7 +148,9 @@ def analysis_json(answer: api.AnalyzeAnswer) -> dict:
                    "seconds": round(v.seconds, 6)} | ({"score": v.score} if v.score is not None else {})
                   for v in analysis.verdicts],
     }
-    if analysis.line is not None:
+    if analysis.line is not None and analysis.line.score is not None:
+        body["score"] = analysis.line.score.score  # a special mission: the best score after `best` (or at the end)
+    if analysis.line is not None and analysis.best >= 0:
         body["best"] = format_card(analysis.best)
         body["line"] = answer_json(answer.deal, answer.setups, analysis.line.solution, answer.stage)
     return body

@@ -323,11 +323,12 @@ def analyze(request: AnalyzeRequest, whole_game: bool = False) -> AnalyzeAnswer:
     tricks = parse_played(request.played) if isinstance(request.played, str) else played_from_json(list(request.played))
     plays = flat_plays(tricks, players)
     setups = game.setups()
-    consistent = consistent_cases(space_cases(game.stage, game.deal, setups), plays, request.choice)
+    mission = game.mission
+    scored = mission is not None and mission.score is not None
+    consistent = consistent_cases(space_cases(game.stage, game.deal, setups), plays, request.choice, scored)
     load_seconds = load_kernel() if base.engine in KERNEL_ENGINES else 0.0
     engine = sharing_engine(base.engine)
-    mission = game.mission
-    if mission is not None and mission.score is not None:
+    if scored:
         def reach(_, prefix) -> Reached:
             score = max_score(game.deal, mission, list(game.cards), game.chance, engine, base.limits, game.stage,
                               prefix, request.choice)

@@ -186,3 +186,15 @@ def test_explain_names_two_tasks_that_cannot_both_be_won():
 def test_explain_a_winnable_deal_is_one_line():
     assert_one_line_error(crew("explain", "--deal", "p7 b5 | p2 b7 | b2 b8", "--tasks", "b7", "--owners", "1"),
                           "winnable")
+
+
+def test_special_mission_cards_carry_the_best_score_after_them():
+    # journey/no-1-no-2 (a special mission: the highest score). At the start, the best card's score is the
+    # deal's own highest score, as crew solve finds it on the whole deal.
+    dealt = crew("deal", "--mission", "journey/no-1-no-2", "--players", "3", "--seed", "2").stdout.splitlines()[1]
+    args = ["--deal", dealt, "--mission", "journey/no-1-no-2", "--budget", "20"]
+    whole = json.loads(crew("solve", *args, "--json").stdout)
+    answer = json.loads(crew("analyze", *args, "--json").stdout)
+    scores = [card["score"] for card in answer["cards"]]
+    assert max(scores) == whole["score"] == answer["score"] and whole["exact"]
+    assert answer["best"] in [card["card"] for card in answer["cards"] if card["score"] == max(scores)]

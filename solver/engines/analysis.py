@@ -59,7 +59,8 @@ class CardVerdict:
 class Analysis:
     """A position analysed: the cases consistent with it (the first one's `walked` state), the verdict of
     every legal card of the seat to move, the position's own outcome, and a winning line (the whole line
-    from trick 1, the plays so far first) after one of the winning cards (`best`), if any."""
+    from trick 1, the plays so far first) after one of the winning cards (`best`), if any; where the mission
+    has ended, no verdicts and `line` the position's own answer (a special mission's score)."""
 
     cases: tuple[Consistent, ...]
     verdicts: tuple[CardVerdict, ...]
@@ -72,9 +73,10 @@ class Analysis:
         return self.cases[0].walked
 
 
-def consistent_cases(cases, plays, choice: str | None = None) -> tuple[Consistent, ...]:
-    """Return the cases in which `plays` are legal (with `choice`, only the case of that label); raise the
-    PositionError of the first case when there is none."""
+def consistent_cases(cases, plays, choice: str | None = None, to_the_end: bool = False) -> tuple[Consistent, ...]:
+    """Return the cases in which `plays` are legal (with `choice`, only the case of that label; `to_the_end`:
+    a special mission's, played to the last trick); raise the PositionError of the first case when there is
+    none."""
     if choice is not None:
         labels = [label for label, _, _ in cases]
         if choice not in labels:
@@ -85,7 +87,7 @@ def consistent_cases(cases, plays, choice: str | None = None) -> tuple[Consisten
     for label, deal, mission in cases:
         forced = dataclasses.replace(mission, played=tuple(plays))
         try:
-            found.append(Consistent(label, deal, forced, walk(deal, forced)))
+            found.append(Consistent(label, deal, forced, walk(deal, forced, to_the_end)))
         except PositionError as error:
             first_error = first_error or error
     if not found:
@@ -109,9 +111,9 @@ def analyze_position(consistent, reach) -> Analysis:
     decides the cases after plays, see `case_solver`), the position's outcome and a winning line."""
     plays = consistent[0].mission.played
     live = [c for c in consistent if not c.walked.ended]
-    if not live:
-        won = any(c.walked.ended.startswith("won") for c in consistent)
-        return Analysis(tuple(consistent), (), Outcome.WIN if won else Outcome.LOSS)
+    if not live:  # the mission has ended: the engines say how (a special mission: its score)
+        reached = reach(consistent, plays)
+        return Analysis(tuple(consistent), (), reached.outcome, reached)
     verdicts, line, best = [], None, -1
     legal = 0
     for c in live:

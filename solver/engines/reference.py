@@ -391,16 +391,17 @@ class Walked:
     legal: int
 
 
-def walk(deal: Deal, mission: TaskMission) -> Walked:
+def walk(deal: Deal, mission: TaskMission, to_the_end: bool = False) -> Walked:
     """Play `mission.played` on `deal` by the rules the search uses; raise PositionError at the first
-    play that is not legal or comes after the mission ended, and UnsupportedMission for a position past
-    a choice of the crew the notation does not record (passes, table cards) is refused the same way."""
+    play that is not legal or comes after the mission ended; a position past a choice of the crew the
+    notation does not record (passes, table cards) is refused the same way. `to_the_end`: a special
+    mission, scored over every trick, ends only when it fails or after the last trick."""
     search = _Search(deal, mission, Limits(), equivalence=False)
     counters, won = (0,) * len(mission.counters), (0,) * deal.players
     state = (initial_owners(mission), 0, counters, won, (), mission.space.display)
     hands, leader, played, trick, last, won_with, tricks = search.drawn[0], deal.commander, 0, (), None, None, []
     seats = []
-    ended = "won before trick 1" if search.won(hands, 0, state) else ""
+    ended = "won before trick 1" if not to_the_end and search.won(hands, 0, state) else ""
     players = deal.players
     for ply, c in enumerate(mission.played, 1):
         if ended:
@@ -438,8 +439,10 @@ def walk(deal: Deal, mission: TaskMission) -> Walked:
         tricks.append(Trick(leader, trick, winner, completed))
         last, won_with = (trick[-1] if search.across else None), search.ghost_won_with(trick, winner)
         trick, played, leader = (), played + 1, winner
-        if search.won(hands, played, state):
+        if not to_the_end and search.won(hands, played, state):
             ended = f"won after trick {played}"
+    if not ended and played == search.tricks:
+        ended = "ended after the last trick"
     seat = (leader + len(trick)) % players
     legal = 0
     if not ended and played < search.tricks:
