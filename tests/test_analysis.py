@@ -20,7 +20,9 @@ from cli.main import main
 from solver.core.cards import scan
 from solver.core.solution import Outcome
 from solver.engines.analysis import case_solver, consistent_cases, post_mortem
+from solver.engines.cases import TableSharing
 from solver.engines.explain import demands_of, explain_loss, reduced
+from solver.engines.kernel import KernelSolver
 from solver.engines.reference import solve as reference_solve
 from solver.engines.reference import walk
 
@@ -198,3 +200,31 @@ def test_special_mission_cards_carry_the_best_score_after_them():
     scores = [card["score"] for card in answer["cards"]]
     assert max(scores) == whole["score"] == answer["score"] and whole["exact"]
     assert answer["best"] in [card["card"] for card in answer["cards"] if card["score"] == max(scores)]
+
+
+SHARED_KERNEL = KernelSolver(tt_bits=16)
+
+
+@settings(max_examples=150, deadline=None)
+@given(deals_and_missions(max_cards=4, max_tasks=4))
+def test_cores_found_by_the_kernel_sharing_its_table_are_cores(drawn):
+    # crew explain's engine keeps one table for all its missions (TableSharing): each must keep its own
+    # lost positions, however many missions it makes and drops.
+    deal, mission = drawn
+    if reference_solve(deal, mission).outcome is not Outcome.LOSS:
+        return
+    found = explain_loss([("", deal, mission)], TableSharing(SHARED_KERNEL))
+    keys = {(d.kind, d.index) for d in found.core}
+    assert reference_solve(deal, reduced(mission, deal, keys)).outcome is Outcome.LOSS
+    for key in keys:
+        assert reference_solve(deal, reduced(mission, deal, keys - {key})).outcome is Outcome.WIN, key
+
+
+@settings(max_examples=100, deadline=None)
+@given(deals_and_missions(max_cards=4).flatmap(lambda case: st.tuples(st.just(case), games(*case))))
+def test_post_mortems_by_the_kernel_sharing_its_table_agree_with_the_reference(drawn):
+    (deal, mission), plays = drawn
+    consistent = consistent_cases([("", deal, mission)], plays)
+    review = post_mortem(consistent, case_solver(TableSharing(SHARED_KERNEL)))
+    expected = [reference_solve(deal, replace(mission, played=plays[:k])).outcome for k in range(1, len(plays) + 1)]
+    assert [mark.outcome for mark in review.marks] == expected

@@ -26,7 +26,7 @@ from solver.core.cards import parse_cards
 from solver.core.deal import parse_deal
 from solver.core.solution import Outcome
 from solver.engines import reference
-from solver.engines.cases import solve_setups
+from solver.engines.cases import TableSharing, solve_setups
 from solver.engines.kernel import KernelSolver
 from solver.engines.score import max_score, most_events
 from solver.experiments.sweep import Batch, Cell, dealt
@@ -505,6 +505,18 @@ def test_engines_agree_on_max_score(name, deal):
     oracle = max_score(deal, mission, [], None, reference.solve)
     assert (kernel.events, kernel.score, kernel.exact) == (oracle.events, oracle.score, True)
     assert kernel.outcome is oracle.outcome
+
+
+@pytest.mark.parametrize("name", SPECIAL)
+@settings(max_examples=60, deadline=None)
+@given(deal=small_deals())
+def test_a_table_shared_across_the_score_search_agrees(name, deal):
+    # Sweeps and crew solve share one table across a deal's missions (TableSharing), and the binary search
+    # makes a new "at least k events" mission at every step: each must keep its own lost positions.
+    mission = find_mission(name)
+    shared = max_score(deal, mission, [], None, TableSharing(KERNEL))
+    oracle = max_score(deal, mission, [], None, reference.solve)
+    assert (shared.events, shared.score, shared.exact) == (oracle.events, oracle.score, True)
 
 
 def test_sweep_reports_each_deals_best_score(tmp_path):

@@ -76,12 +76,15 @@ class TableSharing:
 
     def __init__(self, solver):
         self.solver = solver
-        self.generations = {}  # id(mission) -> generation; the caller keeps the missions alive
+        # id(mission) -> (generation, mission): holding the mission keeps its id from being reused by another
+        # (an analysis or an explanation makes missions call by call; a reused id would share lost positions)
+        self.generations = {}
 
     def __call__(self, deal: Deal, mission, limits: Limits = Limits()) -> Solution:
-        generation = self.generations.get(id(mission))
+        generation, _ = self.generations.get(id(mission), (None, None))
         if generation is None:
-            generation = self.generations[id(mission)] = self.solver.table.next_generation()
+            generation = self.solver.table.next_generation()
+            self.generations[id(mission)] = generation, mission
         return self.solver.solve(deal, mission, limits, generation)
 
 
