@@ -7,6 +7,8 @@ import click
 
 from solver import api
 from solver.api import DealRequest
+from solver.core.cards import format_card
+from solver.core.solution import Trick
 
 # The draws of a deal's record (solver.missions.dealer.dealt_record), as printed lines.
 DRAWN = {
@@ -19,6 +21,12 @@ DRAWN = {
                             + " ".join("out" if seat < 0 else str(seat) for seat in value),
     "random_pass": lambda value: f"random pass after trick {value['after']}, each seat's first card of: {value['order']}",
 }
+
+
+def seated_cards(trick: Trick) -> str:
+    """Return a trick's cards in play order, each after its seat ("1:g2 2:g7 3:p1 0:g1": seat 1 led g2)."""
+    players = len(trick.cards)
+    return " ".join(f"{(trick.leader + i) % players}:{format_card(c)}" for i, c in enumerate(trick.cards))
 
 
 def dealt_lines(record: dict) -> list[str]:
@@ -83,7 +91,9 @@ def show(directory, cell_name, index, players, as_json):
             "cell": str(shown.cell), "players": shown.cell.players, "seed": shown.seed, "index": shown.index,
             "result": shown.result, "nodes": shown.nodes, "ms": shown.ms, "engine": shown.engine,
             "setup": shown.setup, "line": shown.line, "score": score, "dealt": shown.dealt, "solve": shown.command,
-        }, ensure_ascii=False))
+        } | ({"tricks": [{"leader": t.leader, "cards": [format_card(c) for c in t.cards], "winner": t.winner,
+                          "completed": [format_card(c) for c in t.completed]} for t in shown.tricks]}
+             if shown.tricks is not None else {}), ensure_ascii=False))
         return
     click.echo(f"deal {shown.index} of {shown.cell}, {shown.cell.players} players, seed {shown.seed}:")
     for line in dealt_lines(shown.dealt) if shown.dealt is not None else ["(the deal was not stored)"]:
@@ -92,7 +102,12 @@ def show(directory, cell_name, index, players, as_json):
     click.echo(f"{shown.result.upper()}{scored}  ({shown.nodes:,} nodes, {shown.ms:.2f} ms, {shown.engine})")
     if shown.setup:
         click.echo(f"choices: {shown.setup}")
-    for number, trick in enumerate(shown.line.split("/") if shown.line else [], 1):
-        click.echo(f"trick {number:2d}: {trick}")
+    if shown.tricks is not None:
+        for number, trick in enumerate(shown.tricks, 1):
+            done = " ".join(format_card(c) for c in trick.completed)
+            click.echo(f"trick {number:2d}: {seated_cards(trick)}  -> seat {trick.winner}" + (f"  done: {done}" if done else ""))
+    else:  # passes or table cards: as stored
+        for number, trick in enumerate(shown.line.split("/") if shown.line else [], 1):
+            click.echo(f"trick {number:2d}: {trick}")
     if shown.command is not None:
         click.echo(f"solve it: {shown.command}")

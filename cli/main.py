@@ -9,6 +9,7 @@ import click
 
 from cli import deals
 from cli import sweep as sweep_commands
+from cli.deals import seated_cards
 from cli.family import describe_mission, family, missions_table
 from cli.status import StatusLine
 from solver import __version__, api
@@ -17,7 +18,7 @@ from solver.core.cards import card_set, format_card, scan
 from solver.core.deal import Deal
 from solver.core.errors import InputError
 from solver.core.mission_file import MissionError
-from solver.core.solution import Limits, Outcome, Solution, Trick
+from solver.core.solution import Limits, Outcome, Solution
 from solver.engines import protocol
 from solver.engines.score import ScoreAnswer
 from solver.family.mission import GAME as FAMILY
@@ -112,12 +113,6 @@ def random_pass_given(deal: Deal, mission: TaskMission, solution: Solution, stag
     played = card_set(c for trick in solution.tricks[: chance.after] for c in trick.cards)
     given = chance.given(tuple(hand & ~played for hand in deal.hands), stage.ghost, stage.display)
     return {seat: c for seat, c in enumerate(given) if c >= 0}
-
-
-def seated_cards(trick: Trick) -> str:
-    """Return a trick's cards in play order, each after its seat ("1:g2 2:g7 3:p1 0:g1": seat 1 led g2)."""
-    players = len(trick.cards)
-    return " ".join(f"{(trick.leader + i) % players}:{format_card(c)}" for i, c in enumerate(trick.cards))
 
 
 def counts_text(counters, counts: list[tuple[int, ...]], number: int) -> str:

@@ -56,6 +56,7 @@ from solver.engines.cases import ROUND_NODES, TableSharing, solve_setups
 from solver.engines.distress import solve_with_distress
 from solver.engines.explain import Explanation, explain_loss
 from solver.engines.quick import Allowance
+from solver.engines.reference import walk
 from solver.engines.score import ScoreAnswer, max_score
 from solver.experiments.cell import Cell
 from solver.experiments.plan import default_name, plan_sweep, sweep_game
@@ -437,7 +438,7 @@ def deal(request: DealRequest) -> DealAnswer:
 class ShowAnswer:
     """One stored deal of a sweep: its cell, seed and index, its answer as stored, the deal and its draws as
     text (dealt again from its seed, cell and index when the database is of before they were stored), and
-    the `crew solve` command that solves it again (None for Family Adventure)."""
+    the `crew solve` command that solves it again (None for Family Adventure), and the line with its seats."""
 
     cell: Cell
     seed: int
@@ -451,6 +452,7 @@ class ShowAnswer:
     score: object  # solver.experiments.stats.Score of a special mission, else None
     dealt: dict | None
     command: str | None
+    tricks: tuple | None = None  # the line replayed: Trick(leader, cards, winner, completed), see `seated_line`
 
 
 def show(directory, cell_name: str, index: int, players: int | None = None) -> ShowAnswer:
@@ -462,8 +464,24 @@ def show(directory, cell_name: str, index: int, players: int | None = None) -> S
         found = dataclasses.replace(found, dealt=deal(DealRequest(
             cell=str(found.cell), players=found.players, seed=found.seed, index=index)).record)
     command = solve_command(found.cell, found.seed, index, store.setting("budget"))
+    tricks = None if found.cell.family else seated_line(found.cell, found.seed, index, found.setup, found.line)
     return ShowAnswer(found.cell, found.seed, index, found.result, found.nodes, found.ms, found.engine, found.setup,
-                      found.line, found.score, found.dealt, command)
+                      found.line, found.score, found.dealt, command, tricks)
+
+
+def seated_line(cell: Cell, seed: int, index: int, setup: str, line: str) -> tuple | None:
+    """Return a stored line of play as tricks (leader, cards, winner, tasks completed), replayed on the cell's
+    deal by the reference's rules (`walk`) in the case `setup` names; None for no line, or one with the crew's
+    choices between tricks (passes, table cards), which a replay of the cards alone cannot follow."""
+    if not line or " passed " in line or " table " in line:
+        return None
+    drawn = deal(DealRequest(cell=str(cell), players=cell.players, seed=seed, index=index)).dealt
+    scored = drawn.mission is not None and drawn.mission.score is not None
+    plays = tuple(parse_card_list(line.replace("/", " ")))
+    for label, start, mission in space_cases(drawn.stage, drawn.deal, drawn.setups()):
+        if label == setup:
+            return walk(start, dataclasses.replace(mission, played=plays), scored).tricks
+    return None
 
 
 def solve_command(cell: Cell, seed: int, index: int, budget) -> str | None:

@@ -11,6 +11,8 @@ from click.testing import CliRunner
 
 from cli.main import main
 from solver.api import DealRequest, SolveRequest, deal, solve
+from solver.core.cards import parse_card_list
+from solver.core.rules import trick_winner
 
 # Cells of every kind a record can hold: a mission with a drawn task and mission 12's pass, a special
 # mission, fog's arrivals, the jeep's shuffle, the Ghost, a random-task experiment with dealt owners.
@@ -86,6 +88,27 @@ def test_show_prints_the_deal_its_answer_and_line(swept):
     assert text[1] == dealt["deal"] and text[2] == f"tasks: {dealt['tasks']}"
     assert text[4].startswith(result.upper())
     assert text[-1].startswith("solve it: crew solve --cell planet-nine/12 --players 4 --seed 5")
+
+
+def test_show_seats_every_stored_line_that_replays(swept):
+    # "Readable lines of play: each card with its seat": crew show replays a stored line by the rules (the
+    # reference's walk) to seat it; a line with the crew's passes (the jeep's) prints as stored.
+    seated = 0
+    for (out, cell, players, index), (result, _, _) in swept.items():
+        shown = json.loads(ok("show", out, cell, index, "--players", players, "--json"))
+        if result != "win" or " passed " in shown["line"]:
+            assert "tricks" not in shown
+            continue
+        tricks = shown["tricks"]
+        assert [" ".join(t["cards"]) for t in tricks] == shown["line"].split("/")
+        for trick, after in zip(tricks, tricks[1:]):
+            cards = parse_card_list(" ".join(trick["cards"]))
+            assert trick["winner"] == trick_winner(trick["leader"], cards, len(cards)) == after["leader"]
+        text = ok("show", out, cell, index, "--players", players).splitlines()
+        first = next(line for line in text if line.startswith("trick  1: "))
+        assert first.split(": ", 1)[1].startswith(f"{tricks[0]['leader']}:{tricks[0]['cards'][0]} ")
+        seated += 1
+    assert seated >= 10
 
 
 def test_a_row_of_before_the_deals_were_stored_is_dealt_again(swept, tmp_path):
