@@ -211,6 +211,7 @@ def explain(deal_text, tasks_text, owners_text, tokens_text, mission_name, missi
             "core": [{"kind": d.kind, "demand": d.text, "without_it": found.needed[(d.kind, d.index)].value}
                      for d in found.core],
             "solves": found.solves,
+            "fails_by": found.fails_by, "fails_by_known": found.fails_by_known,
         }, ensure_ascii=False))
         return
     count = len(found.core)
@@ -224,4 +225,10 @@ def explain(deal_text, tasks_text, owners_text, tokens_text, mission_name, missi
         click.echo("  (none: the rules of play alone lose this deal)")
     elif all(found.needed[(d.kind, d.index)] is Outcome.WIN for d in found.core):
         click.echo("without any one of them the deal is winnable" if count > 1 else "without it the deal is winnable")
+    if found.fails_by is not None:
+        click.echo(f"every line of play has failed by trick {found.fails_by}")
+    elif found.fails_by_known:
+        click.echo("some line of play lasts to the last trick without failing")
+    else:
+        click.echo("the earliest trick by which every line has failed: undecided within the budget")
     click.echo(f"({found.solves} solves)")

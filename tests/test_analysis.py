@@ -21,7 +21,7 @@ from solver.core.cards import scan
 from solver.core.solution import Outcome
 from solver.engines.analysis import case_solver, consistent_cases, post_mortem
 from solver.engines.cases import TableSharing
-from solver.engines.explain import demands_of, explain_loss, reduced
+from solver.engines.explain import demands_of, earliest_failure, explain_loss, reduced
 from solver.engines.kernel import KernelSolver
 from solver.engines.reference import solve as reference_solve
 from solver.engines.reference import walk
@@ -228,3 +228,39 @@ def test_post_mortems_by_the_kernel_sharing_its_table_agree_with_the_reference(d
     review = post_mortem(consistent, case_solver(TableSharing(SHARED_KERNEL)))
     expected = [reference_solve(deal, replace(mission, played=plays[:k])).outcome for k in range(1, len(plays) + 1)]
     assert [mark.outcome for mark in review.marks] == expected
+
+
+def test_explain_names_the_trick_by_which_every_line_has_failed():
+    # Seat 2 holds b7 b8 b9 and every card is blue, so seat 2 wins every trick. Mission 29: "after every
+    # trick, (max tricks won) - (min tricks won) over all players <= 1. Fail at once when it reaches 2":
+    # after trick 2 seat 2 has 2 tricks and seat 0 none, on every line.
+    result = crew("explain", "--deal", "b1 b2 b3 | b4 b5 b6 | b7 b8 b9", "--mission", "planet-nine/29",
+                  "--commander", "0", "--json")
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.stdout)
+    assert (found["fails_by"], found["fails_by_known"]) == (2, True)
+    assert [c["demand"] for c in found["core"]] == ["tricks won within 1 of each other after every trick"]
+    # The two tasks above: seat 2 can hold b2 back to the last trick, so a line lasts that long.
+    text = crew("explain", "--deal", "p7 b5 | p2 b7 | b2 b8", "--tasks", "b7 b2", "--owners", "1,0").stdout
+    assert "some line of play lasts to the last trick without failing" in text.splitlines()
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_deals(max_cards=3).flatmap(lambda deal: st.tuples(st.just(deal), missions_with_conditions(deal))))
+def test_the_earliest_failing_trick_is_the_first_no_line_survives(drawn):
+    deal, mission = drawn
+    if reference_solve(deal, mission).outcome is not Outcome.LOSS:
+        return
+    fails_by, known = earliest_failure([("", deal, mission)])
+    assert known
+    last = min(bin(hand).count("1") for hand in deal.hands)
+    if fails_by is None:
+        fails_by = last  # no line fails before the end: the full deal is the first horizon lost
+    else:
+        assert reference_solve(deal, mission, horizon=fails_by).outcome is Outcome.LOSS
+    if fails_by > 1:
+        survivor = reference_solve(deal, mission, horizon=fails_by - 1)
+        assert survivor.outcome is Outcome.WIN
+        plays = tuple(c for trick in survivor.tricks for c in trick.cards)
+        assert len(survivor.tricks) == fails_by - 1
+        assert not walk(deal, replace(mission, played=plays)).ended.startswith("failed")  # checked by the walk

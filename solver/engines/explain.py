@@ -17,10 +17,14 @@ from dataclasses import dataclass
 
 from solver.core.cards import format_card
 from solver.core.errors import InputError
+from solver.core.rules import num_tricks
 from solver.core.solution import Limits, Outcome
+from solver.engines import reference
 from solver.engines.cases import ROUND_NODES, solve_in_rounds
 from solver.missions.conditions import cards_words, describe_counter
 from solver.missions.tasks import ANYONE, LAZY, allowed_counts
+
+EARLIEST_NODES = 300_000  # card plays per survival question of `earliest_failure` (the reference: about 3 s)
 
 
 @dataclass(frozen=True)
@@ -37,12 +41,15 @@ class Demand:
 class Explanation:
     """An impossible core: `core`, the demands kept (proved LOSS together), out of `demands`; `needed`, per
     core demand, the outcome without it when it was tried (WIN, or UNKNOWN: undecided within the budget);
-    `solves`, the solves it took."""
+    `solves`, the solves it took; `fails_by`, the earliest trick by which every line of play has failed
+    (None: some line lasts to the end, or, with `fails_by_known` False, that was undecided)."""
 
     demands: tuple[Demand, ...]
     core: tuple[Demand, ...]
     needed: dict
     solves: int
+    fails_by: int | None = None  # the earliest trick by which every line has failed (`earliest_failure`)
+    fails_by_known: bool = True  # False: a survival question was undecided within its budget
 
 
 def demands_of(mission, players: int) -> list[Demand]:
@@ -131,4 +138,24 @@ def explain_loss(cases, solve, limits: Limits = Limits()) -> Explanation:
         else:
             needed[key] = outcome
     core = tuple(d for d in demands if (d.kind, d.index) in kept)
-    return Explanation(tuple(demands), core, {k: v for k, v in needed.items() if k in kept}, solves)
+    fails_by, known = earliest_failure(cases, limits)
+    return Explanation(tuple(demands), core, {k: v for k, v in needed.items() if k in kept}, solves, fails_by, known)
+
+
+def earliest_failure(cases, limits: Limits = Limits()) -> tuple[int | None, bool]:
+    """Return the earliest trick t by which every line of play of every case has failed, by the rules' own
+    failures (a task won by another seat, an order broken, a counter out of reach or over its bound, the
+    balance broken: the reference's), and whether that is known: (None, True) when some line plays every
+    trick but the last without failing, (None, False) when a survival question ran out of budget
+    (`EARLIEST_NODES` card plays each unless the limits say otherwise). The reference answers, since the
+    kernel's early proofs of loss see failures coming before they happen."""
+    limits = Limits(limits.max_nodes or EARLIEST_NODES, limits.max_seconds)
+    tricks = min(num_tricks(deal.hands) + mission.space.redeal_draws() for _, deal, mission in cases)
+    for horizon in range(1, tricks):
+        answers = [reference.solve(deal, mission, limits, horizon=horizon).outcome for _, deal, mission in cases]
+        if Outcome.WIN in answers:
+            continue
+        if Outcome.UNKNOWN in answers:
+            return None, False
+        return horizon, True
+    return None, True

@@ -78,8 +78,9 @@ class BudgetExceeded(Exception):
 
 
 class _Search:
-    def __init__(self, deal: Deal, mission: TaskMission, limits: Limits, equivalence: bool):
+    def __init__(self, deal: Deal, mission: TaskMission, limits: Limits, equivalence: bool, horizon: int = 0):
         self.deal = deal
+        self.horizon = horizon  # > 0: a line is good once it has played this many tricks without failing
         self.mission = mission
         self.counts = allowed_counts(mission, deal)
         self.tricks = num_tricks(deal.hands) + mission.space.redeal_draws()
@@ -116,7 +117,7 @@ class _Search:
         display); `last` the card that ended the previous trick (sequence rules across tricks
         look at it); `won_with` the card that won it (the difficult Ghost's leads depend on it).
         """
-        if self.won(hands, played, state):
+        if self.won(hands, played, state) or played == self.horizon > 0:
             return []
         if played == self.tricks:
             return None
@@ -347,9 +348,11 @@ def without_equivalent_plays(plays: int, in_play: int, distinct: int) -> int:
     return kept
 
 
-def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits(), equivalence: bool = True) -> Solution:
-    """Decide whether the crew can win `mission` in `deal`."""
-    search = _Search(deal, mission, limits, equivalence)
+def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits(), equivalence: bool = True,
+          horizon: int = 0) -> Solution:
+    """Decide whether the crew can win `mission` in `deal`; with `horizon` > 0, whether some line plays that many
+    tricks without the mission failing (WIN: its line; explain.py's earliest failing trick)."""
+    search = _Search(deal, mission, limits, equivalence, horizon)
     start = time.perf_counter()
     try:
         counters, won = (0,) * len(mission.counters), (0,) * deal.players
@@ -361,7 +364,7 @@ def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits(), equivalen
     if line is None:
         return Solution(Outcome.LOSS, search.nodes, seconds, ENGINE)
     winners = {c: trick.winner for trick in line for c in trick.completed}
-    assignment = {c: winners[c] for c in mission.cards}
+    assignment = {c: winners[c] for c in mission.cards if c in winners}  # a horizon's line: the tasks done by then
     return Solution(Outcome.WIN, search.nodes, seconds, ENGINE, line, assignment)
 
 
