@@ -103,3 +103,25 @@ def test_crew_show_has_a_line_for_every_part_of_a_stored_deal():
     from cli.deals import DRAWN
 
     assert set(ANSWER.schema["$defs"]["dealt"]["properties"]) == {"deal", *DRAWN}
+
+
+ANALYSIS = validator("analysis.schema.json")
+GAMES = Path(__file__).resolve().parent.parent / "docs" / "games"
+ANALYSES = {
+    "position": ["analyze", "--deal", "p1 p9 r4 g3 | b2 g5 y7 p3 | y1 b7 g1 p4", "--tasks", "g3 b7 y1",
+                 "--played", "r4 p3 p4 | p1"],
+    "ended": ["analyze", "--deal", "b8 b9 | b1 p1 | b2 p2", "--tasks", "b1", "--owners", "1", "--played", "b8 b1 b2"],
+    "score": ["analyze", "--cell", "journey/no-1-no-2", "--players", "3", "--seed", "2", "--budget", "20"],
+    "post-mortem": ["analyze", "--game", GAMES / "planet-nine-lost-in-trick-6.toml"],
+    "explain": ["explain", "--deal", "b1 b2 b3 | b4 b5 b6 | b7 b8 b9", "--mission", "planet-nine/29", "--commander", "0"],
+}
+
+
+@pytest.mark.parametrize("case", ANALYSES)
+def test_analysis_json_holds_to_its_schema(case):
+    answer = json.loads(crew(*ANALYSES[case], "--json"))
+    errors = [error.message for error in ANALYSIS.iter_errors(answer)]
+    assert errors == [], errors
+    if "line" in answer:  # crew solve's answer, as answer.schema.json defines it
+        line = Draft202012Validator({"$ref": "#/$defs/answer", "$defs": ANSWER.schema["$defs"]})
+        assert [error.message for error in line.iter_errors(answer["line"])] == []
