@@ -15,6 +15,7 @@ from solver.missions.position import format_played
 from solver.missions.tasks import UNASSIGNED
 
 GAME_KEYS = ("played", "choice")  # a game file's keys besides crew solve's options
+SHOWN_CHOICES = 4  # more choices consistent with a position are counted, not listed (a Vespa's swaps: hundreds)
 OUTCOME_WORDS = {Outcome.WIN: "some card keeps the mission winnable", Outcome.LOSS: "no card keeps it winnable",
                  Outcome.UNKNOWN: "no card proved winning within the budget, some undecided"}
 
@@ -85,8 +86,11 @@ def state_lines(answer: api.AnalyzeAnswer) -> list[str]:
         lines = [f"position: after {len(mission.played)} plays, the mission {walked.ended}"]
     else:
         lines = [f"position: trick {number}, seat {walked.to_move} to play" + (f" (so far {so_far})" if so_far else "")]
-    if len(analysis.cases) > 1 or analysis.cases[0].label:
-        lines.append("choices consistent with the play: " + "; ".join(c.label or "(none)" for c in analysis.cases))
+    labels = [c.label or "(none)" for c in analysis.cases]
+    if len(labels) > SHOWN_CHOICES:
+        lines.append(f"{len(labels)} choices consistent with the play (the first: {labels[0]}; --choice names one)")
+    elif len(labels) > 1 or analysis.cases[0].label:
+        lines.append("choices consistent with the play: " + "; ".join(labels))
     tasks = []
     for i, (c, token) in enumerate(zip(mission.cards, mission.tokens)):
         mark = f" [{token}]" if token is not None else ""
