@@ -472,10 +472,14 @@ def show(directory, cell_name: str, index: int, players: int | None = None) -> S
 def seated_line(cell: Cell, seed: int, index: int, setup: str, line: str) -> tuple | None:
     """Return a stored line of play as tricks (leader, cards, winner, tasks completed), replayed on the cell's
     deal by the reference's rules (`walk`) in the case `setup` names; None for no line, or one with the crew's
-    choices between tricks (passes, table cards), which a replay of the cards alone cannot follow."""
+    choices between tricks (passes, table cards), which a replay of the cards alone cannot follow, or for a
+    cell whose mission is not built in (a mission file's)."""
     if not line or " passed " in line or " table " in line:
         return None
-    drawn = deal(DealRequest(cell=str(cell), players=cell.players, seed=seed, index=index)).dealt
+    try:
+        drawn = deal(DealRequest(cell=str(cell), players=cell.players, seed=seed, index=index)).dealt
+    except InputError:  # a mission of a mission file the store does not name: the line as stored
+        return None
     scored = drawn.mission is not None and drawn.mission.score is not None
     plays = tuple(parse_card_list(line.replace("/", " ")))
     for label, start, mission in space_cases(drawn.stage, drawn.deal, drawn.setups()):
