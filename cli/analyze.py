@@ -103,6 +103,9 @@ def state_lines(answer: api.AnalyzeAnswer) -> list[str]:
                                              for counter, value in zip(mission.counters, walked.counts)))
     if mission.balanced is not None:
         lines.append("tricks won: " + " ".join(map(str, walked.won)))
+    if answer.events is not None:
+        deduction = answer.mission.score.deduction_for(players)
+        lines.append(f"scoring events so far: {answer.events} (the score: events - {deduction} for {players} players)")
     return lines
 
 
@@ -147,6 +150,7 @@ def analysis_json(answer: api.AnalyzeAnswer) -> dict:
                   for i, c in enumerate(mission.cards)],
         "counts": list(walked.counts),
         "won": list(walked.won),
+        **({"events": answer.events} if answer.events is not None else {}),
         "result": analysis.outcome.value,
         "cards": [{"card": format_card(v.card), "result": v.outcome.value, "nodes": v.nodes,
                    "seconds": round(v.seconds, 6)} | ({"score": v.score} if v.score is not None else {})

@@ -71,7 +71,7 @@ from solver.family.solution import FamilySolution
 from solver.missions.dealer import PLANET_NINE, Dealt, dealt_record, lay_out, lay_out_tasks, plain_deal
 from solver.missions.mission import Mission, find_mission
 from solver.missions.position import flat_plays, parse_played, played_from_json
-from solver.missions.setup import Setup
+from solver.missions.setup import Setup, events_so_far
 from solver.missions.stage import Stage, space_cases
 from solver.missions.tasks import make_task_mission, parse_tokens
 from solver.trick.ghost import DISPLAY_MARK, parse_ghost_deal
@@ -301,6 +301,7 @@ class AnalyzeAnswer:
     analysis: Analysis | None = None
     post_mortem: PostMortem | None = None
     load_seconds: float = 0.0
+    events: int | None = None  # a special mission: the scoring events in the tricks played so far
 
 
 def analyze(request: AnalyzeRequest, whole_game: bool = False) -> AnalyzeAnswer:
@@ -336,7 +337,8 @@ def analyze(request: AnalyzeRequest, whole_game: bool = False) -> AnalyzeAnswer:
             return Reached(score.solution, score)
     else:
         reach = case_solver(engine, base.limits)
-    answer = AnalyzeAnswer(game.deal, game.stage, setups, game, mission, load_seconds=load_seconds)
+    events = events_so_far(mission, game.deal, consistent[0].walked.tricks) if scored else None
+    answer = AnalyzeAnswer(game.deal, game.stage, setups, game, mission, load_seconds=load_seconds, events=events)
     if whole_game:
         return dataclasses.replace(answer, post_mortem=post_mortem(consistent, reach))
     return dataclasses.replace(answer, analysis=analyze_position(consistent, reach))

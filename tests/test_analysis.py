@@ -264,3 +264,13 @@ def test_the_earliest_failing_trick_is_the_first_no_line_survives(drawn):
         plays = tuple(c for trick in survivor.tricks for c in trick.cards)
         assert len(survivor.tricks) == fails_by - 1
         assert not walk(deal, replace(mission, played=plays)).ended.startswith("failed")  # checked by the walk
+
+
+def test_special_mission_position_counts_its_scoring_events_so_far():
+    # "one step for each trick containing no 1 and no 2": of r4 p2 r3, p8 p7 p6 and r1 g2 p1 only the second.
+    dealt = crew("deal", "--mission", "journey/no-1-no-2", "--players", "3", "--seed", "2").stdout.splitlines()[1]
+    result = crew("analyze", "--deal", dealt, "--mission", "journey/no-1-no-2", "--budget", "20",
+                  "--played", "r4 p2 r3 | p8 p7 p6 | r1 g2 p1", "--json")
+    assert result.exit_code == 0, result.output
+    answer = json.loads(result.stdout)
+    assert answer["events"] == 1 and answer["trick"] == 4

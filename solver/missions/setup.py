@@ -24,7 +24,7 @@ from solver.core.cards import CARD_COUNT, bit, format_card, parse_card
 from solver.core.deal import Deal
 from solver.core.errors import InputError
 from solver.core.rules import num_tricks
-from solver.missions.conditions import ALL_TRICKS, NO_LIMIT, Balanced, Sequence, TrickCounter
+from solver.missions.conditions import ALL_TRICKS, NO_LIMIT, Balanced, Sequence, TrickCounter, counter_values
 from solver.missions.mission import (
     BalancedRule,
     Mission,
@@ -106,6 +106,16 @@ def score_choices(mission: Mission, deal: Deal, events: int):
         for seats in itertools.combinations(range(deal.players), events):
             counters = [TrickCounter(1 << seat, containing=score.won, at_least=1, count_cards=True) for seat in seats]
             yield "scoring: " + ", ".join(f"seat {seat}" for seat in seats), counters
+
+
+def events_so_far(mission: Mission, deal: Deal, tricks) -> int:
+    """Return a special mission's scoring events in the tricks played (each with `cards` and `winner`): the
+    matching tricks, or the players who have won a card of the scoring set."""
+    score = mission.score
+    if score.each == "trick":
+        counter = trick_conditions_counter(score.trick, everyone(deal.players), num_tricks(deal.hands), 0, NO_LIMIT)
+        return counter_values([counter], tricks)[-1][0] if tricks else 0
+    return len({trick.winner for trick in tricks if sum(bit(c) for c in trick.cards) & score.won})
 
 
 def player_choices(mission: Mission, deal: Deal, ghost: int = -1):
