@@ -130,7 +130,7 @@ def games(draw, deal, mission):
         plays += (draw(st.sampled_from(list(scan(walked.legal))), label="card"),)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(deals_and_missions(max_cards=4).flatmap(lambda case: st.tuples(st.just(case), games(*case))))
 def test_post_mortem_marks_are_the_reference_outcomes_of_each_prefix(drawn):
     (deal, mission), plays = drawn
@@ -155,7 +155,7 @@ def check_core(deal, mission):
     assert len(found.demands) == len(demands_of(mission, deal.players))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(deals_and_missions(max_cards=4, max_tasks=4))
 def test_every_core_of_a_task_mission_is_lost_and_needs_each_demand(drawn):
     check_core(*drawn)

@@ -508,7 +508,7 @@ def test_engines_agree_on_max_score(name, deal):
 
 
 @pytest.mark.parametrize("name", SPECIAL)
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(deal=small_deals())
 def test_a_table_shared_across_the_score_search_agrees(name, deal):
     # Sweeps and crew solve share one table across a deal's missions (TableSharing), and the binary search
