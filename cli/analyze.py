@@ -44,6 +44,8 @@ def analyze(deal_text, tasks_text, owners_text, tokens_text, mission_name, missi
                    commander=commander, budget=budget, max_nodes=max_nodes, engine=engine, distress=False,
                    space=space_text, difficult_ghost=difficult_ghost)
     if game_file is not None:
+        if played_text or choice is not None:
+            raise InputError("a game file holds its plays and choice: leave out --played and --choice with --game")
         game, options = read_game(game_file, options)
         request = api.AnalyzeRequest(solve_request(**options), game.get("played", ""), game.get("choice"))
         answer = api.analyze(request, whole_game=True)

@@ -111,6 +111,10 @@ def test_positions_refused_with_the_first_bad_play(played, words):
                           *words)
 
 
+def test_a_game_file_goes_without_played():
+    assert_one_line_error(crew("analyze", "--game", str(LOST_GAME), "--played", "y1"), "leave out --played")
+
+
 def test_unknown_choice_lists_the_choices():
     result = crew("analyze", "--deal", DEAL, "--mission", "planet-nine/33", "--choice", "X = seat 9")
     assert_one_line_error(result, "no choice 'X = seat 9'", "X = seat 1")
