@@ -31,18 +31,14 @@ OUTCOME_WORDS = {Outcome.WIN: "some card keeps the mission winnable", Outcome.LO
               help="A played game (TOML: crew solve's options by their long names, with `played` and `choice`): mark "
               "every play as keeping the mission winnable or losing it.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def analyze(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission_file, seed, cell_name, players, index,
-            commander, budget, max_nodes, engine, space_text, difficult_ghost, played_text, choice, game_file, as_json):
+def analyze(played_text, choice, game_file, as_json, **options):
     """Analyse a position: every legal card of the seat to move with its verdict (WIN: the mission stays
     winnable after it), the mission's state, and a line of play after a winning card. With --game, the
     post-mortem of a whole game: which play lost it.
 
     The budget (--budget, --max-nodes) applies to each card's solve (with --game, to each prefix solved).
     """
-    options = dict(deal=deal_text, tasks=tasks_text, owners=owners_text, tokens=tokens_text, mission=mission_name,
-                   mission_file=mission_file, seed=seed, cell=cell_name, players=players, index=index,
-                   commander=commander, budget=budget, max_nodes=max_nodes, engine=engine, distress=False,
-                   space=space_text, difficult_ghost=difficult_ghost)
+    options["distress"] = False
     if game_file is not None:
         if played_text or choice is not None:
             raise InputError("a game file holds its plays and choice: leave out --played and --choice with --game")
@@ -203,17 +199,12 @@ def post_mortem_json(answer: api.AnalyzeAnswer) -> dict:
 @click.command()
 @deal_options
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def explain(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission_file, seed, cell_name, players, index,
-            commander, budget, max_nodes, engine, space_text, difficult_ghost, as_json):
+def explain(as_json, **options):
     """Explain why a deal is lost: a smallest set of the mission's demands (tasks, tokens, trick counters,
     the balance rule, sequence rules) already impossible together on it, found by dropping demands one at
     a time while the rest stays proved lost. The budget applies to each solve.
     """
-    options = dict(deal=deal_text, tasks=tasks_text, owners=owners_text, tokens=tokens_text, mission=mission_name,
-                   mission_file=mission_file, seed=seed, cell=cell_name, players=players, index=index,
-                   commander=commander, budget=budget, max_nodes=max_nodes, engine=engine, distress=False,
-                   space=space_text, difficult_ghost=difficult_ghost)
-    answer = api.explain(solve_request(**options))
+    answer = api.explain(solve_request(**options, distress=False))
     found = answer.explanation
     if as_json:
         click.echo(json.dumps({

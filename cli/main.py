@@ -187,19 +187,19 @@ def format_solution(deal: Deal, solution: Solution, mission: TaskMission, given:
     return "\n".join(lines)
 
 
-DEAL_OPTIONS = (  # the deal, its mission and the engine: crew solve's options, and crew analyze's and explain's
-    click.option("--deal", "deal_text",
+DEAL_OPTIONS = (  # the deal, its mission and the engine (by solve_request's names): crew solve's, analyze's, explain's
+    click.option("--deal",
                  help='Hands separated by "|", seat 0 first. Two players: "HAND | HAND | FACE-UP / FACE-DOWN", '
                  "the third seat being the Ghost's (JARVIS's) display of columns."),
-    click.option("--tasks", "tasks_text",
+    click.option("--tasks",
                  help='Task cards, e.g. "g3 b7 y1" (with --mission: drawn from --seed if omitted).'),
-    click.option("--owners", "owners_text", help="Fixed owner seat per task, e.g. 0,2,1 (default: draft)."),
-    click.option("--tokens", "tokens_text", help='Token per task: 1-5, > to >>>>, omega/Ω, - (e.g. "1,2,-").'),
-    click.option("--mission", "mission_name", help="A mission such as planet-nine/17 (its tasks, tokens and rules)."),
+    click.option("--owners", help="Fixed owner seat per task, e.g. 0,2,1 (default: draft)."),
+    click.option("--tokens", help='Token per task: 1-5, > to >>>>, omega/Ω, - (e.g. "1,2,-").'),
+    click.option("--mission", help="A mission such as planet-nine/17 (its tasks, tokens and rules)."),
     click.option("--mission-file", type=click.Path(), help="Look --mission up in this mission file."),
     click.option("--seed", type=int, default=0, show_default=True,
                  help="Seed of the task draw and chance events for --mission; without --deal, of the deal itself."),
-    click.option("--cell", "cell_name", help="Without --deal: deal --index of this sweep cell (e.g. tasks/8/dealt, "
+    click.option("--cell", help="Without --deal: deal --index of this sweep cell (e.g. tasks/8/dealt, "
                  "journey/no-1-no-2@fog), as crew sweep deals it."),
     click.option("--players", type=int, default=4, show_default=True,
                  help="Without --deal: the players of the drawn deal (2: with JARVIS or the Ghost)."),
@@ -214,7 +214,7 @@ DEAL_OPTIONS = (  # the deal, its mission and the engine: crew solve's options, 
                  help="auto: the Numba kernel, then CP-SAT and the kernel in turns if it cannot finish fast; kernel: "
                  "the Numba search alone; cpsat: the CP-SAT model alone (all but the difficult Ghost, the Ghost with "
                  "passes or the skis, table patterns and the redeal); reference: the plain-Python oracle."),
-    click.option("--space", "space_text",
+    click.option("--space",
                  help="A Journey stage space to play on: skis, vespa, machete[=CARDS], hang-glider, helicopter, "
                  "dog-sled, jeep, fog[=N] (fog's draws and the jeep's shuffle come from --seed), or one without effect "
                  "such as storm."),
@@ -243,8 +243,7 @@ def deal_options(command):
               help="Solve one JSON object a line of this file (-: stdin), keyed by these options' long names "
               '(e.g. {"deal": "...", "mission": "planet-nine/12", "seed": 3}; the options given here stand for keys '
               "a line leaves out); print one --json answer a line with its line number, and go on after a bad line.")
-def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission_file, seed, cell_name, players, index,
-          commander, budget, max_nodes, engine, distress, space_text, difficult_ghost, as_json, batch_file):
+def solve(distress, as_json, batch_file, **options):
     """Decide whether a deal's mission can be won; print the line of play of a WIN.
 
     Either a task mission (--tasks, with --owners and --tokens), or a mission from the
@@ -253,10 +252,7 @@ def solve(deal_text, tasks_text, owners_text, tokens_text, mission_name, mission
     applies to the answer without the signal and again to the one with it. Without
     --deal, the deal `crew deal` draws with the same options.
     """
-    options = dict(deal=deal_text, tasks=tasks_text, owners=owners_text, tokens=tokens_text, mission=mission_name,
-                   mission_file=mission_file, seed=seed, cell=cell_name, players=players, index=index,
-                   commander=commander, budget=budget, max_nodes=max_nodes, engine=engine, distress=distress,
-                   space=space_text, difficult_ghost=difficult_ghost)
+    options["distress"] = distress  # DEAL_OPTIONS by solve_request's names, and the signal
     if batch_file is not None:
         answer_batch(batch_file, options)
         return

@@ -204,9 +204,7 @@ def decided(answer: "SolveAnswer") -> bool:
 
 def solve_loaded(request: SolveRequest, progress, engine) -> SolveAnswer:
     """Solve a request with `engine` (a callable on a case, as solver/engines/cases.py takes)."""
-    if request.seed < 0:
-        raise InputError(f"the seed is a whole number from 0 on, got {request.seed}")
-    game = given_deal(request) if request.deal is not None else drawn_deal(request)
+    game = dealt_for(request)
     if game.stage.space.changes_play and request.distress:
         raise InputError("the distress signal is Planet Nine's and stage spaces are Journey's: "
                          "--distress goes without --space")
@@ -218,6 +216,13 @@ def solve_loaded(request: SolveRequest, progress, engine) -> SolveAnswer:
         return SolveAnswer(game.deal, game.stage, game.setups(score.events), score.solution, mission, score,
                            dealt=game)
     return dataclasses.replace(solve_setups_of(request, game, engine, progress), mission=mission, dealt=game)
+
+
+def dealt_for(request: SolveRequest) -> Dealt:
+    """Return the request's deal as laid out: given in text, or drawn as `crew deal` draws it."""
+    if request.seed < 0:
+        raise InputError(f"the seed is a whole number from 0 on, got {request.seed}")
+    return given_deal(request) if request.deal is not None else drawn_deal(request)
 
 
 def given_deal(request: SolveRequest) -> Dealt:
@@ -318,9 +323,7 @@ def analyze(request: AnalyzeRequest, whole_game: bool = False) -> AnalyzeAnswer:
     if base.distress:
         raise InputError("a position is played without --distress (the signal's pass comes before trick 1: "
                          "give the deal after it)")
-    if base.seed < 0:
-        raise InputError(f"the seed is a whole number from 0 on, got {base.seed}")
-    game = given_deal(base) if base.deal is not None else drawn_deal(base)
+    game = dealt_for(base)
     players = game.deal.players
     tricks = parse_played(request.played) if isinstance(request.played, str) else played_from_json(list(request.played))
     plays = flat_plays(tricks, players)
@@ -365,7 +368,7 @@ def explain(request: SolveRequest) -> ExplainAnswer:
     """
     if request.distress:
         raise InputError("explain a deal without --distress (or the deal after the signal's pass)")
-    game = given_deal(request) if request.deal is not None else drawn_deal(request)
+    game = dealt_for(request)
     if game.mission is not None and game.mission.score is not None:
         raise InputError("a special mission scores; it is not won or lost: crew analyze gives its best score")
     load_seconds = load_kernel() if request.engine in KERNEL_ENGINES else 0.0

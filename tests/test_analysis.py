@@ -111,6 +111,16 @@ def test_positions_refused_with_the_first_bad_play(played, words):
                           *words)
 
 
+@pytest.mark.parametrize("args, words", [
+    (["explain", "--deal", "p7 b5 | p2 b7 | b2 b8", "--tasks", "b7 b2", "--seed", "-1"], ["seed", "-1"]),
+    (["analyze", "--deal", "p7 b5 | p2 b7 | b2 b8", "--tasks", "b7 b2", "--seed", "-1"], ["seed", "-1"]),
+    (["analyze", "--deal", "p7 b5 | p2 b7 | b2 b8", "--tasks", "b7 b2", "--played", "p7 zz"], ["zz"]),
+    (["analyze", "--game", "/no/such/game.toml"], ["cannot read the game file"]),
+])
+def test_bad_options_of_analyze_and_explain_get_one_line(args, words):
+    assert_one_line_error(crew(*args), *words)
+
+
 def test_a_game_file_goes_without_played():
     assert_one_line_error(crew("analyze", "--game", str(LOST_GAME), "--played", "y1"), "leave out --played")
 

@@ -155,8 +155,7 @@ class _Search:
             return self.finish_trick(hands, leader, played, state, trick)
         seat = (leader + len(trick)) % players
         plays = self.legal_cards(hands, seat, played, trick, state[5], won_with)
-        previous = trick[-1] if trick else last
-        plays &= ~sum(bit(c) for c in scan(plays) if breaks_sequence(self.mission.sequences, previous, c, bool(trick)))
+        plays = self.without_sequence_breakers(plays, trick, last)
         ply = played * players + len(trick)
         forced = ply < len(self.mission.played)
         if forced:  # a position's play so far: its card is the only move
@@ -242,6 +241,13 @@ class _Search:
         if seat == self.space.ghost and self.space.difficult and not trick and won_with is not None:
             plays &= ghost_leads(hands[seat], display, won_with)
         return plays
+
+    def without_sequence_breakers(self, plays: int, trick, last) -> int:
+        """Return `plays` without the cards a sequence rule forbids after the trick's last card (or, at a lead,
+        after `last`, the previous trick's last card where a rule links tricks)."""
+        previous = trick[-1] if trick else last
+        return plays & ~sum(bit(c) for c in scan(plays) if breaks_sequence(self.mission.sequences, previous, c,
+                                                                           bool(trick)))
 
     def ghost_won_with(self, trick, winner: int):
         """Return the card the difficult Ghost won `trick` with, which his next lead depends on; else None."""
@@ -413,15 +419,14 @@ def walk(deal: Deal, mission: TaskMission, to_the_end: bool = False) -> Walked:
             leader = next((seat for seat in search.openers(leader) if hands[seat] >> c & 1), leader)
         seat = (leader + len(trick)) % players
         legal = search.legal_cards(hands, seat, played, trick, state[5], won_with)
-        previous = trick[-1] if trick else last
         if not hands[seat] >> c & 1:
             raise PositionError(f"play {ply} ({format_card(c)}): seat {seat} does not hold it")
         if not legal >> c & 1:
             raise PositionError(f"play {ply} ({format_card(c)}): seat {seat} may not play it here (its legal "
                                 f"cards: {format_cards(legal) or 'none'})")
-        if breaks_sequence(mission.sequences, previous, c, bool(trick)):
-            raise PositionError(f"play {ply} ({format_card(c)}) right after {format_card(previous)} breaks a "
-                                "sequence rule")
+        if not search.without_sequence_breakers(bit(c), trick, last):
+            raise PositionError(f"play {ply} ({format_card(c)}) right after {format_card((trick or (last,))[-1])} "
+                                "breaks a sequence rule")
         hands, trick = without_card(hands, seat, c), trick + (c,)
         seats.append(seat)
         if len(trick) < players:
@@ -451,9 +456,8 @@ def walk(deal: Deal, mission: TaskMission, to_the_end: bool = False) -> Walked:
     if not ended and played < search.tricks:
         for opener in (search.openers(leader) if not trick else [leader]):
             at = (opener + len(trick)) % players
-            legal |= search.legal_cards(hands, at, played, trick, state[5], won_with) & ~sum(
-                bit(x) for x in scan(hands[at]) if breaks_sequence(mission.sequences, trick[-1] if trick else last,
-                                                                  x, bool(trick)))
+            legal |= search.without_sequence_breakers(search.legal_cards(hands, at, played, trick, state[5], won_with),
+                                                      trick, last)
     return Walked(tuple(tricks), trick, leader, tuple(seats), hands, state[1], state[0], state[2], state[3], ended, seat, legal)
 
 
