@@ -27,9 +27,10 @@ from solver.api import load_kernel, sharing_engine  # noqa: E402
 from solver.core.cards import scan  # noqa: E402
 from solver.core.deal import deal_rng  # noqa: E402
 from solver.core.solution import Limits, Outcome  # noqa: E402
-from solver.engines.analysis import analyze_position, case_solver, consistent_cases, line_plays, post_mortem  # noqa: E402
+from solver.engines.analysis import analyze_position, case_solver, consistent_cases, line_position, post_mortem  # noqa: E402
 from solver.engines.reference import walk  # noqa: E402
 from solver.missions.dealer import random_task_mission  # noqa: E402
+from solver.missions.position import Position  # noqa: E402
 
 SEED = 20261202
 SETS = ((4, "draft"), (6, "draft"), (8, "dealt"))
@@ -80,11 +81,11 @@ def main() -> None:
     warmed = False
     for deal, mission in deals(options.deals):
         whole = solve(deal, mission, BUDGET)
-        line = line_plays(whole) if whole.outcome is Outcome.WIN else ()
+        line = line_position(whole).plays if whole.outcome is Outcome.WIN else ()
         stop = rng.randint(8, 24)
         kept = rng.randint(0, stop) if rng.random() < 0.5 else stop  # half the positions leave the line early
         plays = random_plays(deal, mission, line[:kept], rng, stop)
-        consistent = consistent_cases([("", deal, mission)], plays)
+        consistent = consistent_cases([("", deal, mission)], Position(plays))
         if consistent[0].walked.ended:
             continue
         if not warmed:  # the first solves of a process touch fresh memory
@@ -100,7 +101,7 @@ def main() -> None:
             walked = walk(deal, dataclasses.replace(mission, played=line[:slip]))
             if not walked.ended and walked.legal:
                 game = random_plays(deal, mission, line[:slip] + (rng.choice(list(scan(walked.legal))),), rng, 40)
-                consistent = consistent_cases([("", deal, mission)], game)
+                consistent = consistent_cases([("", deal, mission)], Position(game))
                 began = time.perf_counter()
                 post_mortem(consistent, reach)
                 games.append((time.perf_counter() - began, len(game)))

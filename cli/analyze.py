@@ -11,7 +11,7 @@ from solver.core.cards import format_card
 from solver.core.errors import InputError
 from solver.core.solution import Outcome
 from solver.missions.conditions import bounds_text
-from solver.missions.position import format_played
+from solver.missions.position import Position, format_played
 from solver.missions.tasks import UNASSIGNED
 
 GAME_KEYS = ("played", "choice")  # a game file's keys besides crew solve's options
@@ -24,7 +24,8 @@ OUTCOME_WORDS = {Outcome.WIN: "some card keeps the mission winnable", Outcome.LO
 @deal_options
 @click.option("--played", "played_text", default="",
               help='The plays so far, trick by trick from trick 1, each trick\'s cards from its leader, "|" between '
-              'tricks (e.g. "r4 p3 p4 | p1").')
+              'tricks (e.g. "r4 p3 p4 | p1"); after a full trick, `table` and the card laid on the table, `pass` and '
+              'the cards passed seat by seat from seat 0 (e.g. "h1 g2 g3 pass b3 b1 b2 | g5").')
 @click.option("--choice", help='The crew\'s choice among the mission\'s setups, as crew solve names it (e.g. "X = seat '
               '2"); default: any choice the plays are legal in.')
 @click.option("--game", "game_file", type=click.Path(),
@@ -138,7 +139,7 @@ def analysis_json(answer: api.AnalyzeAnswer) -> dict:
     walked, mission = analysis.walked, analysis.cases[0].mission
     body = {
         "players": answer.deal.players,
-        "played": format_played(mission.played, answer.deal.players),
+        "played": format_played(Position.of(mission), answer.deal.players),
         "trick": len(walked.tricks) + 1,
         "to_move": None if walked.ended else walked.to_move,
         "ended": walked.ended,
@@ -174,8 +175,12 @@ def post_mortem_lines(answer: api.AnalyzeAnswer) -> list[str]:
                      f"{mark.outcome.value.upper():7s}{score}{losing}")
     if review.first_loss is not None:
         mark = review.marks[review.first_loss]
-        lines.append(f"lost by play {review.first_loss + 1} (trick {review.first_loss // players + 1}): seat "
-                     f"{mark.seat}'s {format_card(mark.card)}")
+        where = f"lost by play {review.first_loss + 1} (trick {review.first_loss // players + 1}): "
+        if review.lost_by:
+            lines.append(where + f"{review.lost_by} after it (seat {mark.seat}'s {format_card(mark.card)} kept the "
+                         "mission winnable)")
+        else:
+            lines.append(where + f"seat {mark.seat}'s {format_card(mark.card)}")
     elif review.start is Outcome.WIN and all(m.outcome is Outcome.WIN for m in review.marks):
         lines.append("every play kept the mission winnable")
     lines.append(f"({review.solves} position{'s' if review.solves > 1 else ''} solved: the others follow from a "
@@ -192,6 +197,7 @@ def post_mortem_json(answer: api.AnalyzeAnswer) -> dict:
         "plays": [{"card": format_card(m.card), "seat": m.seat, "result": m.outcome.value}
                   | ({"score": m.score} if m.score is not None else {}) for m in review.marks],
         "first_loss": review.first_loss,
+        "lost_by": review.lost_by or "card",
         "solves": review.solves,
     }
 

@@ -23,6 +23,14 @@ DRAWN = {
 }
 
 
+def passed_text(trick) -> str:
+    """Return the crew's pass after `trick` (a Trick with `passed`) seat by seat: "passed: seat 0 y4, ..."."""
+    per_seat = len(trick.passed) // len(trick.cards)
+    return "passed: " + ", ".join(
+        f"seat {seat} " + " ".join(format_card(c) for c in trick.passed[seat * per_seat : (seat + 1) * per_seat])
+        for seat in range(len(trick.cards)))
+
+
 def seated_cards(trick: Trick) -> str:
     """Return a trick's cards in play order, each after its seat ("1:g2 2:g7 3:p1 0:g1": seat 1 led g2)."""
     players = len(trick.cards)
@@ -92,7 +100,9 @@ def show(directory, cell_name, index, players, as_json):
             "result": shown.result, "nodes": shown.nodes, "ms": shown.ms, "engine": shown.engine,
             "setup": shown.setup, "line": shown.line, "score": score, "dealt": shown.dealt, "solve": shown.command,
         } | ({"tricks": [{"leader": t.leader, "cards": [format_card(c) for c in t.cards], "winner": t.winner,
-                          "completed": [format_card(c) for c in t.completed]} for t in shown.tricks]}
+                          "completed": [format_card(c) for c in t.completed]}
+                         | ({"tabled": format_card(t.tabled)} if t.tabled >= 0 else {})
+                         | ({"passed": [format_card(c) for c in t.passed]} if t.passed else {}) for t in shown.tricks]}
              if shown.tricks is not None else {}), ensure_ascii=False))
         return
     click.echo(f"deal {shown.index} of {shown.cell}, {shown.cell.players} players, seed {shown.seed}:")
@@ -105,8 +115,11 @@ def show(directory, cell_name, index, players, as_json):
     if shown.tricks is not None:
         for number, trick in enumerate(shown.tricks, 1):
             done = " ".join(format_card(c) for c in trick.completed)
-            click.echo(f"trick {number:2d}: {seated_cards(trick)}  -> seat {trick.winner}" + (f"  done: {done}" if done else ""))
-    else:  # passes or table cards: as stored
+            click.echo(f"trick {number:2d}: {seated_cards(trick)}  -> seat {trick.winner}" + (f"  done: {done}" if done else "")
+                       + (f"  table: {format_card(trick.tabled)}" if trick.tabled >= 0 else ""))
+            if trick.passed:
+                click.echo(passed_text(trick))
+    else:  # a mission file's cell: as stored
         for number, trick in enumerate(shown.line.split("/") if shown.line else [], 1):
             click.echo(f"trick {number:2d}: {trick}")
     if shown.command is not None:

@@ -9,7 +9,7 @@ import click
 
 from cli import deals
 from cli import sweep as sweep_commands
-from cli.deals import seated_cards
+from cli.deals import passed_text, seated_cards
 from cli.family import describe_mission, family, missions_table
 from cli.status import StatusLine
 from solver import __version__, api
@@ -164,11 +164,8 @@ def format_solution(deal: Deal, solution: Solution, mission: TaskMission, given:
             + (f"  table: {format_card(trick.tabled)}" if trick.tabled >= 0 else "")
         )
         if trick.passed:  # helicopter: one card a seat, to the left; jeep: two a seat, into the middle
-            per_seat = len(trick.passed) // len(trick.cards)
-            lines.append("passed: " + ", ".join(
-                f"seat {seat} " + " ".join(format_card(c) for c in trick.passed[seat * per_seat : (seat + 1) * per_seat])
-                for seat in range(len(trick.cards))))
-            if per_seat == 2 and stage.jeep_order:  # the jeep: the middle's cards, lowest first, to the shuffle's seats
+            lines.append(passed_text(trick))
+            if len(trick.passed) == 2 * len(trick.cards) and stage.jeep_order:  # the jeep: the middle's cards, lowest first, to the shuffle's seats
                 middle = sorted(trick.passed)
                 lines.append("got: " + ", ".join(
                     f"seat {seat} " + " ".join(format_card(c) for c, to in zip(middle, stage.jeep_order) if to == seat)

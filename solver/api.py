@@ -70,7 +70,7 @@ from solver.family.mission import FamilyMission, find_family_mission, random_obj
 from solver.family.solution import FamilySolution
 from solver.missions.dealer import PLANET_NINE, Dealt, dealt_record, lay_out, lay_out_tasks, plain_deal
 from solver.missions.mission import Mission, find_mission
-from solver.missions.position import flat_plays, parse_played, played_from_json
+from solver.missions.position import PASS_WORD, TRICK_MARK, parse_played, played_from_json, position_of
 from solver.missions.setup import Setup, events_so_far
 from solver.missions.stage import Stage, space_cases
 from solver.missions.tasks import make_task_mission, parse_tokens
@@ -326,11 +326,11 @@ def analyze(request: AnalyzeRequest, whole_game: bool = False) -> AnalyzeAnswer:
     game = dealt_for(base)
     players = game.deal.players
     tricks = parse_played(request.played) if isinstance(request.played, str) else played_from_json(list(request.played))
-    plays = flat_plays(tricks, players)
+    position = position_of(tricks, players)
     setups = game.setups()
     mission = game.mission
     scored = mission is not None and mission.score is not None
-    consistent = consistent_cases(space_cases(game.stage, game.deal, setups), plays, request.choice, scored)
+    consistent = consistent_cases(space_cases(game.stage, game.deal, setups), position, request.choice, scored)
     load_seconds = load_kernel() if base.engine in KERNEL_ENGINES else 0.0
     engine = sharing_engine(base.engine)
     if scored:
@@ -475,21 +475,21 @@ def show(directory, cell_name: str, index: int, players: int | None = None) -> S
 
 
 def seated_line(cell: Cell, seed: int, index: int, setup: str, line: str) -> tuple | None:
-    """Return a stored line of play as tricks (leader, cards, winner, tasks completed), replayed on the cell's
-    deal by the reference's rules (`walk`) in the case `setup` names; None for no line, or one with the crew's
-    choices between tricks (passes, table cards), which a replay of the cards alone cannot follow, or for a
-    cell whose mission is not built in (a mission file's)."""
-    if not line or " passed " in line or " table " in line:
+    """Return a stored line of play as tricks (leader, cards, winner, tasks completed, the crew's pass and table
+    card), replayed on the cell's deal by the reference's rules (`walk`) in the case `setup` names; None for no
+    line, or for a cell whose mission is not built in (a mission file's)."""
+    if not line:
         return None
     try:
         drawn = deal(DealRequest(cell=str(cell), players=cell.players, seed=seed, index=index)).dealt
     except InputError:  # a mission of a mission file the store does not name: the line as stored
         return None
     scored = drawn.mission is not None and drawn.mission.score is not None
-    plays = tuple(parse_card_list(line.replace("/", " ")))
+    stored = parse_played(line.replace(" passed ", f" {PASS_WORD} ").replace("/", TRICK_MARK))  # sweep.record's form
+    position = position_of(stored, drawn.deal.players)
     for label, start, mission in space_cases(drawn.stage, drawn.deal, drawn.setups()):
         if label == setup:
-            return walk(start, dataclasses.replace(mission, played=plays), scored).tricks
+            return walk(start, position.on(mission), scored).tricks
     return None
 
 

@@ -14,6 +14,10 @@ from solver.core.cards import CARD_COUNT, COLOUR_CARDS, SUIT_MASKS, SUITS, bit, 
 from solver.core.deal import COMMANDER_CARD, make_deal
 from solver.core.rules import legal_plays, num_tricks, trick_winner, winning_card
 from solver.core.solution import Outcome
+from solver.engines.reference import choices_due, walk
+from solver.missions.mission import LAST
+from solver.missions.pattern import RELATIONS, Clause, Pattern
+from solver.missions.position import Position
 from solver.missions.tasks import ABSOLUTE, LAZY, OMEGA, RELATIVE, Token, draft_counts, make_task_mission
 from solver.trick.variants import PlayRules
 
@@ -540,3 +544,83 @@ def deal_options(space, max_cards):
     if space in GHOSTS:
         return {"min_players": 3, "max_players": 3, "extra_card": True, "max_cards": max_cards, "capped": False}
     return {"max_cards": max_cards, "capped": space in BRANCHY}
+
+
+# --- positions: plays and the crew's choices so far ---
+
+
+@st.composite
+def plays_so_far(draw, deal, mission, past_a_choice=False, whole_game=False):
+    """A random legal position from trick 1: each card drawn from the cards `walk` offers, and where the
+    crew chooses after a trick (a pass on a stage space, a table card), a choice drawn from `choices_due`;
+    it stops where the mission ended, or after a number of plays (with `past_a_choice`, not before the
+    crew made a choice, where one comes; with `whole_game`, not before the mission's end)."""
+    position = Position()
+    cards = sum(bin(hand).count("1") for hand in deal.hands)
+    plays = cards if whole_game else draw(st.integers(0, cards), label="plays")
+    while len(position.plays) < plays or past_a_choice and not position.chosen:
+        walked = walk(deal, position.on(mission))
+        while walked.due:
+            choices = list(choices_due(deal, position.on(mission)))
+            if not choices:  # a hand too small to pass: the position is lost there
+                return position
+            position = position.choose(draw(st.sampled_from(choices), label="choice"), len(walked.tricks))
+            walked = walk(deal, position.on(mission))
+        if walked.ended or not walked.legal:
+            break
+        position = position.then(draw(st.sampled_from(list(scan(walked.legal))), label="card"))
+    return position
+
+# --- special stages: table patterns, and the five-player redeal drawn over small deals ---
+
+
+@st.composite
+def card_sets(draw, deal_cards=None):
+    """A card set: some suits, or some cards (of the deal's, when given)."""
+    if draw(st.booleans(), label="by suit"):
+        return sum(SUIT_MASKS[s] for s in draw(st.sets(st.sampled_from(SUITS), min_size=1, max_size=3)))
+    pool = list(scan(deal_cards)) if deal_cards else list(range(CARD_COUNT))
+    return sum(1 << c for c in draw(st.sets(st.sampled_from(pool), min_size=1, max_size=max(1, len(pool) - 1))))
+
+
+@st.composite
+def clauses(draw, deal_cards=None):
+    kind = draw(st.sampled_from(["all", "none", "position", "next", "next", "count"]), label="clause")
+    if kind in ("all", "none"):
+        return Clause(kind, cards=draw(card_sets(deal_cards)))
+    if kind == "position":
+        position = draw(st.sampled_from([1, 2, 3, LAST, LAST - 1]), label="position")
+        return Clause(kind, cards=draw(card_sets(deal_cards)), position=position)
+    if kind == "next":
+        return Clause(kind, relation=draw(st.sampled_from(list(RELATIONS)), label="relation"))
+    at_least = draw(st.integers(0, 3), label="at least")
+    at_most = draw(st.one_of(st.none(), st.integers(at_least, 4)), label="at most")
+    return Clause(kind, cards=draw(card_sets(deal_cards)), at_least=at_least, at_most=at_most)
+
+
+@st.composite
+def patterns(draw, deal_cards=None):
+    return Pattern(tuple(draw(st.lists(clauses(deal_cards), min_size=1, max_size=3))))
+
+
+@st.composite
+def redeals(draw, deal, forced=False):
+    """A redeal after trick 2 of a deal of equal hands (of 2+ cards), or none unless `forced`."""
+    if len({len(list(scan(hand))) for hand in deal.hands}) != 1 or num_tricks(deal.hands) < 2:
+        return PlayRules()
+    if not forced and not draw(st.booleans(), label="redeal"):
+        return PlayRules()
+    after = 2  # after trick 1 the 3-4 seats would share 2-3 discards: none each
+    discards = after * (deal.players - 1)
+    draws = discards // deal.players
+    order = [seat for seat in range(deal.players) for _ in range(draws)] + [-1] * (discards - draws * deal.players)
+    return PlayRules(redeal_after=after, redeal_order=tuple(draw(st.permutations(order), label="shuffle")))
+
+
+@st.composite
+def stage_problems(draw, redeal=False):
+    """A small deal with a random pattern; with `redeal`, equal hands of 2-3 cards and a redeal after trick 2."""
+    deal = draw(small_deals(max_players=4, min_cards=2 if redeal else 3, max_cards=3, extra_card=False if redeal else None))
+    pattern = draw(patterns(deal.cards))
+    rules = draw(redeals(deal, forced=redeal))
+    return deal, replace(make_task_mission(deal, []), pattern=pattern, space=rules)

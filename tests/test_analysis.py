@@ -7,12 +7,13 @@ docs/games/ are read by the command line.
 """
 
 import json
+import tomllib
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import deals_and_missions, missions_with_conditions, small_deals
+from conftest import deal_options, deals_and_missions, missions_with_conditions, plays_so_far, small_deals, space_rules
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,6 +26,7 @@ from solver.engines.explain import demands_of, earliest_failure, explain_loss, r
 from solver.engines.kernel import KernelSolver
 from solver.engines.reference import solve as reference_solve
 from solver.engines.reference import walk
+from solver.missions.position import Position
 
 GAMES = Path(__file__).resolve().parent.parent / "docs" / "games"
 LOST_GAME = GAMES / "planet-nine-lost-in-trick-6.toml"
@@ -81,6 +83,21 @@ def test_post_mortem_of_the_example_game_names_play_23():
     assert review["plays"][22] == {"card": "g1", "seat": 2, "result": "loss"}
     text = crew("analyze", "--game", str(LOST_GAME)).stdout.splitlines()
     assert "lost by play 23 (trick 6): seat 2's g1" in text
+
+
+def test_post_mortem_says_when_the_pass_after_a_trick_lost_the_mission():
+    # docs/games/journey-helicopter-lost-by-a-pass.toml: after trick 8 seat 3 passes its r4 instead of y7.
+    game = str(GAMES / "journey-helicopter-lost-by-a-pass.toml")
+    review = json.loads(crew("analyze", "--game", game, "--json").stdout)
+    assert (review["first_loss"], review["lost_by"]) == (31, "the pass")
+    assert [p["result"] for p in review["plays"]] == ["win"] * 31 + ["loss"] * 5
+    text = crew("analyze", "--game", game).stdout.splitlines()
+    assert "lost by play 32 (trick 8): the pass after it (seat 1's g4 kept the mission winnable)" in text
+    # The same game with the pass the solver finds (y7 for r4) is still winnable after trick 8.
+    played = tomllib.loads(Path(game).read_text())["played"].replace("r4 |", "y7 |").split("|")[:8]
+    answer = json.loads(crew("analyze", "--cell", "journey/yellow-for-everyone@helicopter", "--players", "4",
+                             "--seed", "3", "--played", "|".join(played), "--json").stdout)
+    assert answer["result"] == "win" and answer["to_move"] == 3
 
 
 def test_post_mortem_of_a_won_game_marks_every_play_winnable():
@@ -148,7 +165,7 @@ def games(draw, deal, mission):
 @given(deals_and_missions(max_cards=4).flatmap(lambda case: st.tuples(st.just(case), games(*case))))
 def test_post_mortem_marks_are_the_reference_outcomes_of_each_prefix(drawn):
     (deal, mission), plays = drawn
-    consistent = consistent_cases([("", deal, mission)], plays)
+    consistent = consistent_cases([("", deal, mission)], Position(plays))
     review = post_mortem(consistent, case_solver(reference_solve))
     expected = [reference_solve(deal, replace(mission, played=plays[:k])).outcome for k in range(len(plays) + 1)]
     assert review.start is expected[0]
@@ -234,11 +251,34 @@ def test_cores_found_by_the_kernel_sharing_its_table_are_cores(drawn):
         assert reference_solve(deal, reduced(mission, deal, keys - {key})).outcome is Outcome.WIN, key
 
 
+@pytest.mark.parametrize("space", ["helicopter", "jeep", "ghost-jeep"])
+def test_post_mortems_past_the_crews_passes_mark_the_reference_outcomes(space):
+    @settings(max_examples=40, deadline=None)
+    @given(deals_and_missions(**deal_options(space, max_cards=4)).flatmap(
+        lambda case: st.tuples(st.just(case), space_rules(case[0], space))).flatmap(
+        lambda drawn: st.tuples(st.just(drawn), plays_so_far(drawn[0][0], replace(drawn[0][1], space=drawn[1]),
+                                                             whole_game=True))))
+    def check(drawn):
+        ((deal, mission), rules), game = drawn
+        mission = replace(mission, space=rules)
+        consistent = consistent_cases([("", deal, mission)], game)
+        review = post_mortem(consistent, case_solver(TableSharing(SHARED_KERNEL)))
+        prefixes = [game.prefix(k, deal.players) for k in range(1, len(game.plays) + 1)]
+        expected = [reference_solve(deal, prefix.on(mission)).outcome for prefix in prefixes]
+        assert [mark.outcome for mark in review.marks] == expected
+        if review.lost_by:  # the card alone, every choice after its trick open, keeps the mission winnable
+            loss = review.first_loss
+            alone = Position(game.plays[: loss + 1], game.chosen[: loss // deal.players])
+            assert reference_solve(deal, alone.on(mission)).outcome is Outcome.WIN
+
+    check()
+
+
 @settings(max_examples=100, deadline=None)
 @given(deals_and_missions(max_cards=4).flatmap(lambda case: st.tuples(st.just(case), games(*case))))
 def test_post_mortems_by_the_kernel_sharing_its_table_agree_with_the_reference(drawn):
     (deal, mission), plays = drawn
-    consistent = consistent_cases([("", deal, mission)], plays)
+    consistent = consistent_cases([("", deal, mission)], Position(plays))
     review = post_mortem(consistent, case_solver(TableSharing(SHARED_KERNEL)))
     expected = [reference_solve(deal, replace(mission, played=plays[:k])).outcome for k in range(1, len(plays) + 1)]
     assert [mark.outcome for mark in review.marks] == expected

@@ -1,8 +1,8 @@
 """Positions in the middle of a game: the plays so far checked by the reference's walk, and solved from.
 
 Random small deals on every space (conftest's strategies), random legal plays so far (each card
-drawn from the cards `walk` offers, stopping before a crew's pass), then for every legal card of
-the seat to move: the kernel and the reference agree, the position is winnable exactly when some
+drawn from the cards `walk` offers, each pass or table card from the reference's `choices_due`),
+then for every legal card of the seat to move: the kernel and the reference agree, the position is winnable exactly when some
 card is, and every winning line starts with the plays and replays through the rules (conftest's
 check_witness, by hand). Hand-worked positions, and bad positions' one-line errors, below.
 """
@@ -17,59 +17,54 @@ from conftest import (
     deal_options,
     deals_and_missions,
     missions_with_conditions,
+    plays_so_far,
     small_deals,
     space_rules,
+    stage_problems,
 )
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.core.cards import parse_card_list, scan
+from solver.core.cards import SUIT_MASKS, TRUMP, parse_card_list, parse_cards, scan
 from solver.core.deal import parse_deal
 from solver.core.solution import Outcome
-from solver.engines.analysis import analyze_position, case_solver, consistent_cases
+from solver.engines.analysis import analyze_position, case_solver, consistent_cases, line_position
 from solver.engines.kernel import KernelSolver
+from solver.engines.reference import choices_due, walk
 from solver.engines.reference import solve as reference_solve
-from solver.engines.reference import walk
-from solver.missions.position import PositionError, flat_plays, parse_played
+from solver.missions.position import Position, PositionError, format_played, parse_played, position_of
 from solver.missions.tasks import make_task_mission
+from solver.trick.variants import PlayRules
 
 KERNEL = KernelSolver(tt_bits=16)
 EXAMPLES_PER_SPACE = 40
+PASSING = ("helicopter", "jeep", "ghost-helicopter", "ghost-jeep")  # the spaces where the crew passes cards
+EXAMPLES_PAST_A_CHOICE = 80  # about a third of them play on after a pass or table card (the others end before)
 
 
-@st.composite
-def plays_so_far(draw, deal, mission):
-    """Random legal plays from trick 1 (each drawn from `walk`'s legal cards), stopping where the mission
-    ended or before a play that brings a crew's pass (positions stop before those)."""
-    plays = ()
-    for _ in range(draw(st.integers(0, sum(bin(hand).count("1") for hand in deal.hands)), label="plays")):
-        walked = walk(deal, replace(mission, played=plays))
-        if walked.ended or not walked.legal:
-            break
-        card = draw(st.sampled_from(list(scan(walked.legal))), label="card")
-        try:
-            walk(deal, replace(mission, played=plays + (card,)))
-        except PositionError:
-            break
-        plays += (card,)
-    return plays
-
-
-def check_position(deal, mission, plays):
-    positioned = replace(mission, played=plays)
+def check_position(deal, mission, position):
+    positioned = position.on(mission)
     walked = walk(deal, positioned)
     whole = reference_solve(deal, positioned)
     if walked.ended:
         assert whole.outcome is (Outcome.WIN if walked.ended.startswith("won") else Outcome.LOSS), walked.ended
         return
+    if walked.due:  # the position stops at the crew's choice: winnable exactly when some choice keeps it so
+        after = [reference_solve(deal, position.choose(made, len(walked.tricks)).on(mission)).outcome
+                 for made in choices_due(deal, positioned)]
+        assert whole.outcome is (Outcome.WIN if Outcome.WIN in after else Outcome.LOSS)
+        assert KERNEL.solve(deal, positioned).outcome is whole.outcome
+        return
     outcomes = []
     for card in scan(walked.legal):
-        after = replace(mission, played=plays + (card,))
+        after = position.then(card).on(mission)
         expected, got = reference_solve(deal, after), KERNEL.solve(deal, after)
         assert got.outcome is expected.outcome, f"card {card}: kernel {got.outcome.value}, reference {expected.outcome.value}"
         for solution in (expected, got):
             if solution.outcome is Outcome.WIN:
-                assert tuple(c for t in solution.tricks for c in t.cards)[: len(plays) + 1] == plays + (card,)
+                line = line_position(solution)
+                assert line.plays[: len(position.plays) + 1] == position.plays + (card,)
+                assert line.chosen[: len(position.chosen)] == after.chosen  # the crew's choices so far, as made
                 check_witness(deal, after, solution)
         outcomes.append(expected.outcome)
     assert whole.outcome is (Outcome.WIN if Outcome.WIN in outcomes else Outcome.LOSS)
@@ -82,10 +77,31 @@ def test_every_legal_card_of_a_position_agrees_on_task_missions(space):
         lambda case: st.tuples(st.just(case), space_rules(case[0], space))
     ).flatmap(lambda drawn: st.tuples(st.just(drawn), plays_so_far(drawn[0][0], replace(drawn[0][1], space=drawn[1])))))
     def check(drawn):
-        ((deal, mission), rules), plays = drawn
-        check_position(deal, replace(mission, space=rules), plays)
+        ((deal, mission), rules), position = drawn
+        check_position(deal, replace(mission, space=rules), position)
 
     check()
+
+
+@pytest.mark.parametrize("space", PASSING)
+def test_every_legal_card_agrees_past_the_crews_passes(space):
+    @settings(max_examples=EXAMPLES_PAST_A_CHOICE, deadline=None)
+    @given(deals_and_missions(**deal_options(space, max_cards=4)).flatmap(
+        lambda case: st.tuples(st.just(case), space_rules(case[0], space))
+    ).flatmap(lambda drawn: st.tuples(st.just(drawn), plays_so_far(drawn[0][0], replace(drawn[0][1], space=drawn[1]),
+                                                                   past_a_choice=True))))
+    def check(drawn):
+        ((deal, mission), rules), position = drawn
+        check_position(deal, replace(mission, space=rules), position)
+
+    check()
+
+
+@settings(max_examples=EXAMPLES_PAST_A_CHOICE, deadline=None)
+@given(stage_problems().flatmap(lambda problem: st.tuples(st.just(problem), plays_so_far(*problem, past_a_choice=True))))
+def test_every_legal_card_agrees_past_table_cards(drawn):
+    (deal, mission), position = drawn
+    check_position(deal, mission, position)
 
 
 @pytest.mark.parametrize("space", SPACES)
@@ -95,8 +111,8 @@ def test_every_legal_card_of_a_position_agrees_on_trick_conditions(space):
         lambda deal: st.tuples(st.just(deal), missions_with_conditions(deal), space_rules(deal, space))
     ).flatmap(lambda drawn: st.tuples(st.just(drawn), plays_so_far(drawn[0], replace(drawn[1], space=drawn[2])))))
     def check(drawn):
-        (deal, mission, rules), plays = drawn
-        check_position(deal, replace(mission, space=rules), plays)
+        (deal, mission, rules), position = drawn
+        check_position(deal, replace(mission, space=rules), position)
 
     check()
 
@@ -114,8 +130,8 @@ MISSION = make_task_mission(DEAL, parse_card_list("g3 b7 y1"))
 
 
 def verdicts(text: str, solve) -> dict[str, Outcome]:
-    plays = flat_plays(parse_played(text), DEAL.players)
-    analysis = analyze_position(consistent_cases([("", DEAL, MISSION)], plays), case_solver(solve))
+    position = position_of(parse_played(text), DEAL.players)
+    analysis = analyze_position(consistent_cases([("", DEAL, MISSION)], position), case_solver(solve))
     return {v.card: v.outcome for v in analysis.verdicts}, analysis
 
 
@@ -142,7 +158,7 @@ FIXED = make_task_mission(DEAL, parse_card_list("g3 b7 y1"), owners=[0, 0, 0])
 ])
 def test_bad_positions_name_the_first_bad_play(mission, text, words):
     with pytest.raises(PositionError) as error:
-        walk(DEAL, replace(mission, played=flat_plays(parse_played(text), DEAL.players)))
+        walk(DEAL, position_of(parse_played(text), DEAL.players).on(mission))
     for word in words:
         assert word in str(error.value), str(error.value)
 
@@ -151,3 +167,80 @@ def test_a_position_where_the_mission_just_failed_is_lost():
     walked = walk(DEAL, replace(FIXED, played=tuple(parse_card_list("g3 g5 g1"))))
     assert walked.ended == "failed in trick 1" and walked.legal == 0
     assert reference_solve(DEAL, replace(FIXED, played=tuple(parse_card_list("g3 g5 g1")))).outcome is Outcome.LOSS
+
+
+# --- positions past the crew's passes and table cards, by hand ---
+
+# "Helicopter. If at least 1 heli is in the trick, each crew member passes 1 card to the left,
+# simultaneously and face down, after the trick." Seat 0 leads h1 and wins trick 1; then seat 0 passes
+# b3 to seat 1, seat 1 b1 to seat 2, seat 2 b2 to seat 0.
+HELI_DEAL = parse_deal("h1 g5 b3 | g2 b1 b4 | g3 b2 b5", 0)
+HELI = replace(make_task_mission(HELI_DEAL, parse_card_list("b3"), owners=[1]), space=PlayRules(heli_pass=SUIT_MASKS[TRUMP]))
+
+
+def heli_position(text: str):
+    return position_of(parse_played(text), HELI_DEAL.players).on(HELI)
+
+
+def test_a_pass_on_the_helicopter_moves_the_cards_to_the_left():
+    walked = walk(HELI_DEAL, heli_position("h1 g2 g3 pass b3 b1 b2"))
+    assert walked.hands == (parse_cards("g5 b2"), parse_cards("b4 b3"), parse_cards("b5 b1"))
+    assert (walked.to_move, walked.legal, walked.due) == (0, parse_cards("g5 b2"), "")
+    assert walked.tricks[0].passed == tuple(parse_card_list("b3 b1 b2"))
+    # Task b3 for seat 1, who now holds b3 b4. If seat 0 leads b2, seat 1 plays b3 and seat 2 b1. If seat 0
+    # leads g5 (nobody else has green: it wins), seat 1 keeps b3 with b4 and seat 2 throws b5; then b2 is
+    # led and seat 1's b3 beats it and b1. Both cards keep the mission winnable, by both engines.
+    for card in parse_card_list("g5 b2"):
+        after = Position.of(heli_position("h1 g2 g3 pass b3 b1 b2")).then(card).on(HELI)
+        for solve in (reference_solve, KERNEL.solve):
+            assert solve(HELI_DEAL, after).outcome is Outcome.WIN
+
+
+def test_a_position_stopping_at_a_pass_leaves_it_to_the_crew():
+    positioned = heli_position("h1 g2 g3")
+    walked = walk(HELI_DEAL, positioned)
+    assert (walked.due, walked.legal) == ("a pass", 0)
+    assert len(list(choices_due(HELI_DEAL, positioned))) == 2 * 2 * 2  # each seat passes one of its 2 cards
+    with pytest.raises(PositionError, match="stops where the crew chooses a pass after trick 1"):
+        analyze_position(consistent_cases([("", HELI_DEAL, HELI)], position_of(parse_played("h1 g2 g3"), 3)),
+                         case_solver(reference_solve))
+
+
+@pytest.mark.parametrize("text, words", [
+    ("h1 g2 g3 | g5", ["after trick 1 the crew passes", "write `pass`"]),
+    ("h1 g2 g3 pass h1 b1 b2", ["the pass after trick 1", "seat 0 does not hold r1"]),  # h1 is r1
+    ("h1 g2 g3 pass b3 b1", ["3 cards, not 2"]),
+    ("h1 g2 g3 table g2", ["no card goes on the table"]),
+    ("g5 g2 g3 pass b3 b1 b2", ["no pass is made after trick 1"]),
+    ("h1 g2 pass b3 b1 b2", ["trick 1 is not complete"]),
+    ("h1 g2 g3 pass", ["`pass` is followed by the cards passed"]),
+])
+def test_bad_passes_name_the_trick(text, words):
+    with pytest.raises(PositionError) as error:
+        walk(HELI_DEAL, heli_position(text))
+    for word in words:
+        assert word in str(error.value), str(error.value)
+
+
+# "Jeep. After the 3rd trick, each crew member places 2 cards face down in the middle of the table.
+# Shuffle these cards and each take 2 of them back." Here after trick 1, with a shuffle that deals the
+# middle's cards, lowest first, to seats 2, 2, 0, 0, 1, 1: seat 2 takes g1 g2, seat 0 g3 g4, seat 1 g5 g6.
+JEEP_DEAL = parse_deal("b9 g1 g2 | b1 g3 g4 | b2 g5 g6", 0)
+JEEP = replace(make_task_mission(JEEP_DEAL, parse_card_list("g6"), owners=[1]),
+               space=PlayRules(jeep_after=1, jeep_order=(2, 2, 0, 0, 1, 1)))
+
+
+def test_the_jeep_deals_the_middle_by_its_shuffle_whatever_order_a_pair_is_written_in():
+    for written in ("g1 g2 g3 g4 g5 g6", "g2 g1 g4 g3 g6 g5"):
+        positioned = position_of(parse_played(f"b9 b1 b2 pass {written}"), 3).on(JEEP)
+        walked = walk(JEEP_DEAL, positioned)
+        assert walked.hands == (parse_cards("g3 g4"), parse_cards("g5 g6"), parse_cards("g1 g2"))
+        assert positioned.chosen[0].passed == tuple(parse_card_list("g2 g1 g4 g3 g6 g5"))  # each pair higher first
+        # seat 0 leads g3 or g4, seat 1 wins it with g6: both engines find the win.
+        for solve in (reference_solve, KERNEL.solve):
+            assert solve(JEEP_DEAL, positioned).outcome is Outcome.WIN
+
+
+def test_positions_read_back_as_written():
+    for text in ("r4 p3 p4 | p1", "r1 g2 g3 pass b3 b1 b2 | g5", "g1 g2 g3 table g2 pass b1 b2 b3 | b4"):
+        assert format_played(position_of(parse_played(text), 3), 3) == text

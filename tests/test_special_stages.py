@@ -9,19 +9,18 @@ small deals of 3-4 players too (after trick 1 or 2), with random shuffles.
 from dataclasses import replace
 
 import pytest
-from conftest import check_witness, small_deals
+from conftest import check_witness, patterns, stage_problems
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.core.cards import CARD_COUNT, SUIT_MASKS, SUITS, parse_card, popcount, scan
+from solver.core.cards import CARD_COUNT, SUIT_MASKS, parse_card, popcount
 from solver.core.deal import COMMANDER_CARD, deal_rng, parse_deal
 from solver.core.errors import InputError
-from solver.core.rules import num_tricks
 from solver.core.solution import Limits, Outcome
 from solver.engines.kernel import KernelSolver
 from solver.engines.reference import solve as reference_solve
 from solver.missions.mission import LAST, find_mission, parse_missions
-from solver.missions.pattern import RELATIONS, Clause, Pattern
+from solver.missions.pattern import Clause, Pattern
 from solver.missions.setup import mission_setups
 from solver.missions.stage import space_cases, special_stage_deal
 from solver.missions.tasks import make_task_mission
@@ -29,35 +28,6 @@ from solver.trick.spaces import TRAIN, parse_space
 from solver.trick.variants import PlayRules
 
 KERNEL = KernelSolver(tt_bits=16)
-
-
-@st.composite
-def card_sets(draw, deal_cards=None):
-    """A card set: some suits, or some cards (of the deal's, when given)."""
-    if draw(st.booleans(), label="by suit"):
-        return sum(SUIT_MASKS[s] for s in draw(st.sets(st.sampled_from(SUITS), min_size=1, max_size=3)))
-    pool = list(scan(deal_cards)) if deal_cards else list(range(CARD_COUNT))
-    return sum(1 << c for c in draw(st.sets(st.sampled_from(pool), min_size=1, max_size=max(1, len(pool) - 1))))
-
-
-@st.composite
-def clauses(draw, deal_cards=None):
-    kind = draw(st.sampled_from(["all", "none", "position", "next", "next", "count"]), label="clause")
-    if kind in ("all", "none"):
-        return Clause(kind, cards=draw(card_sets(deal_cards)))
-    if kind == "position":
-        position = draw(st.sampled_from([1, 2, 3, LAST, LAST - 1]), label="position")
-        return Clause(kind, cards=draw(card_sets(deal_cards)), position=position)
-    if kind == "next":
-        return Clause(kind, relation=draw(st.sampled_from(list(RELATIONS)), label="relation"))
-    at_least = draw(st.integers(0, 3), label="at least")
-    at_most = draw(st.one_of(st.none(), st.integers(at_least, 4)), label="at most")
-    return Clause(kind, cards=draw(card_sets(deal_cards)), at_least=at_least, at_most=at_most)
-
-
-@st.composite
-def patterns(draw, deal_cards=None):
-    return Pattern(tuple(draw(st.lists(clauses(deal_cards), min_size=1, max_size=3))))
 
 
 def accepts(pattern: Pattern, table: list[int]) -> bool:
@@ -92,29 +62,6 @@ def test_alive_means_some_continuation_holds(pattern, table, data):
     remaining = length - cut
     if pattern.holds(tuple(table)):
         assert alive[state, remaining], "a sequence that holds passes through a dead state"
-
-
-@st.composite
-def redeals(draw, deal, forced=False):
-    """A redeal after trick 2 of a deal of equal hands (of 2+ cards), or none unless `forced`."""
-    if len({len(list(scan(hand))) for hand in deal.hands}) != 1 or num_tricks(deal.hands) < 2:
-        return PlayRules()
-    if not forced and not draw(st.booleans(), label="redeal"):
-        return PlayRules()
-    after = 2  # after trick 1 the 3-4 seats would share 2-3 discards: none each
-    discards = after * (deal.players - 1)
-    draws = discards // deal.players
-    order = [seat for seat in range(deal.players) for _ in range(draws)] + [-1] * (discards - draws * deal.players)
-    return PlayRules(redeal_after=after, redeal_order=tuple(draw(st.permutations(order), label="shuffle")))
-
-
-@st.composite
-def stage_problems(draw, redeal=False):
-    """A small deal with a random pattern; with `redeal`, equal hands of 2-3 cards and a redeal after trick 2."""
-    deal = draw(small_deals(max_players=4, min_cards=2 if redeal else 3, max_cards=3, extra_card=False if redeal else None))
-    pattern = draw(patterns(deal.cards))
-    rules = draw(redeals(deal, forced=redeal))
-    return deal, replace(make_task_mission(deal, []), pattern=pattern, space=rules)
 
 
 def agree(deal, mission):

@@ -5,13 +5,14 @@ solver/engines/cases.py solves them) with the plays so far. The reference's `wal
 plays in every case; the cases in which they are legal (or the one a `choice` names) are the ones
 the position is consistent with. A card keeps the mission winnable when some consistent case in
 which it is legal is won after it: each card is one solve of those cases with the plays and the
-card forced (`TaskMission.played`), by any engine.
+card forced (`TaskMission.played`, and the crew's table cards and passes so far, `chosen`), by any
+engine. A position that stops where the crew chooses (a pass, a table card) has no card to analyse.
 
 The post-mortem solves the game's prefixes in order and stops early where it can: a prefix of a
-winning line the solver found is winnable (no solve), and every prefix after a losing one loses.
+winning line the solver found is winnable (no solve), and every prefix after a losing one loses. A
+play that ends a trick is marked with the crew's choices after that trick (its table card, its pass).
 """
 
-import dataclasses
 from dataclasses import dataclass
 
 from solver.core.cards import scan
@@ -19,7 +20,7 @@ from solver.core.solution import Limits, Outcome, Solution
 from solver.engines.cases import ROUND_NODES, solve_in_rounds
 from solver.engines.reference import Walked, walk
 from solver.engines.score import ScoreAnswer
-from solver.missions.position import PositionError
+from solver.missions.position import NO_CHOICES, Position, PositionError, TrickChoices, trimmed
 
 
 @dataclass(frozen=True)
@@ -73,8 +74,9 @@ class Analysis:
         return self.cases[0].walked
 
 
-def consistent_cases(cases, plays, choice: str | None = None, to_the_end: bool = False) -> tuple[Consistent, ...]:
-    """Return the cases in which `plays` are legal (with `choice`, only the case of that label; `to_the_end`:
+def consistent_cases(cases, position: Position, choice: str | None = None,
+                     to_the_end: bool = False) -> tuple[Consistent, ...]:
+    """Return the cases in which the `position`'s plays and choices are legal (with `choice`, only the case of that label; `to_the_end`:
     a special mission's, played to the last trick); raise the PositionError of the first case when there is
     none."""
     if choice is not None:
@@ -85,7 +87,7 @@ def consistent_cases(cases, plays, choice: str | None = None, to_the_end: bool =
         cases = [case for case in cases if case[0] == choice]
     found, first_error = [], None
     for label, deal, mission in cases:
-        forced = dataclasses.replace(mission, played=tuple(plays))
+        forced = position.on(mission)
         try:
             found.append(Consistent(label, deal, forced, walk(deal, forced, to_the_end)))
         except PositionError as error:
@@ -96,11 +98,11 @@ def consistent_cases(cases, plays, choice: str | None = None, to_the_end: bool =
 
 
 def case_solver(solve, limits: Limits = Limits()):
-    """Return `reach(consistent, plays)`: the consistent cases solved with `plays` forced by `solve` (an
-    engine on a case), the first WIN, else LOSS or UNKNOWN."""
+    """Return `reach(consistent, position)`: the consistent cases solved from `position` (a Position) by
+    `solve` (an engine on a case), the first WIN, else LOSS or UNKNOWN."""
 
-    def reach(consistent, plays) -> Reached:
-        cases = [(c.label, c.deal, dataclasses.replace(c.mission, played=tuple(plays))) for c in consistent]
+    def reach(consistent, position) -> Reached:
+        cases = [(c.label, c.deal, position.on(c.mission)) for c in consistent]
         return Reached(solve_in_rounds(cases, solve, limits, ROUND_NODES if len(cases) > 1 else ())[0])
 
     return reach
@@ -108,18 +110,22 @@ def case_solver(solve, limits: Limits = Limits()):
 
 def analyze_position(consistent, reach) -> Analysis:
     """Return every legal card's verdict in the position the consistent cases share (`reach(cases, plays)`
-    decides the cases after plays, see `case_solver`), the position's outcome and a winning line."""
-    plays = consistent[0].mission.played
+    decides the cases from a position, see `case_solver`), the position's outcome and a winning line."""
+    position = Position.of(consistent[0].mission)
+    walked = consistent[0].walked
+    if walked.due:
+        raise PositionError(f"the position stops where the crew chooses {walked.due} after trick "
+                            f"{len(walked.tricks)}: give it after the trick's cards, or stop before its last card")
     live = [c for c in consistent if not c.walked.ended]
     if not live:  # the mission has ended: the engines say how (a special mission: its score)
-        reached = reach(consistent, plays)
+        reached = reach(consistent, position)
         return Analysis(tuple(consistent), (), reached.outcome, reached)
     verdicts, line, best = [], None, -1
     legal = 0
     for c in live:
         legal |= c.walked.legal
     for card in scan(legal):
-        after = reach([c for c in live if c.walked.legal >> card & 1], plays + (card,))
+        after = reach([c for c in live if c.walked.legal >> card & 1], position.then(card))
         score = after.score.score if after.score is not None else None
         verdicts.append(CardVerdict(card, after.outcome, after.solution.nodes, after.solution.seconds, score))
         better = line is None or score is not None and score > line.score.score
@@ -132,7 +138,8 @@ def analyze_position(consistent, reach) -> Analysis:
 
 @dataclass(frozen=True)
 class PlayMark:
-    """One play of a game: its card and seat, and whether the mission was still winnable after it."""
+    """One play of a game: its card and seat, and whether the mission was still winnable after it (and after
+    the crew's choices following it, where it ends a trick)."""
 
     card: int
     seat: int
@@ -144,28 +151,32 @@ class PlayMark:
 class PostMortem:
     """A whole game marked play by play: `start` is the deal's own outcome; `first_loss` the index of the
     play that lost the mission, winnable before it and not after (None: none, the deal never was winnable,
-    or an UNKNOWN came first)."""
+    or an UNKNOWN came first); `lost_by` "" when that play's card lost it, else the crew's choice after its
+    trick that did ("the pass", "the table card", "the table card and the pass"), the card itself keeping
+    the mission winnable."""
 
     cases: tuple[Consistent, ...]
     start: Outcome
     marks: tuple[PlayMark, ...]
     first_loss: int | None
-    solves: int  # the prefixes solved (the others followed from a winning line or an earlier loss)
+    solves: int  # the positions solved (the others followed from a winning line or an earlier loss)
+    lost_by: str = ""
 
 
 def post_mortem(consistent, reach) -> PostMortem:
     """Mark every play of the game the consistent cases hold (`mission.played`; `reach` as for
     `analyze_position`)."""
-    plays = consistent[0].mission.played
+    game = Position.of(consistent[0].mission)
+    players = consistent[0].deal.players
     seats = consistent[0].walked.seats
-    known, solves = reach(consistent, ()), 1
+    known, solves = reach(consistent, Position()), 1
     start = known.outcome
     marks, first_loss, previous = [], None, start
-    for k in range(1, len(plays) + 1):
-        prefix = plays[:k]
+    for k in range(1, len(game.plays) + 1):
+        prefix = game.prefix(k, players)
         if known.outcome is Outcome.LOSS:
             outcome = Outcome.LOSS
-        elif known.outcome is Outcome.WIN and line_plays(known.solution)[:k] == prefix:
+        elif known.outcome is Outcome.WIN and line_position(known.solution).prefix(k, players) == prefix:
             outcome = Outcome.WIN  # a prefix of the best line: winnable, and a special mission's best score stays
         else:
             known, solves = reach(consistent, prefix), solves + 1
@@ -173,11 +184,30 @@ def post_mortem(consistent, reach) -> PostMortem:
         score = known.score.score if known.score is not None else None
         if outcome is Outcome.LOSS and previous is Outcome.WIN:
             first_loss = k - 1
-        marks.append(PlayMark(plays[k - 1], seats[k - 1], outcome, score))
+        marks.append(PlayMark(game.plays[k - 1], seats[k - 1], outcome, score))
         previous = outcome
-    return PostMortem(tuple(consistent), start, tuple(marks), first_loss, solves)
+    lost_by, checked = lost_by_choice(consistent, reach, game, first_loss, players)
+    return PostMortem(tuple(consistent), start, tuple(marks), first_loss, solves + checked, lost_by)
 
 
-def line_plays(solution: Solution) -> tuple[int, ...]:
-    """Return a winning line's plays in order."""
-    return tuple(c for trick in solution.tricks for c in trick.cards)
+def lost_by_choice(consistent, reach, game: Position, play: int | None, players: int) -> tuple[str, int]:
+    """Return what of losing `play` lost the mission, and the solves that took: "" for its card (or no
+    losing play, or one with no choice after it), else the crew's choices after its trick, when the card
+    alone (the choices left to the solver) keeps the mission winnable."""
+    if play is None or (play + 1) % players or play // players >= len(game.chosen):
+        return "", 0
+    trick = play // players
+    if game.chosen[trick] == NO_CHOICES:
+        return "", 0
+    made = game.chosen[trick]
+    card_alone = Position(game.plays[: play + 1], trimmed(game.chosen[:trick]))
+    if reach(consistent, card_alone).outcome is not Outcome.WIN:
+        return "", 1
+    return " and ".join(name for name, chosen in (("the table card", made.tabled >= 0), ("the pass", bool(made.passed)))
+                        if chosen), 1
+
+
+def line_position(solution: Solution) -> Position:
+    """Return a winning line as a position: its plays in order and the crew's choices after each trick."""
+    return Position(tuple(c for trick in solution.tricks for c in trick.cards),
+                    trimmed(TrickChoices(trick.tabled, tuple(trick.passed)) for trick in solution.tricks))

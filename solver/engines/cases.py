@@ -5,11 +5,11 @@ the first WIN among the cases wins, LOSS when every case loses. Nothing here loa
 code, so a one-off solve can start with the plain search (solver/api.py).
 """
 
-import dataclasses
 import time
 
 from solver.core.deal import Deal
 from solver.core.solution import Limits, Outcome, Solution
+from solver.missions.position import Position
 from solver.missions.stage import ON_TRAIN, Stage, space_cases
 
 DEFAULT_ENGINE = "auto"  # the engine a LOSS names when there was no case to solve
@@ -18,16 +18,17 @@ ROUND_NODES = (2_000, 50_000, 1_000_000)  # node budgets per case of the rounds 
 
 def solve_setups(
     deal: Deal, setups, solve, limits: Limits = Limits(), rounds=ROUND_NODES, stage: Stage = ON_TRAIN,
-    played=(), choice: str | None = None,
+    position: Position = Position(), choice: str | None = None,
 ) -> Solution:
     """Solve a mission's setups (its existential choices) on a stage; the first WIN wins.
 
     The stage space may add choices (solver/missions/stage.py), named in the answer's setup
     (a Vespa swap: the line of play starts from the hands after it). With several
-    cases, in rounds of growing node budgets (see `solve_in_rounds`). A position: `played`, the plays
-    so far, forced in every case (a case they are not legal in loses), and `choice`, the one case's label.
+    cases, in rounds of growing node budgets (see `solve_in_rounds`). A `position`: the plays and the
+    crew's choices so far, forced in every case (a case they are not legal in loses), and `choice`, the
+    one case's label.
     """
-    cases = [(label, start, dataclasses.replace(mission, played=tuple(played)) if played else mission)
+    cases = [(label, start, position.on(mission) if position.plays else mission)
              for label, start, mission in space_cases(stage, deal, setups) if choice is None or label == choice]
     return solve_in_rounds(cases, solve, limits, rounds if len(cases) > 1 else ())[0]
 

@@ -122,7 +122,7 @@ def unsupported(mission: TaskMission) -> dict[str, str]:
         "difficult-ghost": space.difficult,
         "redeal": bool(space.redeal_after),
         "pattern": mission.pattern is not None,
-        "position": bool(mission.played),
+        "position": bool(mission.played or mission.chosen),
     }
     families = [name for name, found in present.items() if found]
     if without_modelled_rules(mission) != NO_RULES and not set(families) & SPACE_FAMILIES:
@@ -138,7 +138,7 @@ def modelled(mission: TaskMission) -> bool:
     rules and the random pass, on the train or a stage space that changes play, and the Ghost
     where no card changes hands (`without_modelled_rules`); one way of moving cards at a time."""
     return (not moves_combined(mission) and without_modelled_rules(mission) == NO_RULES and mission.pattern is None
-            and not mission.played)
+            and not mission.played and not mission.chosen)
 
 
 def without_modelled_rules(mission: TaskMission) -> PlayRules:

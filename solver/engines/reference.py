@@ -38,6 +38,7 @@ the redeal's trick go, lowest first, to the seats drawn with the deal.
 no equivalent card dropped and the mission left aside (tests/data/perft-spaces.txt).
 """
 
+import dataclasses
 import time
 from dataclasses import dataclass
 
@@ -46,7 +47,7 @@ from solver.core.deal import Deal
 from solver.core.rules import legal_plays, num_tricks, trick_winner, winning_card
 from solver.core.solution import Limits, Outcome, Solution, Trick
 from solver.missions.conditions import breaks_sequence, counter_failed, counter_settled, counts_trick, unbalanced
-from solver.missions.position import PositionError
+from solver.missions.position import NO_CHOICES, PositionError, TrickChoices
 from solver.missions.tasks import (
     UNASSIGNED,
     TaskMission,
@@ -59,8 +60,11 @@ from solver.trick.variants import (
     ghost_leads,
     ghost_playable,
     hang_glider_plays,
+    heli_pass,
     heli_passes,
+    jeep_exchange,
     jeep_exchanges,
+    pass_error,
     redeal,
     skis_rotation,
 )
@@ -184,7 +188,7 @@ class _Search:
             return None
         done, new_done = state[1], after[1]
         completed = tuple(c for i, c in enumerate(self.mission.cards) if (new_done & ~done) >> i & 1)
-        for tabled in self.table_choices(trick):
+        for tabled in self.table_choices(trick, played):
             laid = (*after[:4], after[4] + (tabled,), after[5]) if tabled >= 0 else after
             if tabled >= 0 and self.mission.pattern.broken(laid[4], self.tricks):
                 continue
@@ -253,21 +257,36 @@ class _Search:
         """Return the card the difficult Ghost won `trick` with, which his next lead depends on; else None."""
         return winning_card(trick) if self.space.difficult and winner == self.space.ghost else None
 
-    def table_choices(self, trick) -> tuple[int, ...]:
-        """Return the cards of a full trick the crew may lay on the table: any of them in a special stage,
-        else (-1,): none."""
-        return trick if self.mission.pattern is not None else (-1,)
+    def table_choices(self, trick, played: int) -> tuple[int, ...]:
+        """Return the cards of trick `played` + 1 the crew may lay on the table: any of them in a special
+        stage (in a position's trick, the one it laid), else (-1,): none."""
+        if self.mission.pattern is None:
+            return (-1,)
+        if played < len(self.mission.chosen):
+            return tuple(c for c in trick if c == self.mission.chosen[played].tabled)
+        return trick
 
     def passes(self, hands, played: int, trick, display):
         """Yield (cards passed, hands after, the Ghost's display after) for every pass the crew may make
-        after trick `played`: one empty pass when the space has none there."""
-        ghost = self.space.ghost
-        if not self.space.passes_after(played, card_set(trick), self.tricks):
+        after trick `played` (in a position's trick, the one it made): one empty pass when the space has
+        none there."""
+        space = self.space
+        if not space.passes_after(played, card_set(trick), self.tricks):
             yield (), hands, display
-        elif self.space.jeep_after:
-            yield from jeep_exchanges(hands, self.space.jeep_order, ghost, display)
+        elif played - 1 < len(self.mission.chosen):
+            given = self.mission.chosen[played - 1].passed
+            if given and not pass_error(hands, given, bool(space.jeep_after), space.ghost, display):
+                yield (given, *self.make_pass(hands, given, display))
+        elif space.jeep_after:
+            yield from jeep_exchanges(hands, space.jeep_order, space.ghost, display)
         else:
-            yield from heli_passes(hands, ghost, display)
+            yield from heli_passes(hands, space.ghost, display)
+
+    def make_pass(self, hands, given, display):
+        """Return (hands after, display after) the pass of `given` cards, seat by seat."""
+        if self.space.jeep_after:
+            return jeep_exchange(hands, given, self.space.jeep_order, self.space.ghost, display)
+        return heli_pass(hands, given, self.space.ghost, display)
 
     def between_tricks(self, hands, played: int, trick, table, display):
         """Return the hands and the Ghost's display after trick `played`: its random pass, the skis,
@@ -309,7 +328,7 @@ class _Search:
         winner = trick_winner(leader, trick, len(hands))
         won_with = self.ghost_won_with(trick, winner)
         total = 0
-        for tabled in self.table_choices(trick):
+        for tabled in self.table_choices(trick, played):
             laid = table + (tabled,) if tabled >= 0 else table
             moved, shown = self.between_tricks(hands, played + 1, trick, laid, display)
             for _, passed_hands, passed_display in self.passes(moved, played + 1, trick, shown):
@@ -376,14 +395,17 @@ def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits(), equivalen
 
 @dataclass(frozen=True)
 class Walked:
-    """Where a position's plays (`mission.played`) lead, by the reference's rules (`walk`).
+    """Where a position's plays (`mission.played`, and the crew's choices `mission.chosen`) lead, by the
+    reference's rules (`walk`).
 
-    `tricks`: the tricks played in full; `trick`: the cards of the one begun, `leader` its first
-    card's seat (the seat due to lead when none is played); `seats`: the seat of every play; `hands` now; `done`: the task mask done,
-    `owners` each task's seat (UNASSIGNED: not won yet), `counts` each trick counter's value, `won`
-    the tricks each seat has won; `ended`: "" while play goes on, else how the mission ended
-    ("won after trick 3", "failed in trick 5"); `to_move` the seat due to play next and `legal` the
-    cards it may play (a lead with the dog sled: the driver's too).
+    `tricks`: the tricks played in full (with their table card and pass); `trick`: the cards of the one
+    begun, `leader` its first card's seat (the seat due to lead when none is played); `seats`: the seat of
+    every play; `hands` now; `done`: the task mask done, `owners` each task's seat (UNASSIGNED: not won
+    yet), `counts` each trick counter's value, `won` the tricks each seat has won; `ended`: "" while play
+    goes on, else how the mission ended ("won after trick 3", "failed in trick 5"); `due`: "" unless the
+    position stops where the crew chooses ("a table card", "a pass") after its last trick; `to_move` the
+    seat due to play next and `legal` the cards it may play (a lead with the dog sled: the driver's too;
+    none when the mission ended or a choice is due); `display` the Ghost's display now.
     """
 
     tricks: tuple[Trick, ...]
@@ -398,20 +420,25 @@ class Walked:
     ended: str
     to_move: int
     legal: int
+    due: str = ""
+    display: tuple[int, ...] = ()
 
 
 def walk(deal: Deal, mission: TaskMission, to_the_end: bool = False) -> Walked:
-    """Play `mission.played` on `deal` by the rules the search uses; raise PositionError at the first
-    play that is not legal or comes after the mission ended; a position past a choice of the crew the
-    notation does not record (passes, table cards) is refused the same way. `to_the_end`: a special
+    """Play `mission.played` and the crew's choices `mission.chosen` on `deal` by the rules the search uses;
+    raise PositionError at the first play or choice that is not legal, is missing (a table card or a pass
+    the rules call for before the next play) or comes after the mission ended. `to_the_end`: a special
     mission, scored over every trick, ends only when it fails or after the last trick."""
     search = _Search(deal, mission, Limits(), equivalence=False)
-    counters, won = (0,) * len(mission.counters), (0,) * deal.players
+    players = deal.players
+    if len(mission.chosen) > len(mission.played) // players:
+        raise PositionError(f"the position has choices after trick {len(mission.chosen)}, which it does not play in full")
+    counters, won = (0,) * len(mission.counters), (0,) * players
     state = (initial_owners(mission), 0, counters, won, (), mission.space.display)
     hands, leader, played, trick, last, won_with, tricks = search.drawn[0], deal.commander, 0, (), None, None, []
     seats = []
     ended = "won before trick 1" if not to_the_end and search.won(hands, 0, state) else ""
-    players = deal.players
+    due = ""
     for ply, c in enumerate(mission.played, 1):
         if ended:
             raise PositionError(f"play {ply} ({format_card(c)}) comes after the mission {ended}")
@@ -431,34 +458,88 @@ def walk(deal: Deal, mission: TaskMission, to_the_end: bool = False) -> Walked:
         seats.append(seat)
         if len(trick) < players:
             continue
+        choices = mission.chosen[played] if played < len(mission.chosen) else NO_CHOICES
+        done_before = state[1]
+        hands, state, ended, due = after_trick(search, hands, leader, played, trick, state, choices,
+                                                final=ply == len(mission.played), to_the_end=to_the_end)
         winner = trick_winner(leader, trick, players)
-        after = search.settle(state, played + 1, trick, winner, hands)
-        if after is None:
-            ended = f"failed in trick {played + 1}"
-            tricks.append(Trick(leader, trick, winner))
-            trick, played = (), played + 1
-            continue
-        if mission.pattern is not None or search.space.passes_after(played + 1, card_set(trick), search.tricks):
-            raise PositionError(f"play {ply - players + 1} on: a position after trick {played + 1}'s choice of the "
-                                "crew (a pass on a stage space, a table card) is not supported; stop before it")
-        completed = tuple(c for i, c in enumerate(mission.cards) if (after[1] & ~state[1]) >> i & 1)
-        hands, display = search.between_tricks(hands, played + 1, trick, (), after[5])
-        state = (*after[:5], display)
-        tricks.append(Trick(leader, trick, winner, completed))
+        completed = tuple(c for i, c in enumerate(mission.cards) if (state[1] & ~done_before) >> i & 1)
+        tricks.append(Trick(leader, trick, winner, completed, choices.passed, choices.tabled))
         last, won_with = (trick[-1] if search.across else None), search.ghost_won_with(trick, winner)
         trick, played, leader = (), played + 1, winner
-        if not to_the_end and search.won(hands, played, state):
-            ended = f"won after trick {played}"
-    if not ended and played == search.tricks:
+    if not ended and not due and played == search.tricks:
         ended = "ended after the last trick"
     seat = (leader + len(trick)) % players
     legal = 0
-    if not ended and played < search.tricks:
+    if not ended and not due:
         for opener in (search.openers(leader) if not trick else [leader]):
             at = (opener + len(trick)) % players
             legal |= search.without_sequence_breakers(search.legal_cards(hands, at, played, trick, state[5], won_with),
                                                       trick, last)
-    return Walked(tuple(tricks), trick, leader, tuple(seats), hands, state[1], state[0], state[2], state[3], ended, seat, legal)
+    return Walked(tuple(tricks), trick, leader, tuple(seats), hands, state[1], state[0], state[2], state[3], ended,
+                  seat, legal, due, state[5])
+
+
+def after_trick(search: "_Search", hands, leader: int, played: int, trick, state, choices, final: bool,
+                to_the_end: bool):
+    """Return (hands, state, ended, due) after trick `played` + 1 of a walk: its settling, the crew's table
+    card and pass (`choices`, checked), and the chance between tricks. `final`: the position stops here,
+    so a choice it does not give is `due` rather than missing."""
+    number = played + 1
+    after = search.settle(state, number, trick, trick_winner(leader, trick, len(hands)), hands)
+    if after is None:
+        if choices != NO_CHOICES:
+            raise PositionError(f"the choices after trick {number} come after the mission failed in it")
+        return hands, state, f"failed in trick {number}", ""
+    pattern = search.mission.pattern
+    if pattern is None and choices.tabled >= 0:
+        raise PositionError(f"trick {number}: no card goes on the table in this mission")
+    if pattern is not None and choices.tabled < 0:
+        if not final:
+            raise PositionError(f"after trick {number} the crew lays one of its cards on the table: write "
+                                f"`table` and the card after the trick's cards")
+        return hands, after, "", "a table card"
+    if choices.tabled >= 0:
+        if choices.tabled not in trick:
+            raise PositionError(f"trick {number}'s table card {format_card(choices.tabled)} is not one of its cards")
+        after = (*after[:4], after[4] + (choices.tabled,), after[5])
+        if pattern.broken(after[4], search.tricks):
+            if choices.passed:
+                raise PositionError(f"the pass after trick {number} comes after the mission failed in it")
+            return hands, after, f"failed in trick {number} (its table card breaks the pattern)", ""
+    moved, display = search.between_tricks(hands, number, trick, after[4], after[5])
+    state = (*after[:5], display)
+    won = not to_the_end and search.won(moved, number, state)
+    space = search.space
+    if won or not space.passes_after(number, card_set(trick), search.tricks):
+        if choices.passed:
+            raise PositionError(f"no pass is made after trick {number}" + (" (the mission is won)" if won else ""))
+        return moved, state, f"won after trick {number}" if won else "", ""
+    if not choices.passed:
+        if not final:
+            raise PositionError(f"after trick {number} the crew passes: write `pass` and the cards passed, seat by "
+                                "seat from seat 0, after the trick's cards")
+        return moved, state, "", "a pass"
+    error = pass_error(moved, choices.passed, bool(space.jeep_after), space.ghost, display)
+    if error:
+        raise PositionError(f"the pass after trick {number}: {error}")
+    moved, display = search.make_pass(moved, choices.passed, display)
+    return moved, (*state[:5], display), "", ""
+
+
+def choices_due(deal: Deal, mission: TaskMission):
+    """Yield every TrickChoices the crew may make where a walked position stops with a choice `due`: each card
+    of the trick for the table (then the pass, if one follows, is the next position's), or each pass."""
+    walked = walk(deal, mission)
+    made = mission.chosen[len(walked.tricks) - 1] if len(mission.chosen) == len(walked.tricks) else NO_CHOICES
+    if walked.due == "a table card":
+        for c in walked.tricks[-1].cards:
+            yield TrickChoices(tabled=c)
+    elif walked.due == "a pass":
+        free = dataclasses.replace(mission, chosen=mission.chosen[: len(walked.tricks) - 1])  # the pass is not made
+        search = _Search(deal, free, Limits(), equivalence=False)
+        for passed, _, _ in search.passes(walked.hands, len(walked.tricks), walked.tricks[-1].cards, walked.display):
+            yield TrickChoices(made.tabled, passed)
 
 
 def perft(deal: Deal, mission: TaskMission, tricks: int) -> int:

@@ -18,6 +18,7 @@ from solver.core.rules import num_tricks
 from solver.core.solution import Limits, Outcome, Solution
 from solver.engines.cases import solve_setups
 from solver.missions.mission import Mission
+from solver.missions.position import Position
 from solver.missions.setup import mission_setups
 from solver.missions.stage import ON_TRAIN, Stage
 
@@ -65,10 +66,10 @@ def most_events(mission: Mission, deal: Deal, stage: Stage = ON_TRAIN) -> int:
 
 def max_score(
     deal: Deal, mission: Mission, cards, chance, solve, limits: Limits = Limits(), stage: Stage = ON_TRAIN,
-    played=(), choice: str | None = None,
+    position: Position = Position(), choice: str | None = None,
 ) -> ScoreAnswer:
     """Return the highest score of special `mission` on `deal` played on `stage` (task cards and chance as
-    for its setups); from a position, after `played` (and in the case `choice` names)."""
+    for its setups); from a `position` (and in the case `choice` names)."""
     began = time.perf_counter()
     nodes = branches = 0
 
@@ -76,7 +77,7 @@ def max_score(
         nonlocal nodes, branches
         left = None if limits.max_seconds is None else max(limits.max_seconds - (time.perf_counter() - began), 1e-3)
         answer = solve_setups(deal, mission_setups(mission, deal, cards, chance, events, stage.ghost), solve,
-                              Limits(limits.max_nodes, left), stage=stage, played=played, choice=choice)
+                              Limits(limits.max_nodes, left), stage=stage, position=position, choice=choice)
         nodes, branches = nodes + answer.nodes, branches + answer.branches
         return answer
 

@@ -88,8 +88,9 @@ class TaskMission:
     LAZY tasks allowed (None: the draft counts); trick conditions (conditions.py);
     a random pass drawn with the deal (chance.py), if the mission has one; the
     stage space's rules (spaces.py). `played`: the cards already played, in play order from trick 1 (a
-    position in the middle of a game, solver/missions/position.py); an engine's search plays them first,
-    as its only moves, and decides the rest.
+    position in the middle of a game, solver/missions/position.py), and `chosen` the crew's choices after
+    each full trick among them (a table card, a pass; none past its end); an engine's search plays them
+    first, as its only moves, and decides the rest.
     """
 
     cards: tuple[int, ...]
@@ -103,6 +104,7 @@ class TaskMission:
     space: PlayRules = NO_RULES
     pattern: Pattern | None = None  # a special stage's table pattern (solver/missions/pattern.py)
     played: tuple[int, ...] = ()  # the plays so far (a position): every engine's first moves
+    chosen: tuple = ()  # the crew's choices after each full trick of `played` (position.py's TrickChoices)
 
     @property
     def all_done(self) -> int:
@@ -122,6 +124,7 @@ class TaskMission:
             and self.pattern is None
             and (self.owners is None or min(self.owners, default=0) >= 0)
             and not self.played
+            and not self.chosen
         )
 
     def rules_of_play(self) -> "TaskMission":

@@ -44,7 +44,7 @@ of the position: `display` is the one dealt, and the passes change it.
 import itertools
 from dataclasses import dataclass
 
-from solver.core.cards import bit, scan
+from solver.core.cards import bit, card_set, format_cards, scan
 from solver.core.deal import Deal, DealError, pass_cards
 from solver.core.rules import legal_plays, num_tricks
 
@@ -128,8 +128,13 @@ def heli_passes(hands: tuple[int, ...], ghost: int = -1, display: tuple[int, ...
     to the left. The Ghost passes a face-up card, and the card he gets takes its place in his display."""
     choices = [list(scan(ghost_playable(hand, display) if seat == ghost else hand)) for seat, hand in enumerate(hands)]
     for given in itertools.product(*choices):
-        after = ghost_receives(display, *ghost_exchange(given, len(hands), ghost, ())) if ghost >= 0 else display
-        yield given, pass_cards(hands, given), after
+        yield (given, *heli_pass(hands, given, ghost, display))
+
+
+def heli_pass(hands: tuple[int, ...], given: tuple[int, ...], ghost: int = -1, display: tuple[int, ...] = ()):
+    """Return (hands after, display after) when each seat passes its card of `given` to the left."""
+    after = ghost_receives(display, *ghost_exchange(given, len(hands), ghost, ())) if ghost >= 0 else display
+    return pass_cards(hands, given), after
 
 
 def jeep_exchanges(hands: tuple[int, ...], order: tuple[int, ...], ghost: int = -1, display: tuple[int, ...] = ()):
@@ -138,7 +143,8 @@ def jeep_exchanges(hands: tuple[int, ...], order: tuple[int, ...], ghost: int = 
 
     The middle is shuffled: its cards, lowest first, go to the seats in `order` (drawn with the deal).
     The Ghost puts in two face-up cards, and the two he takes (lowest first) go to their places in the
-    order he put them in: both orders are tried, as the Scout chooses the places.
+    order he put them in: both orders are tried, as the Scout chooses the places. Another seat's two
+    cards come higher first (`canonical_pass`).
     """
     pairs = [
         list(itertools.permutations(sorted(scan(ghost_playable(hand, display)), reverse=True), 2)) if seat == ghost
@@ -147,11 +153,43 @@ def jeep_exchanges(hands: tuple[int, ...], order: tuple[int, ...], ghost: int = 
     ]
     for put in itertools.product(*pairs):
         passed = tuple(c for pair in put for c in pair)
-        after = [hand & ~bit(a) & ~bit(b) for hand, (a, b) in zip(hands, put)]
-        for c, seat in zip(sorted(passed), order):
-            after[seat] |= bit(c)
-        shown = ghost_receives(display, *ghost_exchange(passed, len(hands), ghost, order)) if ghost >= 0 else display
-        yield passed, tuple(after), shown
+        yield (passed, *jeep_exchange(hands, passed, order, ghost, display))
+
+
+def jeep_exchange(hands: tuple[int, ...], passed: tuple[int, ...], order: tuple[int, ...], ghost: int = -1,
+                  display: tuple[int, ...] = ()):
+    """Return (hands after, display after) when each seat puts its two cards of `passed` in the middle."""
+    after = [hand & ~bit(passed[2 * seat]) & ~bit(passed[2 * seat + 1]) for seat, hand in enumerate(hands)]
+    for c, seat in zip(sorted(passed), order):
+        after[seat] |= bit(c)
+    shown = ghost_receives(display, *ghost_exchange(passed, len(hands), ghost, order)) if ghost >= 0 else display
+    return tuple(after), shown
+
+
+def canonical_pass(passed: tuple[int, ...], jeep: bool, ghost: int = -1) -> tuple[int, ...]:
+    """Return a pass as the searches write it: in the jeep each seat's two cards higher first, but the
+    Ghost's, whose order places the cards he gets back; the helicopter's as it is."""
+    if not jeep:
+        return tuple(passed)
+    pairs = [passed[i : i + 2] if i // 2 == ghost else tuple(sorted(passed[i : i + 2], reverse=True))
+             for i in range(0, len(passed), 2)]
+    return tuple(c for pair in pairs for c in pair)
+
+
+def pass_error(hands: tuple[int, ...], passed: tuple[int, ...], jeep: bool, ghost: int = -1,
+               display: tuple[int, ...] = ()) -> str:
+    """Return why `passed` (seat by seat) is not a pass the hands can make, or "" when it is one."""
+    each = 2 if jeep else 1
+    if len(passed) != each * len(hands):
+        return (f"each of the {len(hands)} seats passes {each} card{'s' if each > 1 else ''}: "
+                f"{each * len(hands)} cards, not {len(passed)}")
+    for seat, hand in enumerate(hands):
+        given = card_set(passed[seat * each : (seat + 1) * each])
+        if given & ~hand:
+            return f"seat {seat} does not hold {format_cards(given & ~hand)}"
+        if seat == ghost and given & ~ghost_playable(hand, display):
+            return f"the Ghost passes face-up cards only, not {format_cards(given & ~ghost_playable(hand, display))}"
+    return ""
 
 
 def jeep_draws(middle, order: tuple[int, ...], seat: int) -> tuple[int, ...]:

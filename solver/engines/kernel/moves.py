@@ -49,12 +49,16 @@ from solver.engines.kernel.problem import (
     DISTINCT,
     EVERY_MOVE,
     FORCED,
+    FORCED_CHOICES,
     FORCED_COUNT,
+    FORCED_PASSED,
+    FORCED_TABLED,
     GHOST,
     GLIDER,
     HELI_PASS,
     JEEP_AFTER,
     PASS_AFTER,
+    PASS_STEPS,
     PLAYERS,
     REDEAL_AFTER,
     S_ACROSS,
@@ -306,6 +310,8 @@ def expand_pass(depth, step, trick, problem, frames, plies, moves, hands):
         cards = ghost_playable(cards | first, trick, problem, frames) & ~first
     elif jeep and step % 2:
         cards &= (np.int64(1) << plies[depth - 1, PLAYED]) - 1
+    if trick <= problem[FORCED_CHOICES]:  # a position's pass: its card is the only move
+        cards &= forced_bit(problem[FORCED_PASSED + (trick - 1) * PASS_STEPS + step])
     moves_in_card_order(depth, cards, plies, moves)
 
 
@@ -319,6 +325,8 @@ def expand_table(depth, trick, problem, pattern, frames, plies, moves):
     remaining = problem[TRICKS] - trick
     every_card = trick <= problem[REDEAL_AFTER] or problem[EVERY_MOVE]
     cards = plies[depth - 1, TRICK_CARDS]
+    if trick <= problem[FORCED_CHOICES]:  # a position's table card: the only move
+        cards &= forced_bit(problem[FORCED_TABLED + trick - 1])
     count = 0
     while cards:
         card = lowest_bit_index(cards)
@@ -334,6 +342,12 @@ def expand_table(depth, trick, problem, pattern, frames, plies, moves):
             count += 1
     plies[depth, MOVE_COUNT] = count
     plies[depth, NEXT_MOVE] = 0
+
+
+@njit(cache=True, inline="always")
+def forced_bit(card):
+    """Return the bit of a position's forced card, 0 when it names none (-1): no move."""
+    return np.int64(1) << card if card >= 0 else np.int64(0)
 
 
 @njit(cache=True, inline="always")

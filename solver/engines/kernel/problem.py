@@ -54,6 +54,7 @@ LAZY_OWNER = LAZY
 ANY_OWNER = ANYONE
 
 MAX_COLUMNS = 7
+PASS_STEPS = 2 * MAX_PLAYERS  # the most cards passed between two tricks: the jeep's two a seat
 MAX_DISCARDS = 16
 
 # A trick counter's fields, at COUNTERS + k * COUNTER_FIELDS.
@@ -125,6 +126,11 @@ JEEP_ORDER = PROBLEM.field("JEEP_ORDER", 2 * MAX_PLAYERS, "per card of the jeep'
 DISPLAY = PROBLEM.field("DISPLAY", 2 * MAX_COLUMNS, "the Ghost's display: each column's face-up card, then the face-down ones")
 REDEAL_ORDER = PROBLEM.field("REDEAL_ORDER", MAX_DISCARDS, "per discard of the redeal, lowest first: its taker, -1: none")
 FORCED = PROBLEM.field("FORCED", CARD_COUNT, "per card ply t * PLAYERS + pos (trick t, pos-th card): the card played")
+FORCED_CHOICES = PROBLEM.field("FORCED_CHOICES", 1, "a position: the tricks t < this whose table card and pass "
+                               "after them are the search's only moves there")
+FORCED_TABLED = PROBLEM.field("FORCED_TABLED", MAX_TRICKS, "per trick t: the card laid on the table after it; -1: none")
+FORCED_PASSED = PROBLEM.field("FORCED_PASSED", MAX_TRICKS * PASS_STEPS,
+                              "at FORCED_PASSED + t * PASS_STEPS + step: the card passed at that step after trick t; -1: none")
 SIZE = PROBLEM.size
 LAYOUTS = (PROBLEM, COUNTER, SEQUENCE)
 
@@ -274,5 +280,12 @@ def compile_task_mission(deal: Deal, mission: TaskMission) -> tuple[np.ndarray, 
         problem[BEFORE + i] = before[i]
     problem[FORCED_COUNT] = len(mission.played)
     problem[FORCED : FORCED + len(mission.played)] = mission.played
+    problem[FORCED_CHOICES] = len(mission.chosen)
+    problem[FORCED_TABLED : FORCED_TABLED + MAX_TRICKS] = [-1] * MAX_TRICKS
+    problem[FORCED_PASSED : FORCED_PASSED + MAX_TRICKS * PASS_STEPS] = [-1] * (MAX_TRICKS * PASS_STEPS)
+    for t, choices in enumerate(mission.chosen):  # passes as canonical_pass writes them, as expand_pass generates
+        problem[FORCED_TABLED + t] = choices.tabled
+        start = FORCED_PASSED + t * PASS_STEPS
+        problem[start : start + len(choices.passed)] = choices.passed
     automaton = compile_pattern(problem, mission)
     return np.array(problem, dtype=np.int64), feasible, automaton
