@@ -1,0 +1,194 @@
+"""What one player at the table knows, and deals of the unseen cards drawn uniformly among those it allows.
+
+A player sees their own hand, every card played and by whom, how many cards each hand holds, and
+the cards the crew communicated with their token. From these follow, for every other seat, the
+cards it must hold (a communicated card not yet played) and the cards it cannot hold:
+
+- a seat that did not follow the suit led holds no card of that suit ("you must follow suit ...
+  only a player who has no card of the type led may play any card of their choice");
+- a communicated card "is the highest, only, or lowest card of that colour in hand": no higher
+  card of its colour, no other one, no lower one (a card in a dead zone, with no token, says
+  nothing more). Hands only shrink on the train, so what held when a card was shown holds after.
+
+Chance nobody has seen is not known: the unseen cards are every card of the deck but the player's
+own, those played, and those known to lie in another hand. A consistent deal gives each other seat
+its known cards and exactly as many unseen ones as its hand lacks, none it cannot hold.
+
+`Knowledge.sample` draws one uniformly (every consistent deal equally likely): the unseen cards
+are grouped by the seats that may hold them (cards of a group are interchangeable for counting),
+`count` is the exact number of consistent deals given the seats' remaining room (a sum over how
+many cards of each group go to each seat, with multinomial weights), and each group's split is
+drawn with probability proportional to the deals it leaves, then its cards shuffled into it. The
+stage spaces that move cards between hands (skis, helicopter, jeep, fog's draws), mission 12's
+pass and the Ghost invalidate what play revealed; the crew that uses this module refuses them.
+"""
+
+import functools
+import math
+import random
+from dataclasses import dataclass
+
+from solver.core.cards import COLOURS, DECK, SUIT_MASKS, bit, card_set, format_card, scan, suit_of
+from solver.core.errors import InputError
+
+HIGHEST, ONLY, LOWEST = "highest", "only", "lowest"
+TOKENS = (HIGHEST, ONLY, LOWEST)
+
+
+@dataclass(frozen=True)
+class Communication:
+    """A card a seat showed face up, with its token's position (None: a dead zone, no token)."""
+
+    seat: int
+    card: int
+    token: str | None
+
+    def __post_init__(self):
+        if self.token is not None and self.token not in TOKENS:
+            raise InputError(f"a communication token lies at the highest, only or lowest place, not {self.token!r}")
+        if suit_of(self.card) not in COLOURS:
+            raise InputError(f"rockets cannot be communicated ({format_card(self.card)})")
+
+    def excludes(self) -> int:
+        """Return the cards the token says its seat does not hold."""
+        suit = SUIT_MASKS[suit_of(self.card)]
+        if self.token == HIGHEST:
+            return suit & ~((bit(self.card) << 1) - 1)
+        if self.token == LOWEST:
+            return suit & (bit(self.card) - 1)
+        if self.token == ONLY:
+            return suit & ~bit(self.card)
+        return 0
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What `seat` knows: per seat the cards it must hold now (its own: its whole hand) and those it cannot,
+    and how many it holds; `unseen` the cards whose place it does not know."""
+
+    seat: int
+    must: tuple[int, ...]
+    cannot: tuple[int, ...]
+    sizes: tuple[int, ...]
+    unseen: int
+
+    @staticmethod
+    def of(seat: int, hand: int, sizes, tricks, communications=(), deck: int = DECK) -> "Knowledge":
+        """Return what `seat` knows holding `hand` now, with `sizes` the cards each seat holds now, `tricks`
+        the tricks played so far (each a sequence of (seat, card) in play order, the last maybe begun),
+        `communications` the cards shown (Communication) and `deck` the cards dealt."""
+        players = len(sizes)
+        played = card_set(c for trick in tricks for _, c in trick)
+        cannot = [0] * players
+        for trick in tricks:
+            led = SUIT_MASKS[suit_of(trick[0][1])]
+            for other, c in trick[1:]:
+                if not bit(c) & led:
+                    cannot[other] |= led
+        must = [0] * players
+        for shown in communications:
+            cannot[shown.seat] |= shown.excludes()
+            if not bit(shown.card) & played:
+                must[shown.seat] |= bit(shown.card)
+        must[seat] = hand
+        cannot[seat] = deck & ~hand
+        known = card_set(c for hand in must for c in scan(hand))
+        unseen = deck & ~played & ~known
+        cannot = [forbidden & ~must[other] for other, forbidden in enumerate(cannot)]
+        return Knowledge(seat, tuple(must), tuple(cannot), tuple(sizes), unseen)
+
+    def room(self) -> tuple[int, ...]:
+        """Return how many unseen cards each seat holds."""
+        return tuple(size - bin(known).count("1") for size, known in zip(self.sizes, self.must))
+
+    def groups(self) -> tuple[tuple[int, int], ...]:
+        """Return the unseen cards grouped by the seats that may hold them: (seat mask, cards)."""
+        by_seats: dict[int, int] = {}
+        for c in scan(self.unseen):
+            seats = sum(1 << other for other, forbidden in enumerate(self.cannot) if not forbidden >> c & 1)
+            by_seats[seats] = by_seats.get(seats, 0) | bit(c)
+        return tuple(sorted(by_seats.items()))
+
+    def consistent(self, hands) -> bool:
+        """Return True when `hands` (now, seat by seat) agree with everything the seat knows."""
+        unseen_held = 0
+        for other, hand in enumerate(hands):
+            if hand & self.must[other] != self.must[other] or hand & self.cannot[other]:
+                return False
+            if bin(hand).count("1") != self.sizes[other]:
+                return False
+            unseen_held |= hand & ~self.must[other]
+        return unseen_held == self.unseen and sum(bin(h).count("1") for h in hands) == sum(self.sizes)
+
+    def count(self) -> int:
+        """Return the number of deals of the unseen cards consistent with what the seat knows."""
+        return ways(self.groups(), 0, self.room())
+
+    def sample(self, rng: random.Random) -> tuple[int, ...]:
+        """Return the hands now of one deal drawn uniformly among the consistent ones; InputError when none is."""
+        groups, room = self.groups(), self.room()
+        if any(r < 0 for r in room) or ways(groups, 0, room) == 0:
+            raise InputError(f"no deal of the unseen cards agrees with what seat {self.seat} knows")
+        hands = list(self.must)
+        for index, (seats, cards) in enumerate(groups):
+            splits = [(split, multinomial(split) * ways(groups, index + 1, take(room, seats, split)))
+                      for split in splits_of(bin(cards).count("1"), seats, room)]
+            pick = rng.randrange(sum(weight for _, weight in splits))
+            for split, weight in splits:
+                if pick < weight:
+                    break
+                pick -= weight
+            shuffled = list(scan(cards))
+            rng.shuffle(shuffled)
+            for other, share in zip(seat_list(seats), split):
+                hands[other] |= card_set(shuffled[:share])
+                shuffled = shuffled[share:]
+            room = take(room, seats, split)
+        return tuple(hands)
+
+
+def seat_list(seats: int) -> list[int]:
+    """Return the seats of a seat mask, lowest first."""
+    return [other for other in range(seats.bit_length()) if seats >> other & 1]
+
+
+def splits_of(count: int, seats: int, room):
+    """Yield every way to split `count` cards among the seats of mask `seats`, each within its room."""
+    order = seat_list(seats)
+
+    def split(k: int, at: int):
+        if at == len(order) - 1:
+            if k <= room[order[at]]:
+                yield (k,)
+            return
+        for share in range(min(k, room[order[at]]) + 1):
+            for rest in split(k - share, at + 1):
+                yield (share, *rest)
+
+    if not order:
+        return
+    yield from split(count, 0)
+
+
+def take(room, seats: int, split) -> tuple[int, ...]:
+    """Return `room` after the seats of mask `seats` take `split` cards each."""
+    left = list(room)
+    for other, share in zip(seat_list(seats), split):
+        left[other] -= share
+    return tuple(left)
+
+
+def multinomial(split) -> int:
+    """Return the number of ways to deal sum(split) distinct cards into piles of these sizes."""
+    return math.factorial(sum(split)) // math.prod(math.factorial(share) for share in split)
+
+
+@functools.lru_cache(maxsize=4096)
+def ways(groups, index: int, room) -> int:
+    """Return the number of ways to deal groups[index:] so that every seat's room is filled exactly."""
+    if index == len(groups):
+        return int(not any(room))
+    seats, cards = groups[index]
+    return sum(multinomial(split) * ways(groups, index + 1, take(room, seats, split))
+               for split in splits_of(bin(cards).count("1"), seats, room))
+

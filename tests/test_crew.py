@@ -1,0 +1,80 @@
+"""The hidden-information player (solver/engines/crew.py): each legal card's share of sampled deals.
+
+Where what the seat knows fixes every hand (one consistent deal), the shares are the perfect-
+information verdicts; on random small deals, a card's share is the fraction of the consistent deals
+sampled in which the reference finds it winning, and the same seed gives the same shares.
+"""
+
+import random
+from dataclasses import replace
+
+import pytest
+from conftest import deals_and_missions, plays_so_far
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver.core.cards import parse_card, parse_card_list
+from solver.core.deal import Deal, parse_deal
+from solver.core.errors import InputError
+from solver.core.solution import Outcome
+from solver.engines.analysis import analyze_position, case_solver, consistent_cases
+from solver.engines.crew import card_shares
+from solver.engines.kernel import KernelSolver
+from solver.engines.reference import solve as reference_solve
+from solver.engines.reference import walk
+from solver.missions.knowledge import HIGHEST, Communication, Knowledge
+from solver.missions.position import Position
+from solver.missions.tasks import make_task_mission
+from solver.trick.variants import PlayRules
+
+KERNEL = KernelSolver(tt_bits=16)
+
+# Seat 1 showed y7 as its highest yellow ("the highest ... card of that colour in hand"): its other card
+# is not y8 or y9, so it is y6, and seat 0 knows every hand (one consistent deal). Task y6 for seat 0:
+# leading p1, which nobody can follow, lets seat 1 throw y6 under it (WIN); leading y5 gives the trick
+# to seat 2's yellow (LOSS). The shares are those verdicts.
+DEAL = parse_deal("y5 p1 | y6 y7 | y8 y9", 0)
+MISSION = make_task_mission(DEAL, parse_card_list("y6"), owners=[0])
+
+
+def test_shares_are_the_verdicts_where_the_seat_knows_every_hand():
+    shown = (Communication(1, parse_card("y7"), HIGHEST),)
+    known = Knowledge.of(0, DEAL.hands[0], (2, 2, 2), [], shown, deck=DEAL.cards)
+    assert known.count() == 1
+    shares = {s.card: s.share for s in card_shares(DEAL, MISSION, Position(), shown, samples=3)}
+    analysis = analyze_position(consistent_cases([("", DEAL, MISSION)], Position()), case_solver(reference_solve))
+    assert shares == {v.card: float(v.outcome is Outcome.WIN) for v in analysis.verdicts}
+    assert shares == {parse_card("p1"): 1.0, parse_card("y5"): 0.0}
+
+
+@settings(max_examples=40, deadline=None)
+@given(deals_and_missions(max_players=4, max_cards=3).flatmap(
+    lambda case: st.tuples(st.just(case), plays_so_far(*case))), st.integers(0, 2**16))
+def test_a_share_counts_the_samples_the_card_wins(drawn, seed):
+    (deal, mission), position = drawn
+    walked = walk(deal, position.on(mission))
+    if walked.ended or walked.due or not walked.legal:
+        return
+    shares = card_shares(deal, mission, position, samples=4, seed=seed, solve=KERNEL.solve)
+    assert shares == card_shares(deal, mission, position, samples=4, seed=seed, solve=KERNEL.solve)
+    assert sum(1 << s.card for s in shares) == walked.legal
+    # Replay the samples: the same seed draws the same deals; each card's wins are the reference's.
+    seat, players = walked.to_move, deal.players
+    seated = list(zip(walked.seats, position.plays))
+    tricks = [seated[k : k + players] for k in range(0, len(seated), players)]
+    known = Knowledge.of(seat, walked.hands[seat], tuple(bin(h).count("1") for h in walked.hands), tricks,
+                         deck=deal.cards)
+    rng = random.Random(seed)
+    wins = {s.card: 0 for s in shares}
+    for _ in range(4):
+        now = known.sample(rng)
+        played = [sum(1 << c for s, c in seated if s == other) for other in range(players)]
+        sampled = Deal(tuple(h | p for h, p in zip(now, played)), deal.commander)
+        for card in wins:
+            wins[card] += reference_solve(sampled, position.then(card).on(mission)).outcome is Outcome.WIN
+    assert {s.card: s.wins for s in shares} == wins
+
+
+def test_stage_spaces_are_refused():
+    with pytest.raises(InputError, match="does not model stage spaces"):
+        card_shares(DEAL, replace(MISSION, space=PlayRules(skis=1)), Position())

@@ -1,0 +1,185 @@
+"""What a player knows (solver/missions/knowledge.py), against the rules, by enumeration on small deals.
+
+Random small deals, random legal play from trick 1 (plain rules: follow suit when you can) and
+random communications made before trick 1 (a card with its true token, or none). For every seat:
+the true deal is consistent with what it knows; the consistent deals, enumerated by brute force
+and checked against the rules themselves (every play legal in its hand at the time, every token
+true of the hand it was shown from), are exactly as many as `count` says; every sample is one of
+them, and over many samples each turns up about equally often.
+"""
+
+import itertools
+import math
+import random
+from collections import Counter
+
+import pytest
+from conftest import small_deals
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver.core.cards import COLOURS, SUIT_MASKS, bit, highest, lowest, parse_card, parse_cards, scan, suit_of
+from solver.core.deal import parse_deal
+from solver.core.errors import InputError
+from solver.core.rules import legal_plays, trick_winner
+from solver.missions.knowledge import HIGHEST, LOWEST, ONLY, Communication, Knowledge
+
+SAMPLES_PER_DEAL = 40  # expected draws of each consistent deal: missing one has odds of e^-40
+MOST_COUNTED = 60  # more consistent deals than this: samples are checked to be consistent, not counted
+
+
+@st.composite
+def games_so_far(draw, deal):
+    """Random legal plays from trick 1: the tricks as (seat, card) lists (the last maybe begun), the hands now."""
+    hands, leader, tricks, trick = list(deal.hands), deal.commander, [], []
+    for _ in range(draw(st.integers(0, sum(bin(h).count("1") for h in deal.hands)), label="plays")):
+        seat = (leader + len(trick)) % deal.players
+        legal = legal_plays(hands[seat], [c for _, c in trick])
+        if not legal:
+            break
+        c = draw(st.sampled_from(list(scan(legal))), label="card")
+        hands[seat] &= ~bit(c)
+        trick.append((seat, c))
+        if len(trick) == deal.players:
+            leader = trick_winner(leader, [c for _, c in trick], deal.players)
+            tricks.append(trick)
+            trick = []
+    return tricks + ([trick] if trick else []), tuple(hands)
+
+
+def true_token(hand: int, c: int) -> str | None:
+    """Return the token a card shown from `hand` may carry: its true place in its colour, None in the middle."""
+    suit = hand & SUIT_MASKS[suit_of(c)]
+    return ONLY if suit == bit(c) else HIGHEST if highest(suit) == c else LOWEST if lowest(suit) == c else None
+
+
+@st.composite
+def communications(draw, deal):
+    """Up to two cards shown before trick 1 by different seats, each with its true token (or in a dead zone)."""
+    shown = []
+    for seat in draw(st.lists(st.integers(0, deal.players - 1), unique=True, max_size=2), label="seats"):
+        colours = [c for c in scan(deal.hands[seat]) if suit_of(c) in COLOURS]
+        if colours:
+            c = draw(st.sampled_from(colours), label="shown")
+            token = true_token(deal.hands[seat], c) if draw(st.booleans(), label="token") else None
+            shown.append(Communication(seat, c, token))
+    return tuple(shown)
+
+
+def brute_force(deal, tricks, hands, seat, shown):
+    """Return every deal of the hands now that the rules allow, seen from `seat`: its hand as it is, every
+    other hand of its size, every play legal in its hand at the time, every token true of its first hand."""
+    played = {(s, c) for trick in tricks for s, c in trick}
+    others = [s for s in range(deal.players) if s != seat]
+    found = set()
+
+    def deal_out(left: int, rest: list[int], now: list[int]):
+        if not rest:
+            if allowed(now, tricks, shown, played):
+                found.add(tuple(now))
+            return
+        s = rest[0]
+        for cards in itertools.combinations(sorted(scan(left)), bin(hands[s]).count("1")):
+            now[s] = sum(bit(c) for c in cards)
+            deal_out(left & ~now[s], rest[1:], now)
+
+    unseen = sum(hands[s] for s in others)
+    deal_out(unseen, others, [hands[seat] if s == seat else 0 for s in range(deal.players)])
+    return found
+
+
+def allowed(now, tricks, shown, played) -> bool:
+    """Return True when the hands now make every play legal and every shown token true."""
+    first = list(now)
+    for s, c in played:
+        first[s] |= bit(c)
+    held = list(first)
+    for trick in tricks:
+        for k, (s, c) in enumerate(trick):
+            if not legal_plays(held[s], [card for _, card in trick[:k]]) >> c & 1:
+                return False
+            held[s] &= ~bit(c)
+    return all(first[s.seat] >> s.card & 1 and (s.token is None or true_token(first[s.seat], s.card) == s.token)
+               for s in shown)
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_deals(max_players=4, min_cards=2, max_cards=3).flatmap(lambda deal: st.tuples(st.just(deal), games_so_far(deal), communications(deal))))
+def test_samples_are_the_consistent_deals_each_about_as_often(drawn):
+    deal, (tricks, hands), shown = drawn
+    sizes = tuple(bin(h).count("1") for h in hands)
+    for seat in range(deal.players):
+        known = Knowledge.of(seat, hands[seat], sizes, tricks, shown, deck=deal.cards)
+        assert known.consistent(hands)
+        expected = brute_force(deal, tricks, hands, seat, shown)
+        assert hands in expected and known.count() == len(expected)
+        assert {h for h in expected if known.consistent(h)} == expected
+        rng = random.Random(seat)
+        drawn_deals = Counter(known.sample(rng) for _ in range(SAMPLES_PER_DEAL * min(len(expected), MOST_COUNTED)))
+        assert set(drawn_deals) <= expected  # none inconsistent
+        if len(expected) <= MOST_COUNTED:
+            assert set(drawn_deals) == expected  # none missing
+            assert_about_equally_often(drawn_deals, len(expected))
+
+
+def assert_about_equally_often(counts: Counter, cells: int):
+    """Fail when the draws' chi-square statistic against equal odds is 6 standard deviations above its mean
+    (the seeds are fixed: the test is deterministic)."""
+    each = sum(counts.values()) / cells
+    statistic = sum((n - each) ** 2 / each for n in counts.values()) + (cells - len(counts)) * each
+    assert statistic <= cells - 1 + 6 * math.sqrt(2 * max(cells - 1, 1)), (statistic, cells)
+
+
+# --- by hand ---
+
+# Seat 0 leads p5; seat 1 plays b2: "Only a player who has no card of the type led may play any card of
+# their choice", so seat 1 holds no pink. Seat 2 showed g7 as its highest green before trick 1: "put the
+# token at its top ... to mean ... that it is the highest ... card of that colour in hand".
+DEAL = parse_deal("p5 b9 g1 | b2 g2 y1 | g7 g3 p1", 0)
+
+
+def test_a_discard_shows_a_void_and_a_token_bounds_a_colour():
+    tricks = [[(0, parse_card("p5")), (1, parse_card("b2"))]]
+    shown = (Communication(2, parse_card("g7"), HIGHEST),)
+    known = Knowledge.of(0, parse_cards("b9 g1"), (2, 2, 3), tricks, shown, deck=DEAL.cards)
+    assert known.cannot[1] & parse_cards("p1") and known.must[2] == parse_cards("g7")
+    assert known.unseen == parse_cards("g2 y1 g3 p1")
+    # p1 can only be seat 2's; seat 2's other unseen card is any one of g2 y1 g3, seat 1 has the two left.
+    assert known.count() == 3
+    for seed in range(20):
+        hands = known.sample(random.Random(seed))
+        assert hands[2] & parse_cards("g7 p1") == parse_cards("g7 p1") and known.consistent(hands)
+
+
+def test_a_void_tilts_no_deal_over_another():
+    # Seat 1 discarded on a pink lead (holds no pink): the two pinks go to seats 2 and 3, both to one seat or
+    # one each, and the four other cards fill what is left. Each of the consistent deals is equally likely.
+    tricks = [[(0, parse_card("p9")), (1, parse_card("b1")), (2, parse_card("p8")), (3, parse_card("p7"))]]
+    deck = parse_cards("p9 b1 p8 p7 y9 p1 p2 g1 g2 g3 g4")
+    known = Knowledge.of(0, parse_cards("y9"), (1, 2, 2, 2), tricks, (), deck=deck)
+    # Both pinks with seat 2 (or 3): 4 cards fill 2 + 2 (6 ways each); one each (2 ways): 4 fill 2+1+1 (12).
+    assert known.count() == 2 * 6 + 2 * 12
+    rng = random.Random(1)
+    assert_about_equally_often(Counter(known.sample(rng) for _ in range(SAMPLES_PER_DEAL * 36)), 36)
+
+
+def test_no_consistent_deal_is_one_line():
+    # Seat 1 showed p9 as its only pink but the only other place for p1 is seat 1.
+    known = Knowledge.of(0, parse_cards("b9"), (1, 2), [], (Communication(1, parse_card("p9"), ONLY),),
+                         deck=parse_cards("b9 p9 p1"))
+    assert known.count() == 0
+    with pytest.raises(InputError, match="no deal of the unseen cards agrees with what seat 0 knows"):
+        known.sample(random.Random(0))
+
+
+def test_samples_depend_only_on_the_seed():
+    known = Knowledge.of(0, parse_cards("p5 b9 g1"), (3, 3, 3), [], (), deck=DEAL.cards)
+    assert known.count() == 20  # 3 of the 6 other cards for seat 1
+    first = [known.sample(random.Random(7)) for _ in range(5)]
+    assert first == [known.sample(random.Random(7)) for _ in range(5)]
+    assert len({known.sample(random.Random(seed)) for seed in range(50)}) > 1
+
+
+def test_rockets_are_never_communicated():
+    with pytest.raises(InputError, match="rockets cannot be communicated"):
+        Communication(0, parse_card("r1"), HIGHEST)
