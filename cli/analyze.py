@@ -5,7 +5,15 @@ import tomllib
 
 import click
 
-from cli.main import answer_json, batch_options, deal_options, format_solution, solve_request, winning_mission
+from cli.main import (
+    answer_json,
+    batch_options,
+    counter_owner,
+    deal_options,
+    format_solution,
+    solve_request,
+    winning_mission,
+)
 from solver import api
 from solver.core.cards import format_card
 from solver.core.errors import InputError
@@ -98,7 +106,7 @@ def state_lines(answer: api.AnalyzeAnswer) -> list[str]:
         tasks.append(f"{format_card(c)}{mark} {state}" + (f" (seat {owner})" if owner != UNASSIGNED else ""))
     lines.append("tasks: " + (", ".join(tasks) if tasks else "none"))
     if mission.counters:
-        lines.append("counts: " + ", ".join(f"{value} ({bounds_text(counter)})"
+        lines.append("counts: " + ", ".join(f"{counter_owner(counter)}{value} ({bounds_text(counter)})"
                                              for counter, value in zip(mission.counters, walked.counts)))
     if mission.balanced is not None:
         lines.append("tricks won: " + " ".join(map(str, walked.won)))

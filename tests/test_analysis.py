@@ -98,6 +98,11 @@ def test_post_mortem_says_when_the_pass_after_a_trick_lost_the_mission():
     answer = json.loads(crew("analyze", "--cell", "journey/yellow-for-everyone@helicopter", "--players", "4",
                              "--seed", "3", "--played", "|".join(played), "--json").stdout)
     assert answer["result"] == "win" and answer["to_move"] == 3
+    # "every crew member wins at least 1 yellow card": one counter a seat, named in the position's state.
+    text = crew("analyze", "--cell", "journey/yellow-for-everyone@helicopter", "--players", "4", "--seed", "3",
+                "--played", "|".join(played)).stdout.splitlines()
+    assert "counts: seat 0: 0 (at least 1), seat 1: 0 (at least 1), seat 2: 5 (at least 1), seat 3: 1 (at least 1)" \
+        in text
 
 
 def test_post_mortem_of_a_won_game_marks_every_play_winnable():
