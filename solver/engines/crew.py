@@ -13,6 +13,7 @@ mission 12's pass and the Ghost change what play revealed, and are refused.
 import random
 from dataclasses import dataclass
 
+from solver.core.cards import bit, popcount
 from solver.core.deal import Deal
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome
@@ -60,11 +61,11 @@ def card_shares(deal: Deal, mission, position: Position, communications=(), samp
     seat, players = walked.to_move, deal.players
     seated = list(zip(walked.seats, position.plays))
     tricks = [seated[start : start + players] for start in range(0, len(seated), players)]
-    sizes = tuple(bin(hand).count("1") for hand in walked.hands)
+    sizes = tuple(popcount(hand) for hand in walked.hands)
     known = Knowledge.of(seat, walked.hands[seat], sizes, tricks, communications, deck=deal.cards)
     played = [0] * players
     for other, c in seated:
-        played[other] |= 1 << c
+        played[other] |= bit(c)
     reach = case_solver(solve or reference_solve, limits)
     rng = random.Random(seed)
     wins: dict[int, int] = {}

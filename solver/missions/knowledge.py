@@ -28,7 +28,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from solver.core.cards import COLOURS, DECK, SUIT_MASKS, bit, card_set, format_card, scan, suit_of
+from solver.core.cards import COLOURS, DECK, SUIT_MASKS, bit, card_set, format_card, popcount, scan, suit_of
 from solver.core.errors import InputError
 
 HIGHEST, ONLY, LOWEST = "highest", "only", "lowest"
@@ -92,14 +92,16 @@ class Knowledge:
                 must[shown.seat] |= bit(shown.card)
         must[seat] = hand
         cannot[seat] = deck & ~hand
-        known = card_set(c for hand in must for c in scan(hand))
+        known = 0
+        for held in must:
+            known |= held
         unseen = deck & ~played & ~known
         cannot = [forbidden & ~must[other] for other, forbidden in enumerate(cannot)]
         return Knowledge(seat, tuple(must), tuple(cannot), tuple(sizes), unseen)
 
     def room(self) -> tuple[int, ...]:
         """Return how many unseen cards each seat holds."""
-        return tuple(size - bin(known).count("1") for size, known in zip(self.sizes, self.must))
+        return tuple(size - popcount(known) for size, known in zip(self.sizes, self.must))
 
     def groups(self) -> tuple[tuple[int, int], ...]:
         """Return the unseen cards grouped by the seats that may hold them: (seat mask, cards)."""
@@ -115,10 +117,10 @@ class Knowledge:
         for other, hand in enumerate(hands):
             if hand & self.must[other] != self.must[other] or hand & self.cannot[other]:
                 return False
-            if bin(hand).count("1") != self.sizes[other]:
+            if popcount(hand) != self.sizes[other]:
                 return False
             unseen_held |= hand & ~self.must[other]
-        return unseen_held == self.unseen and sum(bin(h).count("1") for h in hands) == sum(self.sizes)
+        return unseen_held == self.unseen
 
     def count(self) -> int:
         """Return the number of deals of the unseen cards consistent with what the seat knows."""
@@ -132,7 +134,7 @@ class Knowledge:
         hands = list(self.must)
         for index, (seats, cards) in enumerate(groups):
             splits = [(split, multinomial(split) * ways(groups, index + 1, take(room, seats, split)))
-                      for split in splits_of(bin(cards).count("1"), seats, room)]
+                      for split in splits_of(popcount(cards), seats, room)]
             pick = rng.randrange(sum(weight for _, weight in splits))
             for split, weight in splits:
                 if pick < weight:
@@ -190,5 +192,5 @@ def ways(groups, index: int, room) -> int:
         return int(not any(room))
     seats, cards = groups[index]
     return sum(multinomial(split) * ways(groups, index + 1, take(room, seats, split))
-               for split in splits_of(bin(cards).count("1"), seats, room))
+               for split in splits_of(popcount(cards), seats, room))
 
