@@ -53,7 +53,7 @@ class CrewGroup(click.Group):
     """
 
     LAZY_COMMANDS = {"bench": ("cli.bench", "bench"), "analyze": ("cli.analyze", "analyze"),
-                     "explain": ("cli.analyze", "explain")}
+                     "explain": ("cli.analyze", "explain"), "play": ("cli.play", "play")}
 
     def list_commands(self, ctx):
         return sorted({*super().list_commands(ctx), *self.LAZY_COMMANDS})

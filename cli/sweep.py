@@ -73,12 +73,35 @@ def format_table(summaries: list[CellSummary]) -> str:
             f"{row['unknowns']:7d} {rate:>6s}  {interval:>15s} {milliseconds(row['median_ms'])} "
             f"{milliseconds(row['p99_ms'])}"
         )
+    crewed = [row for row in rows(summaries) if "crew_games" in row]
+    if crewed:
+        lines += ["", *crew_table(crewed, width)]
     scored = [s for s in summaries if s.scores]
     if scored:  # special missions: how many deals reach each score (win % counts scores above 0), and the mean
         lines.append("")
         lines += [f"scores {s.cell} {s.cell.players}p (mean {score_mean(s)}): " + ", ".join(
             f"{score}: {deals}" for score, deals in s.scores) for s in scored]
     return "\n".join(lines)
+
+
+def crew_table(table: list[dict], width: int) -> list[str]:
+    """Return the realistic crew's table: its win rate and interval, the tasks it completed, its losses by the
+    deal's perfect-information answer, the median trick of its losses, and the critical decisions of a winning
+    line (a mean over the deals won with perfect information)."""
+    lines = ["realistic crew (each player sees its own hand; the table above: perfect information)",
+             f"{'mission':{width}s} {'players':>7s} {'games':>6s} {'wins':>6s} {'win %':>6s}  {'95% interval':>15s} "
+             f"{'tasks %':>7s} {'lost, winnable':>14s} {'lost, not':>9s} {'lost in trick':>13s} {'critical':>8s}"]
+    for row in table:
+        rate = "-" if row["crew_win_rate"] is None else percent(row["crew_win_rate"])
+        interval = "-" if row["crew_low"] is None else f"{percent(row['crew_low']):>5s} - {percent(row['crew_high']):>5s}"
+        tasks = "-" if row["crew_task_share"] is None else percent(row["crew_task_share"])
+        lost_in = "-" if row["crew_median_lost_in"] is None else f"{row['crew_median_lost_in']:.1f}"
+        critical = "-" if row["critical_per_deal"] is None else f"{row['critical_per_deal']:.2f}"
+        lines.append(
+            f"{row['mission']:{width}s} {row['players']:7d} {row['crew_games']:6d} {row['crew_wins']:6d} {rate:>6s}  "
+            f"{interval:>15s} {tasks:>7s} {row['crew_lost_by_crew']:14d} {row['crew_not_winnable']:9d} {lost_in:>13s} "
+            f"{critical:>8s}")
+    return lines
 
 
 def score_mean(summary: CellSummary) -> str:
@@ -133,10 +156,15 @@ def render(summaries: list[CellSummary], output_format: str) -> str:
 @click.option("--out", type=click.Path(), help="Results directory (default: sweeps/ and a name from the options).")
 @click.option("--scheduler", help="A Dask scheduler, tcp://HOST:PORT: run the batches on its cluster.")
 @click.option("--batch", type=click.IntRange(min=1), default=25, show_default=True, help="Deals per task sent to a worker.")
+@click.option("--crew", type=click.Choice(api.CREWS), default="perfect", show_default=True,
+              help="perfect: the solver sees every hand; realistic: also play each deal with a crew whose players each "
+              "see only their own hand (crew play), and report both.")
+@click.option("--samples", type=click.IntRange(min=1), default=16, show_default=True,
+              help="With --crew realistic: deals each decision samples from what its player knows.")
 @click.option("--format", "output_format", type=click.Choice(FORMATS), default="table", show_default=True,
               help="The results on stdout: a table, CSV or JSON (progress and notes go to stderr).")
 def sweep(game, missions_text, mission_file, tasks_text, owners_text, objectives_text, space_text, players_text,
-          difficult_ghost, deals, seed, jobs, budget, out, scheduler, batch, output_format):
+          difficult_ghost, deals, seed, jobs, budget, out, scheduler, batch, crew, samples, output_format):
     """Solve many seeded deals per mission and player count; print each cell's win rate.
 
     Every deal is stored in OUT/results.db as it is solved; running the same command
@@ -147,7 +175,7 @@ def sweep(game, missions_text, mission_file, tasks_text, owners_text, objectives
         game=game, missions=missions_text, mission_file=mission_file, tasks=tasks_text, owners=owners_text,
         objectives=objectives_text, space=space_text, players=players_text, difficult_ghost=difficult_ghost,
         deals=deals, seed=seed, jobs=jobs, budget=budget, out=out, scheduler=scheduler, batch=batch,
-        command=shlex.join(["crew", *sys.argv[1:]]),
+        command=shlex.join(["crew", *sys.argv[1:]]), crew=crew, samples=samples,
     )
     shown = []
 

@@ -53,9 +53,11 @@ from solver.engines.analysis import (
     post_mortem,
 )
 from solver.engines.cases import ROUND_NODES, TableSharing, solve_setups
+from solver.engines.crew import GameTables
 from solver.engines.distress import solve_with_distress
 from solver.engines.explain import Explanation, explain_loss
 from solver.engines.quick import Allowance
+from solver.engines.realistic import Game, play_game
 from solver.engines.reference import walk
 from solver.engines.score import ScoreAnswer, max_score
 from solver.experiments.cell import Cell
@@ -72,7 +74,7 @@ from solver.missions.dealer import PLANET_NINE, Dealt, dealt_record, lay_out, la
 from solver.missions.mission import Mission, find_mission
 from solver.missions.position import PASS_WORD, TRICK_MARK, parse_played, played_from_json, position_of
 from solver.missions.setup import Setup, events_so_far
-from solver.missions.stage import Stage, space_cases
+from solver.missions.stage import ON_TRAIN, Stage, space_cases
 from solver.missions.tasks import make_task_mission, parse_tokens
 from solver.trick.ghost import DISPLAY_MARK, parse_ghost_deal
 from solver.trick.spaces import TRAIN, parse_space
@@ -379,6 +381,68 @@ def explain(request: SolveRequest) -> ExplainAnswer:
 
 
 @dataclass(frozen=True)
+class PlayRequest:
+    """A deal played by the hidden-information crew (solver/engines/realistic.py): the deal and mission as `crew
+    solve` takes them (`solve`; its engine solves each sample, its limits apply to each of those solves), the deals
+    sampled a decision, and the seed of the crew's samples (apart from the deal's own `seed`)."""
+
+    solve: SolveRequest
+    samples: int = 16
+    crew_seed: int = 0
+
+
+@dataclass(frozen=True)
+class PlayAnswer:
+    """A deal played by the crew (`game`), on the deal and stage it was played on, with the perfect-information
+    answer of the same deal (`perfect`: WIN when a crew seeing every hand wins it)."""
+
+    deal: Deal
+    stage: Stage
+    setups: list[Setup]
+    game: Game
+    perfect: Solution
+    mission: Mission | None = None
+    load_seconds: float = 0.0
+
+
+def play(request: PlayRequest) -> PlayAnswer:
+    """Play a deal with a crew whose players each see only their own hand, the cards played and the cards shown:
+    every decision from `samples` deals drawn from what its seat knows, each solved exactly.
+
+        answer = play(PlayRequest(SolveRequest(mission="planet-nine/8", players=4, seed=3), samples=16))
+        answer.game.outcome, answer.perfect.outcome   # e.g. (Outcome.LOSS, Outcome.WIN): lost by the crew
+        [(d.seat, format_card(d.card)) for d in answer.game.decisions]
+    """
+    base = request.solve
+    if base.distress:
+        raise InputError("the crew plays without --distress (give the deal after the signal's pass)")
+    game = dealt_for(base)
+    mission = game.mission
+    if mission is not None and mission.score is not None:
+        raise InputError("the crew plays missions that are won or lost; a special mission's score is not modelled")
+    if game.stage != ON_TRAIN:
+        raise InputError("the crew plays on the train: no stage space and no Ghost (cards changing hands and the "
+                         "Ghost's display are not in what a player knows yet)")
+    load_seconds = load_kernel() if base.engine in KERNEL_ENGINES else 0.0
+    setups = game.setups()
+    rules = (mission.communication, mission.assignment) if mission is not None else ()
+    played = play_game(game.deal, setups, *rules, samples=request.samples, seed=request.crew_seed,
+                       solve=crew_engine(base.engine), limits=base.limits)
+    perfect = solve_setups(game.deal, setups, sharing_engine(base.engine), base.limits, ROUND_NODES, game.stage)
+    return PlayAnswer(game.deal, game.stage, setups, played, perfect, mission, load_seconds)
+
+
+def crew_engine(engine: str):
+    """Return the engine the crew solves its samples with: the kernel (`auto` too: its samples are many small
+    solves) with one table a game (`GameTables`), or the named engine."""
+    if engine in KERNEL_ENGINES:
+        from solver.engines.kernel import SINGLE_DEAL_TT_BITS, KernelSolver
+
+        return GameTables(KernelSolver(SINGLE_DEAL_TT_BITS))
+    return protocol.engine(engine).solve
+
+
+@dataclass(frozen=True)
 class DealRequest:
     """A deal to draw, as `crew deal` takes it: deal `index` of a sweep cell (`cell`, or `mission`'s cell on
     `space`, with the difficult Ghost or not) at `players` with `seed`, exactly as the sweep deals it; or,
@@ -557,6 +621,8 @@ class SweepRequest:
     scheduler: str | None = None  # a Dask scheduler, tcp://HOST:PORT
     batch: int = 25  # deals per task sent to a worker
     command: str | None = None  # how the sweep was asked for, for summary.json (default: this request)
+    crew: str = "perfect"  # who plays: perfect (information: the solver alone), or also the realistic crew
+    samples: int = 16  # the realistic crew's deals a decision
 
 
 @dataclass(frozen=True)
@@ -584,17 +650,19 @@ def run_sweep(request: SweepRequest, make_progress=None, note=None) -> SweepResu
     for remark in notes:
         if note is not None:
             note(remark)
+    samples = crew_samples(r, cells)
     out = Path(r.out) if r.out else Path("sweeps") / default_name(game, r.missions, r.tasks, r.owners,
                                                                    r.objectives, r.space, r.players, r.seed)
     with connect(r.scheduler) if r.scheduler else contextlib.nullcontext() as cluster:  # then the store
         store = ResultStore(out)
-        store.check_settings({"seed": r.seed, "budget": r.budget, "engine": "auto"})
+        crew = f"realistic, {samples} samples" if samples else "perfect"
+        store.check_settings({"seed": r.seed, "budget": r.budget, "engine": "auto", "crew": crew})
         store.check_definition([cell for cell, _ in cells], r.deals)
         per_cell, needed = [], {}
         for cell, mission in cells:
             done = store.done(cell, r.seed)
             missing = [i for i in range(r.deals) if i not in done]
-            per_cell.append(batches(cell, mission, r.seed, missing, r.budget, r.batch))
+            per_cell.append(batches(cell, mission, r.seed, missing, r.budget, r.batch, samples))
             needed[cell] = len(missing)
         # Cells in rounds, a batch of each in turn: an interrupted sweep has deals of every cell.
         work = [batch for round_ in itertools.zip_longest(*per_cell) for batch in round_ if batch is not None]
@@ -609,9 +677,32 @@ def run_sweep(request: SweepRequest, make_progress=None, note=None) -> SweepResu
     summaries = [store.summary(cell, limit=r.deals) for cell in ordered]
     write_summary(out, summaries, {
         "command": r.command or repr(r), "seed": r.seed, "deals": r.deals, "budget_seconds": r.budget,
-        "versions": versions(), "complete": not interrupted,
+        "crew": crew, "versions": versions(), "complete": not interrupted,
     })
     return SweepResult(out, summaries, interrupted)
+
+
+CREWS = ("perfect", "realistic")
+
+
+def crew_samples(request: SweepRequest, cells) -> int:
+    """Return the realistic crew's samples a decision for a sweep (0: perfect information only); InputError for a
+    crew not in CREWS, or a cell the realistic crew does not play (it plays won-or-lost missions on the train)."""
+    if request.crew not in CREWS:
+        raise InputError(f"the crew is perfect or realistic, not {request.crew!r}")
+    if request.crew == "perfect":
+        return 0
+    if request.samples < 1:
+        raise InputError(f"the realistic crew samples at least 1 deal a decision, not {request.samples}")
+    for cell, mission in cells:
+        why = ("Family Adventure" if cell.family else "a stage space" if cell.space != TRAIN
+               else "two players (the Ghost)" if cell.players == 2
+               else "a special mission" if mission is not None and (mission.score is not None or mission.pattern is not None)
+               else "")
+        if why:
+            raise InputError(f"the realistic crew plays won-or-lost missions on the train with 3-5 players, not "
+                             f"{why} ({cell}): leave it out, or sweep it with --crew perfect")
+    return request.samples
 
 
 def plot_sweep(directory, output=None) -> Path:

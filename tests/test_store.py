@@ -15,7 +15,7 @@ from cli.main import main
 from solver.core.errors import InputError
 from solver.experiments.cell import Cell
 from solver.experiments.stats import Score
-from solver.experiments.store import DATABASE, ResultStore
+from solver.experiments.store import CREW_NAMES, DATABASE, VERSION, ResultStore
 from solver.experiments.sweep import Record
 
 VERSION_0_SCHEMA = """
@@ -92,8 +92,8 @@ def test_a_version_0_database_reads_as_before_and_is_upgraded_in_place(tmp_path)
     result = report(tmp_path)
     assert result.exit_code == 0, result.output
     assert result.stdout == VERSION_0_TABLE
-    assert version(tmp_path) == 2
-    assert query(tmp_path, "SELECT COUNT(*) FROM deals WHERE dealt IS NULL") == [(len(VERSION_0_DEALS),)]
+    assert version(tmp_path) == VERSION
+    assert query(tmp_path, "SELECT COUNT(*) FROM deals WHERE dealt IS NULL AND crew_result IS NULL") == [(len(VERSION_0_DEALS),)]
     assert query(tmp_path, "SELECT mission, players, deal_index, kind, mission_id, tasks, owner_mode, objectives, "
                            "space, difficult_ghost, setup, score, score_exact FROM deals ORDER BY rowid") == [
         ("planet-nine/10", 3, 0, "mission", "planet-nine/10", None, None, None, None, 0, "X: p2", None, None),
@@ -133,8 +133,8 @@ def test_a_new_database_has_the_upgraded_layout(tmp_path):
     version_0_database(tmp_path / "old")
     ResultStore(tmp_path / "old").close()
     ResultStore(tmp_path / "new").close()
-    assert version(tmp_path / "new") == 2
-    assert columns(tmp_path / "new")[-1][1:3] == ("dealt", "TEXT")
+    assert version(tmp_path / "new") == VERSION
+    assert [column[1] for column in columns(tmp_path / "new")[-1 - len(CREW_NAMES):]] == ["dealt", *CREW_NAMES]
     assert columns(tmp_path / "new") == columns(tmp_path / "old")
 
 
@@ -159,14 +159,14 @@ def test_records_keep_their_cells_parts_and_scores(tmp_path):
 def test_a_database_of_a_newer_version_is_refused(tmp_path):
     ResultStore(tmp_path).close()
     with contextlib.closing(sqlite3.connect(tmp_path / DATABASE)) as db:
-        db.execute("PRAGMA user_version = 3")
+        db.execute(f"PRAGMA user_version = {VERSION + 1}")
     for create in (True, False):
         with pytest.raises(InputError) as error:
             ResultStore(tmp_path, create=create)
         assert "newer crew-solver" in str(error.value) and "\n" not in str(error.value)
     result = report(tmp_path)
     assert result.exit_code == 2 and result.stdout == ""
-    assert result.stderr.startswith("crew: error: ") and "layout 3" in result.stderr
+    assert result.stderr.startswith("crew: error: ") and f"layout {VERSION + 1}" in result.stderr
     assert len(result.stderr.splitlines()) == 1
 
 

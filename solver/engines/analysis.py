@@ -8,6 +8,9 @@ which it is legal is won after it: each card is one solve of those cases with th
 card forced (`TaskMission.played`, and the crew's table cards and passes so far, `chosen`), by any
 engine. A position that stops where the crew chooses (a pass, a table card) has no card to analyse.
 
+The slack of a winning line counts, at each decision along it, the legal cards that keep the mission
+winnable (a sweep's critical decisions: those where only one does).
+
 The post-mortem solves the game's prefixes in order and stops early where it can: a prefix of a
 winning line the solver found is winnable (no solve), and every prefix after a losing one loses. A
 play that ends a trick is marked with the crew's choices after that trick (its table card, its pass).
@@ -211,3 +214,19 @@ def line_position(solution: Solution) -> Position:
     """Return a winning line as a position: its plays in order and the crew's choices after each trick."""
     return Position(tuple(c for trick in solution.tricks for c in trick.cards),
                     trimmed(TrickChoices(trick.tabled, tuple(trick.passed)) for trick in solution.tricks))
+
+
+def slack(deal, mission, line: Position, solve, limits: Limits = Limits()) -> tuple[int, ...]:
+    """Return the slack of a winning line of `mission` on `deal` (a line on the train: no choice between tricks):
+    at each decision along it (a play with two legal cards or more), how many of the legal cards keep the mission
+    winnable (`solve` an engine on a case; UNKNOWN within `limits` counts as not). A decision of slack 1 is
+    critical: only the line's own card keeps it winnable."""
+    counts = []
+    for k, card in enumerate(line.plays):
+        before = Position(line.plays[:k])
+        legal = walk(deal, before.on(mission)).legal
+        if legal & (legal - 1):
+            others = legal & ~(1 << card)  # the line's card keeps it winnable: the line goes on from it
+            counts.append(1 + sum(solve(deal, before.then(c).on(mission), limits).outcome is Outcome.WIN
+                                  for c in scan(others)))
+    return tuple(counts)

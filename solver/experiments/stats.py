@@ -73,6 +73,7 @@ class CellSummary:
     median_ms: float
     p99_ms: float
     scores: tuple[tuple[Score, int], ...] = ()  # special missions: (score, deals), by score, exact ones first
+    crew: "CrewSummary | None" = None  # a sweep with the realistic crew: its games of the cell's deals
 
     @property
     def rate(self) -> float | None:
@@ -88,6 +89,64 @@ class CellSummary:
         """Special missions: the mean best score, a deal left at ">=N" counted at N (so a lower bound)."""
         counted = sum(deals for _, deals in self.scores)
         return sum(score.value * deals for score, deals in self.scores) / counted if counted else None
+
+
+@dataclass(frozen=True)
+class CrewSummary:
+    """The realistic crew's games of a cell's deals: wins and losses (a game is never undecided), the tasks done
+    of all, the crew's losses by the deal's perfect-information answer (winnable: lost by the crew; not
+    winnable; undecided within the budget), the tricks the lost games failed in, and along the solver's winning
+    lines (`slack_deals` of them) the decisions and the critical ones."""
+
+    games: int
+    wins: int
+    tasks_done: int
+    tasks: int
+    lost_by_crew: int
+    not_winnable: int
+    undecided: int
+    lost_in: tuple[int, ...]  # sorted
+    slack_deals: int
+    decisions: int
+    critical: int
+
+    @property
+    def losses(self) -> int:
+        return self.games - self.wins
+
+    @property
+    def rate(self) -> float | None:
+        return self.wins / self.games if self.games else None
+
+    @property
+    def interval(self) -> tuple[float, float] | None:
+        return win_interval(self.wins, self.games)
+
+    @property
+    def task_share(self) -> float | None:
+        return self.tasks_done / self.tasks if self.tasks else None
+
+    @property
+    def median_lost_in(self) -> float | None:
+        return percentile(list(self.lost_in), 0.5) if self.lost_in else None
+
+    @property
+    def critical_per_deal(self) -> float | None:
+        """Return the mean number of critical decisions along a winning line."""
+        return self.critical / self.slack_deals if self.slack_deals else None
+
+
+def summarize_crew(games) -> CrewSummary:
+    """Summarize the realistic crew's games of a cell: (the deal's perfect-information result, its CrewResult)."""
+    lost = [(perfect, crew) for perfect, crew in games if crew.result != "win"]
+    slacked = [crew for _, crew in games if crew.decisions is not None]
+    return CrewSummary(
+        len(games), len(games) - len(lost), sum(crew.tasks_done for _, crew in games),
+        sum(crew.tasks for _, crew in games), sum(perfect == "win" for perfect, _ in lost),
+        sum(perfect == "loss" for perfect, _ in lost), sum(perfect == "unknown" for perfect, _ in lost),
+        tuple(sorted(crew.lost_in for _, crew in lost)), len(slacked), sum(crew.decisions for crew in slacked),
+        sum(crew.critical for crew in slacked),
+    )
 
 
 def percent(share: float) -> str:

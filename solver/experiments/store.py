@@ -13,14 +13,17 @@ deals per cell may only grow.
 
 Beside the cell's name a row holds the cell's parts in columns of their own (kind, mission id,
 task count and owner mode, objective count, stage space, difficult Ghost) and a special
-mission's best score (`score`, `score_exact`), for queries in SQL, and (layout 2) the deal itself as
+mission's best score (`score`, `score_exact`), for queries in SQL, (layout 2) the deal itself as
 JSON (`dealt`: its notation, task cards, owners and draws; solver.missions.dealer.dealt_record), so that
-`crew show` prints it. The layout's version is `PRAGMA user_version`: a database of version 0 (the
-name only, the score as `score N` or `score >=N` in `setup`) or 1 (no `dealt`: such rows are dealt
-again from their seed, cell and index when shown) is upgraded in place when opened; one of a newer
-crew-solver is refused.
+`crew show` prints it, and (layout 3) the realistic crew's game of the deal (`crew_*`, the slack of
+the winning line `slack_*`; NULL in a perfect-information sweep). The layout's version is `PRAGMA
+user_version`: a database of version 0 (the name only, the score as `score N` or `score >=N` in
+`setup`), 1 (no `dealt`: such rows are dealt again from their seed, cell and index when shown) or 2
+(no crew) is upgraded in place when opened; one of a newer crew-solver is refused. Whether a sweep
+plays the realistic crew (and with how many samples) is one of its stored settings.
 """
 
+import dataclasses
 import json
 import re
 import sqlite3
@@ -28,12 +31,12 @@ from pathlib import Path
 
 from solver.core.errors import InputError
 from solver.experiments.cell import Cell
-from solver.experiments.stats import CellSummary, Score, summarize
-from solver.experiments.sweep import Record
+from solver.experiments.stats import CellSummary, Score, summarize, summarize_crew
+from solver.experiments.sweep import CrewResult, Record
 from solver.trick.spaces import TRAIN
 
 DATABASE = "results.db"
-VERSION = 2
+VERSION = 3
 FIRST_LAYOUT = (  # version 0; a new database is made as this, then upgraded like an old one
     """CREATE TABLE IF NOT EXISTS deals (
         mission TEXT NOT NULL,  -- the cell's name: planet-nine/12@skis, tasks/8/draft, family/objectives/6
@@ -62,13 +65,25 @@ CELL_AND_SCORE_COLUMNS = (  # version 1; every row has its cell's, filled from i
     "score_exact INTEGER CHECK (score_exact IN (0, 1))",
 )
 DEALT_COLUMN = "dealt TEXT"  # version 2: the deal as JSON (NULL in rows of before)
+CREW_COLUMNS = (  # version 3: the realistic crew's game of the deal (NULL: a perfect-information sweep)
+    "crew_result TEXT CHECK (crew_result IN ('win', 'loss'))",
+    "crew_tasks_done INTEGER",
+    "crew_tasks INTEGER",
+    "crew_lost_in INTEGER",  # the trick the crew's game failed in (NULL: won)
+    "crew_ms REAL",
+    "crew_line TEXT",  # the crew's plays, tricks separated by "/"
+    "slack_decisions INTEGER",  # along the solver's winning line: plays with two legal cards or more
+    "slack_critical INTEGER",  # and those where one card alone kept the mission winnable
+)
+CREW_NAMES = [column.split()[0] for column in CREW_COLUMNS]
 INSERT = (
     "INSERT OR IGNORE INTO deals (mission, players, seed, deal_index, result, nodes, ms, engine, setup, line, kind, "
-    "mission_id, tasks, owner_mode, objectives, space, difficult_ghost, score, score_exact, dealt) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    f"mission_id, tasks, owner_mode, objectives, space, difficult_ghost, score, score_exact, dealt, {', '.join(CREW_NAMES)}) "
+    f"VALUES ({', '.join('?' * (20 + len(CREW_NAMES)))})"
 )
 SET_CELL = ("UPDATE deals SET kind = ?, mission_id = ?, tasks = ?, owner_mode = ?, objectives = ?, space = ?, "
             "difficult_ghost = ? WHERE mission = ? AND players = ?")
+SETTING_DEFAULTS = {"crew": "perfect"}  # settings a database of before them was made with
 OLD_SCORE = re.compile(r"score (>=)?(\d+)")  # version 0's setup of a special mission's deal
 
 
@@ -109,7 +124,10 @@ class ResultStore:
                         self.db.execute(statement)
                     if self.version() < 1:
                         self.add_cell_and_score_columns()
-                    self.db.execute(f"ALTER TABLE deals ADD COLUMN {DEALT_COLUMN}")
+                    if self.version() < 2:
+                        self.db.execute(f"ALTER TABLE deals ADD COLUMN {DEALT_COLUMN}")
+                    for column in CREW_COLUMNS:
+                        self.db.execute(f"ALTER TABLE deals ADD COLUMN {column}")
                     self.db.execute(f"PRAGMA user_version = {VERSION}")
         except sqlite3.Error as error:
             if not old:
@@ -137,8 +155,11 @@ class ResultStore:
         self.db.close()
 
     def check_settings(self, settings: dict) -> None:
-        """Refuse a run whose settings differ from the stored ones; store them with the first records."""
+        """Refuse a run whose settings differ from the stored ones; store them with the first records. A setting
+        added since a database was written holds its default there (`SETTING_DEFAULTS`)."""
         stored = dict(self.db.execute("SELECT name, value FROM settings"))
+        if self.db.execute("SELECT 1 FROM deals LIMIT 1").fetchone() is not None:
+            stored = {**{name: json.dumps(value) for name, value in SETTING_DEFAULTS.items()}, **stored}
         for name, value in settings.items():
             text = json.dumps(value)
             if name in stored and stored[name] != text:
@@ -184,16 +205,18 @@ class ResultStore:
                 raise InputError(f"{name} has {', '.join(map(str, counts))} players in {self.directory}: give --players")
             players = counts[0]
         found = self.db.execute(
-            "SELECT seed, result, nodes, ms, engine, setup, line, score, score_exact, dealt FROM deals "
-            "WHERE mission = ? AND players = ? AND deal_index = ? ORDER BY seed LIMIT 1", (name, players, index)
-        ).fetchone()
+            f"SELECT seed, result, nodes, ms, engine, setup, line, score, score_exact, dealt, {', '.join(CREW_NAMES)} "
+            "FROM deals WHERE mission = ? AND players = ? AND deal_index = ? ORDER BY seed LIMIT 1",
+            (name, players, index)).fetchone()
         if found is None:
             held = self.db.execute("SELECT COUNT(*) FROM deals WHERE mission = ? AND players = ?", (name, players))
             raise InputError(f"{self.directory} has no deal {index} of {name} at {players} players "
                              f"({held.fetchone()[0]} deals stored, from index 0)")
-        seed, result, nodes, ms, engine, setup, line, score, exact, dealt = found
+        seed, result, nodes, ms, engine, setup, line, score, exact, dealt = found[:10]
+        crew = None if found[10] is None else CrewResult(*found[10:])
         return Record(Cell(name, players), seed, index, result, nodes, ms, engine, setup, line,
-                      None if score is None else Score(score, bool(exact)), None if dealt is None else json.loads(dealt))
+                      None if score is None else Score(score, bool(exact)), None if dealt is None else json.loads(dealt),
+                      crew)
 
     def examples(self, cell: Cell, result: str, limit: int) -> list[Record]:
         """Return up to `limit` stored deals of `cell` with `result`, lowest index first (the drill-down of an
@@ -224,14 +247,16 @@ class ResultStore:
 
     def summary(self, cell: Cell, limit: int | None = None) -> CellSummary:
         """Summarize a cell over all its seeds (or its first `limit` deal indices)."""
-        query = "SELECT result, ms, score, score_exact FROM deals WHERE mission = ? AND players = ?"
+        query = f"SELECT result, ms, score, score_exact, {', '.join(CREW_NAMES)} FROM deals WHERE mission = ? AND players = ?"
         arguments: tuple = (str(cell), cell.players)
         if limit is not None:
             query += " AND deal_index < ?"
             arguments += (limit,)
         rows = self.db.execute(query, arguments).fetchall()
-        scores = [Score(score, bool(exact)) for _, _, score, exact in rows if score is not None]
-        return summarize(cell, [result for result, *_ in rows], [ms for _, ms, *_ in rows], scores)
+        scores = [Score(score, bool(exact)) for _, _, score, exact, *_ in rows if score is not None]
+        games = [(result, CrewResult(*crew)) for result, _, _, _, *crew in rows if crew[0] is not None]
+        summary = summarize(cell, [result for result, *_ in rows], [ms for _, ms, *_ in rows], scores)
+        return dataclasses.replace(summary, crew=summarize_crew(games)) if games else summary
 
     def summaries(self, cells=None) -> list[CellSummary]:
         """Summarize the given cells (default: every cell with results)."""
@@ -246,10 +271,11 @@ def cell_columns(cell: Cell) -> tuple:
 
 def row(record: Record) -> tuple:
     """Return a record as the columns of INSERT."""
-    score = record.score
+    score, crew = record.score, record.crew
     return (
         str(record.cell), record.players, record.seed, record.index, record.result, record.nodes, record.ms,
         record.engine, record.setup, record.line, *cell_columns(record.cell),
         None if score is None else score.value, None if score is None else int(score.exact),
         None if record.dealt is None else json.dumps(record.dealt),
+        *(dataclasses.astuple(crew) if crew is not None else (None,) * len(CREW_NAMES)),
     )

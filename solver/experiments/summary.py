@@ -15,7 +15,7 @@ from pathlib import Path
 
 from solver import __version__
 from solver.experiments.cell import Cell
-from solver.experiments.stats import CellSummary, Score
+from solver.experiments.stats import CellSummary, CrewSummary, Score
 
 SUMMARY_JSON = "summary.json"
 
@@ -32,8 +32,37 @@ def rows(summaries: list[CellSummary]) -> list[dict]:
             "median_ms": round(s.median_ms, 3) if s.deals else None,
             "p99_ms": round(s.p99_ms, 3) if s.deals else None,
             **({"scores": {str(score): deals for score, deals in s.scores}} if s.scores else {}),
+            **(crew_row(s.crew) if s.crew is not None else {}),
         })
     return out
+
+
+def crew_row(crew: CrewSummary) -> dict:
+    """Return the realistic crew's columns of a row: its counts (every CrewSummary field, `crew_lost_in` as
+    {trick: games}) and the rates they give."""
+    interval = crew.interval
+    lost_in = {}
+    for trick in crew.lost_in:
+        lost_in[str(trick)] = lost_in.get(str(trick), 0) + 1
+    return {
+        "crew_games": crew.games, "crew_wins": crew.wins, "crew_win_rate": crew.rate,
+        "crew_low": interval[0] if interval else None, "crew_high": interval[1] if interval else None,
+        "crew_tasks_done": crew.tasks_done, "crew_tasks": crew.tasks, "crew_task_share": crew.task_share,
+        "crew_lost_by_crew": crew.lost_by_crew, "crew_not_winnable": crew.not_winnable,
+        "crew_undecided": crew.undecided, "crew_median_lost_in": crew.median_lost_in, "crew_lost_in": lost_in,
+        "slack_deals": crew.slack_deals, "slack_decisions": crew.decisions, "slack_critical": crew.critical,
+        "critical_per_deal": crew.critical_per_deal,
+    }
+
+
+def crew_from_row(row: dict) -> CrewSummary | None:
+    """Return the CrewSummary `crew_row` wrote, or None for a perfect-information row."""
+    if "crew_games" not in row:
+        return None
+    lost_in = tuple(sorted(int(trick) for trick, games in row["crew_lost_in"].items() for _ in range(games)))
+    return CrewSummary(row["crew_games"], row["crew_wins"], row["crew_tasks_done"], row["crew_tasks"],
+                       row["crew_lost_by_crew"], row["crew_not_winnable"], row["crew_undecided"], lost_in,
+                       row["slack_deals"], row["slack_decisions"], row["slack_critical"])
 
 
 def from_rows(table: list[dict]) -> list[CellSummary]:
@@ -46,7 +75,7 @@ def from_rows(table: list[dict]) -> list[CellSummary]:
         summaries.append(CellSummary(
             Cell(row["mission"], row["players"]), row["deals"], row["wins"], row["losses"], row["unknowns"],
             math.nan if row["median_ms"] is None else row["median_ms"],
-            math.nan if row["p99_ms"] is None else row["p99_ms"], scores))
+            math.nan if row["p99_ms"] is None else row["p99_ms"], scores, crew_from_row(row)))
     return summaries
 
 
@@ -56,6 +85,9 @@ def format_csv(summaries: list[CellSummary]) -> str:
     if any("scores" in row for row in table):
         for row in table:
             row["scores"] = " ".join(f"{score}:{deals}" for score, deals in row.get("scores", {}).items())
+    for row in table:
+        if "crew_lost_in" in row:
+            row["crew_lost_in"] = " ".join(f"{trick}:{games}" for trick, games in row["crew_lost_in"].items())
     fields = max((list(row) for row in table), key=len, default=["mission"])
     writer = csv.DictWriter(buffer, fieldnames=fields, lineterminator="\n")
     writer.writeheader()

@@ -31,15 +31,20 @@ pays the JIT load and its transposition table once and then solves deal after
 deal; `solve_batch` is what a worker runs (a process pool, or a Dask cluster).
 """
 
+import dataclasses
 import re
+import time
 import zlib
 from dataclasses import dataclass
 
 from solver.core.cards import format_card
 from solver.core.deal import deal_rng
 from solver.core.errors import InputError
-from solver.core.solution import Limits, Solution
+from solver.core.solution import Limits, Outcome, Solution
+from solver.engines.analysis import line_position, slack
 from solver.engines.cases import TableSharing, solve_setups
+from solver.engines.crew import GameTables
+from solver.engines.realistic import play_game
 from solver.engines.score import max_score
 from solver.experiments.cell import Cell, Kind
 from solver.experiments.stats import Score
@@ -63,6 +68,24 @@ class Batch:
     seed: int
     indices: tuple[int, ...]
     budget: float | None
+    samples: int = 0  # the realistic crew's deals a decision (solver/engines/realistic.py); 0: perfect information only
+
+
+@dataclass(frozen=True)
+class CrewResult:
+    """A deal played by the realistic crew, beside its perfect-information answer: the crew's result, its tasks
+    done of all, the trick it failed in (None: won), the game's milliseconds, its plays (tricks separated by
+    "/"), and the slack of the solver's winning line (None when the deal was not won): its decisions (plays with
+    two legal cards or more) and the critical ones among them (one card alone keeps the mission winnable)."""
+
+    result: str  # win, loss
+    tasks_done: int
+    tasks: int
+    lost_in: int | None
+    ms: float
+    line: str
+    decisions: int | None = None
+    critical: int | None = None
 
 
 @dataclass(frozen=True)
@@ -81,6 +104,7 @@ class Record:
     # crew's passes after it, as Trick.passed), tricks separated by "/"
     score: Score | None = None  # a special mission's best score
     dealt: dict | None = None  # the deal and its draws as text (solver.missions.dealer.dealt_record)
+    crew: CrewResult | None = None  # a sweep with the realistic crew: its game of the deal
 
     @property
     def players(self) -> int:
@@ -136,6 +160,7 @@ def dealt(batch: Batch, index: int) -> Dealt:
 
 
 _SOLVER = None  # the worker process's PortfolioSolver, made on its first batch: its table is reused deal after deal
+_CREW_SOLVER = None  # and its KernelSolver for the realistic crew's many small solves
 
 
 def solve_batch(batch: Batch) -> list[Record]:
@@ -158,8 +183,40 @@ def solve_batch(batch: Batch) -> list[Record]:
             records.append(record(batch, index, game, answer.solution, answer.outcome, Score(answer.score, answer.exact)))
             continue
         solution = solve_setups(game.deal, game.setups(), engine, limits, stage=game.stage)
-        records.append(record(batch, index, game, solution))
+        crew = play_crew(batch, index, game, solution) if batch.samples else None
+        records.append(dataclasses.replace(record(batch, index, game, solution), crew=crew))
     return records
+
+
+def crew_seed(seed: int, index: int) -> int:
+    """Return the seed of the realistic crew's samples in deal `index` of a sweep of `seed` (`crew play --crew-seed`)."""
+    return seed << 32 | index
+
+
+def play_crew(batch: Batch, index: int, game: Dealt, solution: Solution) -> CrewResult:
+    """Return the realistic crew's game of deal `index` (its samples seeded by `crew_seed`), each sample's solve
+    within the batch's budget, and the slack of the perfect-information line `solution` when it won."""
+    global _CREW_SOLVER
+    from solver.engines.kernel import SINGLE_DEAL_TT_BITS, KernelSolver
+
+    if _CREW_SOLVER is None:
+        _CREW_SOLVER = KernelSolver(SINGLE_DEAL_TT_BITS)
+    began = time.perf_counter()
+    setups, mission = game.setups(), game.mission
+    rules = (mission.communication, mission.assignment) if mission is not None else ()
+    limits = Limits(max_seconds=batch.budget)
+    played = play_game(game.deal, setups, *rules, samples=batch.samples,
+                       seed=crew_seed(batch.seed, index), solve=GameTables(_CREW_SOLVER), limits=limits)
+    ms = (time.perf_counter() - began) * 1000
+    plays, players = played.mission.played, game.deal.players
+    line = "/".join(" ".join(format_card(c) for c in plays[k : k + players]) for k in range(0, len(plays), players))
+    decisions = critical = None
+    if solution.outcome is Outcome.WIN:
+        case = next(s.mission for s in setups if s.label == solution.setup)
+        counts = slack(game.deal, case, line_position(solution), GameTables(_CREW_SOLVER), limits)
+        decisions, critical = len(counts), counts.count(1)
+    return CrewResult(played.outcome.value, played.tasks_done, len(played.mission.cards), played.lost_in, ms, line,
+                      decisions, critical)
 
 
 def record(batch: Batch, index: int, game: Dealt, solution: Solution, outcome=None, score: Score | None = None
@@ -187,9 +244,10 @@ def record(batch: Batch, index: int, game: Dealt, solution: Solution, outcome=No
 
 
 def batches(cell: Cell, mission: Mission | FamilyMission | None, seed: int, indices: list[int], budget,
-            size: int) -> list[Batch]:
-    """Split the deal indices of a cell into batches of `size`, dealt on the cell's stage space and Ghost."""
+            size: int, samples: int = 0) -> list[Batch]:
+    """Split the deal indices of a cell into batches of `size`, dealt on the cell's stage space and Ghost (with
+    `samples`, each deal also played by the realistic crew)."""
     return [
-        Batch(cell, mission, seed, tuple(indices[start : start + size]), budget)
+        Batch(cell, mission, seed, tuple(indices[start : start + size]), budget, samples)
         for start in range(0, len(indices), size)
     ]

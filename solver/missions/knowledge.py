@@ -99,6 +99,12 @@ class Knowledge:
         cannot = [forbidden & ~must[other] for other, forbidden in enumerate(cannot)]
         return Knowledge(seat, tuple(must), tuple(cannot), tuple(sizes), unseen)
 
+    @staticmethod
+    def before_play(deal, seat: int) -> "Knowledge":
+        """Return what `seat` of `deal` (a Deal) knows before trick 1: its hand and every hand's size."""
+        sizes = tuple(popcount(hand) for hand in deal.hands)
+        return Knowledge.of(seat, deal.hands[seat], sizes, (), deck=deal.cards)
+
     def room(self) -> tuple[int, ...]:
         """Return how many unseen cards each seat holds."""
         return tuple(size - popcount(known) for size, known in zip(self.sizes, self.must))

@@ -54,6 +54,7 @@ class Setup:
 
     label: str  # e.g. "X = seat 2; swap tokens of g3 and b7"; "" when nothing was chosen
     mission: TaskMission
+    chosen: tuple[tuple[str, int], ...] = ()  # the mission's named players and their seats, e.g. (("X", 2),)
 
 
 def mission_setups(
@@ -81,7 +82,8 @@ def mission_setups(
             for score_label, score_counters in score_choices(mission, deal, events):
                 label = join_labels(players_label, tokens_label, score_label)
                 built = build(mission, deal, cards, tokens, seats, random_pass, score_counters)
-                setups.append(Setup(label, built))
+                named = tuple((c.name, seats[c.name]) for c in mission.choose)
+                setups.append(Setup(label, built, named))
     return setups
 
 

@@ -1,0 +1,125 @@
+"""`crew play`: one game of a deal played by the hidden-information crew, trick by trick, with what each player
+believed."""
+
+import json
+
+import click
+
+from cli.deals import seated_cards
+from cli.main import deal_options, solve_request
+from solver import api
+from solver.core.cards import format_card
+from solver.core.deal import format_deal
+from solver.core.solution import Outcome
+
+
+@click.command()
+@deal_options
+@click.option("--samples", type=click.IntRange(min=1), default=16, show_default=True,
+              help="Deals each decision samples from what its player knows.")
+@click.option("--crew-seed", type=click.IntRange(min=0), default=0, show_default=True,
+              help="The seed of the crew's samples (--seed draws the deal and its tasks).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+def play(samples, crew_seed, as_json, **options):
+    """Play a deal with a crew whose players each see only their own hand (and the plays, the voids they show,
+    the cards communicated): each decision takes the option that keeps the mission winnable in the most of its
+    sampled deals, each solved exactly. Prints each trick with every legal card's share of the samples, and the
+    deal's perfect-information answer beside the crew's result.
+
+    The budget (--budget, --max-nodes) applies to each solve of a sample; past it a sample counts as lost.
+    """
+    options["distress"] = False
+    answer = api.play(api.PlayRequest(solve_request(**options), samples, crew_seed))
+    click.echo(json.dumps(game_json(answer)) if as_json else "\n".join(game_lines(answer)))
+
+
+def wins_text(wins: int, samples: int) -> str:
+    return f"{wins}/{samples}"
+
+
+def task_text(mission, task: int) -> str:
+    """Return a task card with its token, as crew solve writes it (`b7 [1]`)."""
+    token = mission.tokens[task]
+    return format_card(mission.cards[task]) + (f" [{token}]" if token is not None else "")
+
+
+def pick_lines(answer: api.PlayAnswer) -> list[str]:
+    """Return the setup chosen and the tasks' picks, each with its options' wins."""
+    game, lines = answer.game, []
+    samples, mission = game.samples, game.mission
+    if game.setup_wins:
+        options = ", ".join(f"{setup.label or '(none)'} {wins_text(w, samples)}"
+                            for setup, w in zip(answer.setups, game.setup_wins))
+        lines.append(f"setup: {game.setup.label} (the Commander's samples won: {options})")
+    for pick in game.picks:
+        drafted = all(seat == pick.chooser for _, seat in pick.options)
+        if drafted:
+            head = f"seat {pick.chooser} takes {task_text(mission, pick.task)}"
+            options = ", ".join(f"{task_text(mission, t)} {wins_text(w, samples)}"
+                                for (t, _), w in zip(pick.options, pick.wins))
+        else:
+            head = f"the Commander gives {task_text(mission, pick.task)} to seat {pick.seat}"
+            options = ", ".join(f"seat {seat} {wins_text(w, samples)}" for (_, seat), w in zip(pick.options, pick.wins))
+        lines.append(head + (f" ({options})" if options else " (the only option)"))
+    tasks = ", ".join(f"{task_text(mission, i)} -> " + (f"seat {owner}" if owner >= 0 else "anyone")
+                      for i, owner in enumerate(mission.owners))
+    lines.append(f"tasks: {tasks or 'none'}")
+    return lines
+
+
+def game_lines(answer: api.PlayAnswer) -> list[str]:
+    """Return `crew play`'s text: the deal, the picks, then each trick with its plays' shares, then the result."""
+    game, players = answer.game, answer.deal.players
+    lines = [f"deal: {format_deal(answer.deal)} (Commander: seat {answer.deal.commander}; {game.samples} samples "
+             "a decision)"]
+    lines += pick_lines(answer)
+    shown = {}
+    for s in game.shown:
+        shown.setdefault(s.trick, []).append(s.communication)
+    for number, trick in enumerate(game.walked.tricks, 1):
+        lines.append(f"trick {number:2d}: {seated_cards(trick)}  -> seat {trick.winner}"
+                     + (f"  done: {' '.join(format_card(c) for c in trick.completed)}" if trick.completed else ""))
+        said = ", ".join(f"seat {c.seat} {format_card(c.card)} ({c.token or 'no token'})"
+                         for c in shown.get(number, []))
+        if said:
+            lines.append(f"  shown before it: {said}")
+        for decision in game.decisions[(number - 1) * players : number * players]:
+            if decision.shares:
+                believed = " ".join(f"{format_card(s.card)} {wins_text(s.wins, s.samples)}" for s in decision.shares)
+                lines.append(f"  {decision.seat}:{format_card(decision.card):3s} of {believed}")
+    lines.append(result_line(answer))
+    return lines
+
+
+def result_line(answer: api.PlayAnswer) -> str:
+    """Return the crew's result beside the perfect-information answer of the deal."""
+    game = answer.game
+    perfect = answer.perfect.outcome
+    reading = {(Outcome.LOSS, Outcome.WIN): "lost by the crew although winnable",
+               (Outcome.LOSS, Outcome.LOSS): "not winnable even seeing every hand"}.get((game.outcome, perfect), "")
+    return (f"result: {game.outcome.value.upper()} ({game.walked.ended}; {game.tasks_done} of "
+            f"{len(game.mission.cards)} tasks done); perfect information: {perfect.value.upper()}"
+            + (f": {reading}" if reading else ""))
+
+
+def game_json(answer: api.PlayAnswer) -> dict:
+    """Return what `crew play --json` prints."""
+    game = answer.game
+    cards = game.mission.cards
+    return {
+        "result": game.outcome.value, "ended": game.walked.ended, "tasks_done": game.tasks_done,
+        "tasks": len(cards), "lost_in": game.lost_in, "perfect": answer.perfect.outcome.value,
+        "samples": game.samples, "setup": game.setup.label,
+        "setup_wins": {setup.label: w for setup, w in zip(answer.setups, game.setup_wins)},
+        "owners": {format_card(c): owner for c, owner in zip(cards, game.mission.owners)},
+        "picks": [{"chooser": p.chooser, "task": format_card(cards[p.task]), "seat": p.seat,
+                   "options": [{"task": format_card(cards[t]), "seat": s, "wins": w}
+                               for (t, s), w in zip(p.options, p.wins or (None,) * len(p.options))]}
+                  for p in game.picks],
+        "shown": [{"before_trick": s.trick, "seat": s.communication.seat, "card": format_card(s.communication.card),
+                   "token": s.communication.token} for s in game.shown],
+        "plays": [{"seat": d.seat, "card": format_card(d.card),
+                   "shares": {format_card(s.card): s.wins for s in d.shares}} for d in game.decisions],
+        "load_seconds": round(answer.load_seconds, 6),
+    }
+

@@ -1,0 +1,238 @@
+"""One game of a deal played by a crew whose players each see only their own hand.
+
+Each decision is made by the seat the rules give it to, from deals sampled from what that seat knows
+(solver/engines/crew.py: the policies and their ties), on fresh samples drawn from one generator
+seeded by the game's seed, so a game depends only on its deal, mission, sample count and seed:
+
+1. **Setup**: where the mission lets the crew choose (its named players, token swaps), the Commander
+   takes the setup winnable in most of its samples.
+2. **Tasks**: tasks without a fixed owner get one, a task at a time. A draft (the Commander first,
+   then clockwise, "until all the tasks have been taken"): the seat whose turn it is takes one of the
+   open tasks. A Commander's decision or distribution: the Commander gives the next task, in draw
+   order, to a seat the mission's final counts still allow (a decision's counts put every task with
+   one seat, so its first task decides). Each option is scored by the mission with that task's owner
+   fixed and the others still free within the counts.
+3. **Communication**: before each trick from the first one the mission allows ("silent-until-trick-N":
+   trick N), each seat that has not yet communicated, from the trick's leader on, may show a card by
+   the policy (crew.py); a dead zone shows it without its token, a muted player never shows one.
+4. **Play**: at each play the seat to move plays its legal card with the largest share of its samples;
+   a seat with one legal card plays it without sampling.
+
+The game ends when the mission is won or fails (walk's rules); `Game` records every decision with the
+options' wins, so a reader sees what each player believed.
+"""
+
+import random
+import re
+from dataclasses import dataclass, replace
+
+from solver.core.cards import popcount
+from solver.core.deal import Deal
+from solver.core.errors import InputError
+from solver.core.solution import Limits, Outcome
+from solver.engines.crew import (
+    CardShare,
+    best_card,
+    best_option,
+    check_supported,
+    communication_of,
+    option_shares,
+    sampled_deals,
+    shares_at,
+)
+from solver.engines.reference import Walked, walk
+from solver.engines.reference import solve as reference_solve
+from solver.missions.knowledge import Communication, Knowledge
+from solver.missions.position import Position
+from solver.missions.setup import Setup
+from solver.missions.tasks import LAZY, counts_allow, draft_counts
+
+SILENT_UNTIL = re.compile(r"silent-until-trick-(\d+)")
+DRAFT = "draft"  # mission.py's assignment modes: "draft", "commander-decision", "commander-distribution"
+
+
+@dataclass(frozen=True)
+class Talk:
+    """What a mission's communication rule allows: the first trick (1-based) before which a card may be shown,
+    whether with its token, and the seat that may never show one (-1: none)."""
+
+    first_trick: int = 1
+    tokens: bool = True
+    muted: int = -1
+
+    @staticmethod
+    def of(communication: str, setup: Setup) -> "Talk":
+        """Return the rule a mission's `communication` (mission.py's values) sets in `setup`: a muted player is the
+        one its choice names."""
+        silent = SILENT_UNTIL.fullmatch(communication)
+        if silent:
+            return Talk(first_trick=int(silent.group(1)))
+        if communication == "dead-zone":
+            return Talk(tokens=False)
+        if communication == "muted-player":
+            if not setup.chosen:
+                raise InputError("a muted-player mission names its muted player with a choice")
+            return Talk(muted=setup.chosen[0][1])
+        return Talk()
+
+
+@dataclass(frozen=True)
+class Pick:
+    """A task given its owner before play: by `chooser`, among `options` ((task index, seat) each), with each
+    option's wins out of the samples (empty when there was one option)."""
+
+    chooser: int
+    task: int
+    seat: int
+    options: tuple[tuple[int, int], ...]
+    wins: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A play: the seat, its card, and every legal card's share of its samples (empty: its one legal card)."""
+
+    seat: int
+    card: int
+    shares: tuple[CardShare, ...]
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A communication, made before trick `trick` (1-based)."""
+
+    trick: int
+    communication: Communication
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game played by the hidden-information crew: the setup chosen (with each setup's wins), the task picks,
+    the cards shown, the plays, the mission as played (owners fixed, every play in `played`) and where it ended."""
+
+    setup: Setup
+    setup_wins: tuple[int, ...]
+    picks: tuple[Pick, ...]
+    shown: tuple[Shown, ...]
+    decisions: tuple[Decision, ...]
+    mission: object
+    walked: Walked
+    samples: int
+
+    @property
+    def outcome(self) -> Outcome:
+        return Outcome.WIN if self.walked.ended.startswith("won") else Outcome.LOSS
+
+    @property
+    def tasks_done(self) -> int:
+        return popcount(self.walked.done)
+
+    @property
+    def lost_in(self) -> int | None:
+        """Return the trick in which the mission failed (None: it was won)."""
+        return None if self.outcome is Outcome.WIN else len(self.walked.tricks)
+
+
+def play_game(deal: Deal, setups, communication: str = "normal", assignment: str = DRAFT, samples: int = 16,
+              seed: int = 0, solve=None, limits: Limits = Limits()) -> Game:
+    """Play `deal` with the crew: the mission's `setups` (solver/missions/setup.py), its `communication` rule and
+    `assignment` mode (mission.py's: a draft, the Commander's decision or distribution), `samples` deals a
+    decision, drawn from `seed`; `solve` the exact engine on each sample (default: the reference), within
+    `limits` a solve."""
+    if samples < 1:
+        raise InputError(f"the crew samples at least 1 deal a decision, not {samples}")
+    for setup in setups:
+        check_supported(setup.mission)
+    solve = solve or reference_solve
+    rng = random.Random(seed)
+    setup_wins, chosen = (), 0
+    if len(setups) > 1:
+        deals = sampled_deals(Knowledge.before_play(deal, deal.commander), (0,) * deal.players, deal.commander, samples, rng)
+        setup_wins = option_shares(deals, [s.mission for s in setups], solve, limits)
+        chosen = best_option(setup_wins)
+    setup = setups[chosen]
+    mission, picks = assign_tasks(deal, setup.mission, assignment == DRAFT, samples, rng, solve, limits)
+    talk = Talk.of(communication, setup)
+    position, shown, decisions = Position(), [], []
+    while True:
+        walked = walk(deal, position.on(mission))
+        if walked.ended:
+            break
+        if not walked.trick:
+            shown += communications_before(walked, mission, talk, shown, deal.players)
+        said = tuple(s.communication for s in shown)
+        if popcount(walked.legal) == 1:
+            card, shares = walked.legal.bit_length() - 1, ()
+        else:
+            shares = shares_at(deal, mission, position, walked, said, samples, rng, solve, limits)
+            card = best_card(shares)
+        decisions.append(Decision(walked.to_move, card, shares))
+        position = position.then(card)
+    return Game(setup, setup_wins, tuple(picks), tuple(shown), tuple(decisions), position.on(mission), walked, samples)
+
+
+def assign_tasks(deal: Deal, mission, drafted: bool, samples: int, rng: random.Random, solve, limits: Limits):
+    """Return `mission` with every task's owner fixed by the crew's picks, and the picks: the LAZY owners (all
+    of them where `mission.owners` is None) `drafted`, else given by the Commander within the mission's counts.
+    A draft ends with its own counts (with five players the crew does not pass a task)."""
+    drafted = drafted or mission.owners is None
+    owners = [LAZY] * len(mission.cards) if mission.owners is None else list(mission.owners)
+    if LAZY not in owners:
+        return mission, []
+    counts = frozenset({draft_counts(owners.count(LAZY), deal.players, deal.commander)}) if drafted else mission.counts
+    taken, picks, turn = [0] * deal.players, [], deal.commander
+    while LAZY in owners:
+        if drafted:
+            chooser = turn
+            options = [(task, turn) for task, owner in enumerate(owners) if owner == LAZY]
+            turn = (turn + 1) % deal.players
+        else:
+            chooser, task = deal.commander, owners.index(LAZY)
+            options = [(task, seat) for seat in range(deal.players) if counts_allow(counts, with_one(taken, seat))]
+        missions = [fixed(mission, owners, counts, taken, task, seat) for task, seat in options]
+        wins = ()
+        if len(options) > 1:
+            deals = sampled_deals(Knowledge.before_play(deal, chooser), (0,) * deal.players, deal.commander,
+                                  samples, rng)
+            wins = option_shares(deals, missions, solve, limits)
+        task, seat = options[best_option(wins) if wins else 0]
+        picks.append(Pick(chooser, task, seat, tuple(options), wins))
+        owners[task], taken = seat, with_one(taken, seat)
+    return fixed(mission, owners, counts, taken), picks
+
+
+def with_one(taken, seat: int) -> list[int]:
+    """Return per-seat counts `taken` with one more task for `seat`."""
+    return [count + (other == seat) for other, count in enumerate(taken)]
+
+
+def fixed(mission, owners, counts, taken, task: int = -1, seat: int = -1):
+    """Return `mission` with `owners` (and `task` given to `seat`), the tasks still LAZY within what is left of
+    `counts` after `taken` (and that task)."""
+    owners = list(owners)
+    if task >= 0:
+        owners[task], taken = seat, with_one(taken, seat)
+    if LAZY not in owners:
+        return replace(mission, owners=tuple(owners), counts=None)
+    left = frozenset(tuple(v - t for v, t in zip(vector, taken)) for vector in counts
+                     if all(v >= t for v, t in zip(vector, taken)))
+    return replace(mission, owners=tuple(owners), counts=left)
+
+
+def communications_before(walked: Walked, mission, talk: Talk, shown, players: int) -> list[Shown]:
+    """Return the cards shown before the walked position's next trick, seat by seat from its leader."""
+    trick = len(walked.tricks) + 1
+    if trick < talk.first_trick:
+        return []
+    spoken = {s.communication.seat for s in shown}
+    open_tasks = [(c, owner) for i, (c, owner) in enumerate(zip(mission.cards, mission.owners))
+                  if not walked.done >> i & 1 and owner >= 0]
+    made = []
+    for offset in range(players):
+        seat = (walked.leader + offset) % players
+        if seat in spoken or seat == talk.muted:
+            continue
+        said = communication_of(seat, walked.hands[seat], open_tasks, dead_zone=not talk.tokens)
+        if said is not None:
+            made.append(Shown(trick, said))
+    return made

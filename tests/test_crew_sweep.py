@@ -1,0 +1,157 @@
+"""`crew sweep --crew realistic`, `crew play` and the slack of a winning line.
+
+A realistic sweep stores beside each deal's perfect-information answer the crew's game of it, which
+`crew play` replays exactly from the deal's cell, index and crew seed; the results do not depend on
+the job count; the crew's table, summary.json (against its schema) and `crew report` agree; a sweep
+of another crew on the same --out, and cells the crew does not play, are refused in one line. The
+slack of a line is checked by hand on one deal and against the reference on random small deals.
+"""
+
+import json
+import sqlite3
+from contextlib import closing
+from pathlib import Path
+
+import jsonschema
+import pytest
+from click.testing import CliRunner
+from conftest import deals_and_missions
+from hypothesis import given, settings
+
+from cli.main import main
+from solver import api
+from solver.core.cards import format_card, parse_card, popcount, scan
+from solver.core.deal import parse_deal
+from solver.core.solution import Outcome
+from solver.engines.analysis import line_position, slack
+from solver.engines.kernel import KernelSolver
+from solver.engines.reference import solve as reference_solve
+from solver.engines.reference import walk
+from solver.experiments.sweep import crew_seed
+from solver.missions.position import Position
+from solver.missions.tasks import make_task_mission
+
+SCHEMA = json.loads((Path(__file__).parent.parent / "docs" / "schemas" / "summary.schema.json").read_text())
+KERNEL = KernelSolver(tt_bits=16)
+CELL = ["--tasks", "2", "--owners", "draft", "--players", "3", "--deals", "3", "--samples", "2"]
+
+
+def crew(*args):
+    return CliRunner().invoke(main, list(map(str, args)))
+
+
+def stored(out: Path):
+    with closing(sqlite3.connect(out / "results.db")) as db:
+        return db.execute("SELECT deal_index, result, crew_result, crew_tasks_done, crew_tasks, crew_lost_in, "
+                          "crew_line, slack_decisions, slack_critical FROM deals ORDER BY deal_index").fetchall()
+
+
+@pytest.fixture(scope="module")
+def swept(tmp_path_factory):
+    out = tmp_path_factory.mktemp("crew") / "out"
+    result = crew("sweep", *CELL, "--crew", "realistic", "--jobs", "1", "--out", out)
+    assert result.exit_code == 0, result.output
+    return out, result.stdout
+
+
+def test_a_realistic_sweep_stores_and_reports_the_crew_beside_perfect_information(swept):
+    out, table = swept
+    rows = stored(out)
+    assert len(rows) == 3 and all(row[2] in ("win", "loss") and row[4] == 2 for row in rows)
+    for index, perfect, result, done, tasks, lost_in, line, decisions, critical in rows:
+        assert (result == "win") == (done == tasks) and (lost_in is None) == (result == "win")
+        assert (decisions is None) == (perfect != "win") and (critical is None or 0 <= critical <= decisions)
+    summary = json.loads((out / "summary.json").read_text())
+    assert list(jsonschema.Draft202012Validator(SCHEMA).iter_errors(summary)) == []
+    assert summary["crew"] == "realistic, 2 samples"
+    cell = summary["cells"][0]
+    assert cell["crew_games"] == 3 and cell["crew_wins"] == sum(row[2] == "win" for row in rows)
+    assert cell["crew_tasks_done"] == sum(row[3] for row in rows)
+    assert cell["crew_lost_by_crew"] == sum(row[2] == "loss" and row[1] == "win" for row in rows)
+    assert cell["slack_critical"] == sum(row[8] or 0 for row in rows)
+    assert "realistic crew" in table and "lost, winnable" in table
+    assert crew("report", out).stdout == table  # the database reads back as the run printed it
+
+
+def test_crew_play_replays_a_stored_game(swept):
+    out, _ = swept
+    for index, perfect, result, done, _, lost_in, line, *_ in stored(out):
+        answer = api.play(api.PlayRequest(api.SolveRequest(cell="tasks/2/draft", players=3, seed=1, index=index),
+                                          samples=2, crew_seed=crew_seed(1, index)))
+        plays = answer.game.mission.played
+        assert " ".join(format_card(c) for c in plays) == line.replace("/", " ")
+        assert (answer.game.outcome.value, answer.game.tasks_done, answer.game.lost_in) == (result, done, lost_in)
+        assert answer.perfect.outcome.value == perfect
+
+
+def test_the_crew_does_not_depend_on_the_jobs(swept, tmp_path):
+    out, _ = swept
+    again = crew("sweep", *CELL, "--crew", "realistic", "--jobs", "2", "--batch", "1", "--out", tmp_path / "two")
+    assert again.exit_code == 0, again.output
+    assert stored(tmp_path / "two") == stored(out)
+
+
+def test_another_crew_on_the_same_out_is_refused(swept, tmp_path):
+    out, _ = swept
+    for other in (["--crew", "perfect"], ["--crew", "realistic", "--samples", "3"]):
+        result = crew("sweep", *CELL[:-2], *other, "--out", out)
+        assert result.exit_code == 2 and len(result.stderr.splitlines()) == 1 and "crew" in result.stderr
+    perfect = crew("sweep", *CELL[:-2], "--jobs", "1", "--out", tmp_path / "perfect")
+    assert perfect.exit_code == 0 and "realistic crew" not in perfect.stdout
+    realistic = crew("sweep", *CELL, "--crew", "realistic", "--out", tmp_path / "perfect")
+    assert realistic.exit_code == 2 and "crew \"perfect\", not \"realistic, 2 samples\"" in realistic.stderr
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--game", "journey", "--missions", "yellow-for-everyone", "--space", "skis"], "a stage space"),
+    (["--tasks", "1", "--players", "2"], "two players"),
+    (["--game", "family", "--missions", "1"], "Family Adventure"),
+])
+def test_cells_the_crew_does_not_play_are_refused(tmp_path, args, words):
+    result = crew("sweep", *args, "--deals", "1", "--crew", "realistic", "--out", tmp_path / "out")
+    assert result.exit_code == 2 and words in result.stderr and len(result.stderr.splitlines()) == 1
+    assert not (tmp_path / "out").exists()
+
+
+def test_crew_play_prints_the_game_and_its_json(tmp_path):
+    args = ["play", "--tasks", "p3", "--owners", "0", "--players", "3", "--seed", "2", "--samples", "2"]
+    text = crew(*args)
+    assert text.exit_code == 0, text.output
+    lines = text.stdout.splitlines()
+    assert lines[0].startswith("deal: ") and lines[1] == "tasks: p3 -> seat 0"
+    assert lines[-1].startswith("result: ") and "perfect information: " in lines[-1]
+    body = json.loads(crew(*args, "--json").stdout)
+    assert body["tasks"] == 1 and body["owners"] == {"p3": 0} and body["result"] in ("win", "loss")
+    assert all(set(play["shares"].values()) <= {0, 1, 2} for play in body["plays"])
+    bad = crew("play", "--tasks", "p3", "--players", "3", "--space", "skis")
+    assert bad.exit_code == 2 and "the crew plays on the train" in bad.stderr
+
+
+def test_the_slack_of_a_hand_worked_line():
+    # Seat 0 must win y6. Play 1: of y5 and p1, only p1 keeps it winnable (nobody can follow it, and seat 1 throws y6
+    # under it; y5 loses the trick to a higher yellow). Play 2: seat 1 must throw y6 now (keeping it, seat 2's
+    # last yellow takes it in trick 2): critical. Play 3: seat 2's y8 and y9 both win.
+    deal = parse_deal("y5 p1 | y6 y7 | y8 y9", 0)
+    mission = make_task_mission(deal, [parse_card("y6")], owners=[0])
+    line = Position(tuple(parse_card(c) for c in ("p1", "y6", "y8")))
+    assert slack(deal, mission, line, reference_solve) == (1, 1, 2)
+
+
+@settings(max_examples=40, deadline=None)
+@given(deals_and_missions(max_players=4, max_cards=3))
+def test_the_slack_counts_the_winning_cards_of_each_decision(case):
+    deal, mission = case
+    solution = reference_solve(deal, mission)
+    if solution.outcome is not Outcome.WIN:
+        return
+    line = line_position(solution)
+    counts = slack(deal, mission, line, reference_solve)
+    assert slack(deal, mission, line, KERNEL.solve) == counts
+    expected = []
+    for k in range(len(line.plays)):
+        before = Position(line.plays[:k])
+        legal = walk(deal, before.on(mission)).legal
+        if popcount(legal) > 1:
+            expected.append(sum(reference_solve(deal, before.then(c).on(mission)).outcome is Outcome.WIN
+                                for c in scan(legal)))
+    assert counts == tuple(expected) and all(count >= 1 for count in counts)

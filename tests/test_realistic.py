@@ -1,0 +1,200 @@
+"""A game played by the hidden-information crew (solver/engines/realistic.py, its policies in crew.py).
+
+On random small deals and task missions (fixed owners, a draft, a Commander's distribution; every
+communication rule), the game replays through `walk`, every decision is the policy's choice from its
+own wins, the picks keep the draft's order and counts, every card shown was held and its token is
+true, and the kernel (through one table a game) plays exactly the game the reference plays.
+"""
+
+import itertools
+from dataclasses import replace
+
+import pytest
+from conftest import deals_and_missions
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solver.core.cards import parse_card, parse_cards, popcount
+from solver.core.deal import parse_deal
+from solver.core.errors import InputError
+from solver.core.solution import Outcome
+from solver.engines.crew import GameTables, best_card, cheapness, communication_of, token_of
+from solver.engines.kernel import KernelSolver
+from solver.engines.realistic import Talk, play_game
+from solver.engines.reference import walk
+from solver.missions.knowledge import HIGHEST, LOWEST, ONLY
+from solver.missions.setup import Setup
+from solver.missions.tasks import LAZY, draft_counts, make_task_mission
+from solver.trick.variants import PlayRules
+
+KERNEL = KernelSolver(tt_bits=16)
+RULES = ("normal", "dead-zone", "silent-until-trick-2", "muted-player")
+
+
+def distribution_counts(tasks: int, players: int) -> frozenset:
+    """A Commander's distribution: "final task counts may differ by no more than one"."""
+    return frozenset(v for v in itertools.product(range(tasks + 1), repeat=players)
+                     if sum(v) == tasks and max(v) - min(v) <= 1)
+
+
+@st.composite
+def crew_cases(draw):
+    """A small deal, its setups (a task mission: fixed, drafted, or distributed by the Commander) and a rule."""
+    deal, mission = draw(deals_and_missions(max_players=4, max_cards=3, max_tasks=3))
+    assignment = draw(st.sampled_from(["draft", "commander-distribution"]), label="assignment")
+    if assignment != "draft" or mission.owners is None and draw(st.booleans(), label="as the logbook"):
+        # the logbook's missions (setup.py) give every task a LAZY owner, within the assignment's counts
+        counts = (distribution_counts(len(mission.cards), deal.players) if assignment != "draft"
+                  else frozenset({draft_counts(len(mission.cards), deal.players, deal.commander)}))
+        mission = replace(mission, owners=(LAZY,) * len(mission.cards), counts=counts)
+    rule = draw(st.sampled_from(RULES), label="communication")
+    muted = draw(st.integers(0, deal.players - 1), label="muted")
+    return deal, [Setup(f"X = seat {muted}", mission, (("X", muted),))], rule, assignment
+
+
+@settings(max_examples=60, deadline=None)
+@given(crew_cases(), st.integers(0, 2**16), st.integers(1, 4))
+def test_a_game_follows_the_rules_and_the_policies(case, seed, samples):
+    deal, setups, rule, assignment = case
+    game = play_game(deal, setups, rule, assignment, samples=samples, seed=seed)
+    assert game == play_game(deal, setups, rule, assignment, samples=samples, seed=seed)  # the seed fixes the game
+    # Every play replays by the rules, and the game stops where the mission ended.
+    walked = walk(deal, game.mission)
+    assert walked.ended and walked == game.walked
+    assert [d.card for d in game.decisions] == list(game.mission.played)
+    assert (game.outcome is Outcome.WIN) == walked.ended.startswith("won")
+    assert game.tasks_done == popcount(walked.done)
+    if game.outcome is Outcome.WIN:
+        assert game.tasks_done == len(game.mission.cards) and game.lost_in is None
+    else:
+        assert game.lost_in == len(walked.tricks)
+    # Each play is the card with the most wins among the legal ones, ties to the cheapest.
+    for k, decision in enumerate(game.decisions):
+        before = walk(deal, replace(game.mission, played=game.mission.played[:k]))
+        assert decision.seat == before.to_move
+        if popcount(before.legal) == 1:
+            assert decision.shares == ()
+            continue
+        assert sum(1 << s.card for s in decision.shares) == before.legal
+        assert all(s.samples == samples and 0 <= s.wins <= samples for s in decision.shares)
+        top = max(s.wins for s in decision.shares)
+        assert decision.card == min((s.card for s in decision.shares if s.wins == top), key=cheapness)
+    check_picks(deal, setups[0].mission, assignment, game)
+    check_communications(deal, game, Talk.of(rule, setups[0]))
+
+
+def check_picks(deal, mission, assignment, game):
+    """The tasks' owners come from the picks: a draft in turn from the Commander, or the Commander's gifts."""
+    assert LAZY not in game.mission.owners and game.mission.counts is None
+    if mission.owners is not None and LAZY not in mission.owners:
+        assert game.picks == () and game.mission.owners == mission.owners
+        return
+    drafted = assignment == "draft"
+    for k, pick in enumerate(game.picks):
+        assert pick.chooser == ((deal.commander + k) % deal.players if drafted else deal.commander)
+        assert (pick.task, pick.seat) in pick.options
+        if pick.wins:
+            best = max(pick.wins)
+            assert pick.options.index((pick.task, pick.seat)) == pick.wins.index(best)
+        else:
+            assert len(pick.options) == 1
+    assert sorted(p.task for p in game.picks) == list(range(len(mission.cards)))
+    owners = game.mission.owners
+    counts = tuple(owners.count(seat) for seat in range(deal.players))
+    if drafted:
+        assert counts == draft_counts(len(mission.cards), deal.players, deal.commander)
+    else:
+        assert counts in mission.counts
+
+
+def check_communications(deal, game, talk):
+    """Every card shown was in its seat's hand before its trick, once a seat, never by the muted seat or before
+    the rule allows, and its token says truly where it stands in its colour ("the highest, only, or lowest")."""
+    seats = [s.communication.seat for s in game.shown]
+    assert len(seats) == len(set(seats)) and talk.muted not in seats
+    for shown in game.shown:
+        said = shown.communication
+        assert shown.trick >= talk.first_trick
+        hand = walk(deal, replace(game.mission, played=game.mission.played[: (shown.trick - 1) * deal.players])).hands[said.seat]
+        assert hand >> said.card & 1
+        assert token_of(hand, said.card) is not None
+        assert said.token == (token_of(hand, said.card) if talk.tokens else None)
+
+
+@settings(max_examples=40, deadline=None)
+@given(crew_cases(), st.integers(0, 2**16))
+def test_the_kernel_plays_the_game_the_reference_plays(case, seed):
+    deal, setups, rule, assignment = case
+    reference = play_game(deal, setups, rule, assignment, samples=3, seed=seed)
+    assert play_game(deal, setups, rule, assignment, samples=3, seed=seed, solve=GameTables(KERNEL)) == reference
+    assert play_game(deal, setups, rule, assignment, samples=3, seed=seed, solve=KERNEL.solve) == reference
+
+
+def test_tokens_say_where_a_card_stands_in_its_colour():
+    # "Place one coloured card face up and put the token at its top, middle, or bottom to mean respectively
+    # that it is the highest, only, or lowest card of that colour in hand."
+    hand = parse_cards("p2 p5 p7 g4 r1")
+    assert token_of(hand, parse_card("p7")) == HIGHEST
+    assert token_of(hand, parse_card("p2")) == LOWEST
+    assert token_of(hand, parse_card("g4")) == ONLY
+    assert token_of(hand, parse_card("p5")) is None
+
+
+def test_the_communication_policy():
+    # Seat 1 holds g7, the task card seat 2 must win: it shows it ("highest" of its green).
+    hand = parse_cards("g3 g7 b2 b5 p4")
+    tasks = [(parse_card("g7"), 2), (parse_card("b9"), 1)]
+    assert communication_of(1, hand, tasks, dead_zone=False).card == parse_card("g7")
+    assert communication_of(1, hand, tasks, dead_zone=False).token == HIGHEST
+    # "A dead zone permits a communication card without its positional token."
+    assert communication_of(1, hand, tasks, dead_zone=True).token is None
+    # No task card of another seat's: the lone card of a colour where another seat owns an open task.
+    assert communication_of(1, parse_cards("g3 g5 b2 p4"), [(parse_card("p9"), 0)], False).card == parse_card("p4")
+    # A task card that is neither highest, only nor lowest cannot be shown; with nothing else, the seat waits.
+    assert communication_of(1, parse_cards("g3 g5 g7"), [(parse_card("g5"), 0)], False) is None
+    # Its own task cards tell nobody anything new.
+    assert communication_of(0, parse_cards("g5 b2"), [(parse_card("g5"), 0)], False) is None
+
+
+def test_communication_rules():
+    setup = Setup("X = seat 2", None, (("X", 2),))
+    assert Talk.of("normal", setup) == Talk()
+    # "A disruption forbids communication until the named trick."
+    assert Talk.of("silent-until-trick-3", setup).first_trick == 3
+    assert Talk.of("dead-zone", setup) == Talk(tokens=False)
+    assert Talk.of("muted-player", setup).muted == 2
+    with pytest.raises(InputError, match="names its muted player"):
+        Talk.of("muted-player", Setup("", None))
+
+
+def test_cheapest_card_breaks_ties():
+    from solver.engines.crew import CardShare
+    shares = [CardShare(parse_card(c), 2, 4) for c in ("r1", "p7", "b3")]
+    assert best_card(shares) == parse_card("b3")  # not the rocket; b3 the lowest rank
+    assert best_card([*shares, CardShare(parse_card("p9"), 3, 4)]) == parse_card("p9")
+
+
+def test_a_hand_worked_game():
+    # Seat 0 leads and must win y6; it holds y5 p1 and sees neither other hand (seats 1 and 2 hold two of y6 y7 y8
+    # y9 each). Leading p1, which nobody can follow, lets the holder of y6 throw it under p1 ("only a player who has
+    # no card of the type led may play any card of their choice"): WIN in every sample; leading y5 loses the trick
+    # to a higher yellow in every sample. Seat 1, holding y6 y7, throws y6 (the task is won in this trick in every
+    # sample), and seat 2's two cards both win then: the cheaper, y8. The mission is won after trick 1.
+    deal = parse_deal("y5 p1 | y6 y7 | y8 y9", 0)
+    mission = make_task_mission(deal, [parse_card("y6")], owners=[0])
+    game = play_game(deal, [Setup("", mission)], samples=8, seed=1)
+    card = parse_card
+    assert [(d.seat, d.card) for d in game.decisions] == [(0, card("p1")), (1, card("y6")), (2, card("y8"))]
+    assert {s.card: s.wins for s in game.decisions[0].shares} == {card("p1"): 8, card("y5"): 0}
+    assert {s.card: s.wins for s in game.decisions[1].shares}[card("y6")] == 8
+    assert {s.card: s.wins for s in game.decisions[2].shares} == {card("y8"): 8, card("y9"): 8}
+    assert game.outcome is Outcome.WIN and game.walked.ended == "won after trick 1"
+
+
+def test_stage_spaces_and_bad_sample_counts_are_refused():
+    deal = parse_deal("y5 p1 | y6 y7 | y8 y9", 0)
+    mission = make_task_mission(deal, [parse_card("y6")], owners=[0])
+    with pytest.raises(InputError, match="does not model stage spaces"):
+        play_game(deal, [Setup("", replace(mission, space=PlayRules(skis=1)))])
+    with pytest.raises(InputError, match="at least 1 deal"):
+        play_game(deal, [Setup("", mission)], samples=0)
