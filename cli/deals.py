@@ -1,5 +1,6 @@
 """`crew deal` (a deal drawn from a seed, as a sweep deals it) and `crew show` (a stored deal of a sweep)."""
 
+import dataclasses
 import json
 import shlex
 
@@ -99,7 +100,8 @@ def show(directory, cell_name, index, players, as_json):
             "cell": str(shown.cell), "players": shown.cell.players, "seed": shown.seed, "index": shown.index,
             "result": shown.result, "nodes": shown.nodes, "ms": shown.ms, "engine": shown.engine,
             "setup": shown.setup, "line": shown.line, "score": score, "dealt": shown.dealt, "solve": shown.command,
-        } | ({"tricks": [{"leader": t.leader, "cards": [format_card(c) for c in t.cards], "winner": t.winner,
+        } | ({"crew": dataclasses.asdict(shown.crew), "play": shown.play_command} if shown.crew is not None else {})
+          | ({"tricks": [{"leader": t.leader, "cards": [format_card(c) for c in t.cards], "winner": t.winner,
                           "completed": [format_card(c) for c in t.completed]}
                          | ({"tabled": format_card(t.tabled)} if t.tabled >= 0 else {})
                          | ({"passed": [format_card(c) for c in t.passed]} if t.passed else {}) for t in shown.tricks]}
@@ -124,3 +126,17 @@ def show(directory, cell_name, index, players, as_json):
             click.echo(f"trick {number:2d}: {trick}")
     if shown.command is not None:
         click.echo(f"solve it: {shown.command}")
+    if shown.crew is not None:
+        for line in crew_lines(shown.crew):
+            click.echo(line)
+        click.echo(f"play it: {shown.play_command}")
+
+
+def crew_lines(crew) -> list[str]:
+    """Return a stored realistic game's text: its result, the slack of the solver's line, the crew's plays."""
+    ended = "won" if crew.result == "win" else f"failed in trick {crew.lost_in}"
+    slack = ("" if crew.decisions is None else
+             f"; the solver's line: {crew.critical} critical of {crew.decisions} decisions")
+    lines = [f"realistic crew: {crew.result.upper()} ({ended}; {crew.tasks_done} of {crew.tasks} tasks done, "
+             f"{crew.ms:.0f} ms){slack}"]
+    return lines + [f"crew trick {number:2d}: {trick}" for number, trick in enumerate(crew.line.split("/"), 1)]

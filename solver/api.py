@@ -65,6 +65,7 @@ from solver.experiments.plan import default_name, plan_sweep, sweep_game
 from solver.experiments.stats import CellSummary
 from solver.experiments.store import DATABASE, ResultStore
 from solver.experiments.summary import SUMMARY_JSON, from_rows, versions, write_summary
+from solver.experiments.sweep import crew_seed
 from solver.family import model as family_model
 from solver.family.deal import FamilyDeal, parse_family_deal, random_family_deal
 from solver.family.engines import ENGINES as FAMILY_ENGINES
@@ -522,6 +523,8 @@ class ShowAnswer:
     dealt: dict | None
     command: str | None
     tricks: tuple | None = None  # the line replayed: Trick(leader, cards, winner, completed), see `seated_line`
+    crew: object = None  # solver.experiments.sweep.CrewResult: the realistic crew's game, in a sweep that played it
+    play_command: str | None = None  # the `crew play` command that plays that game again
 
 
 def show(directory, cell_name: str, index: int, players: int | None = None) -> ShowAnswer:
@@ -534,8 +537,13 @@ def show(directory, cell_name: str, index: int, players: int | None = None) -> S
             cell=str(found.cell), players=found.players, seed=found.seed, index=index)).record)
     command = solve_command(found.cell, found.seed, index, store.setting("budget"))
     tricks = None if found.cell.family else seated_line(found.cell, found.seed, index, found.setup, found.line)
+    played = None
+    if found.crew is not None:
+        samples = int(store.setting("crew").split(", ")[1].split()[0])  # "realistic, N samples"
+        played = (f"crew play --cell {found.cell} --players {found.cell.players} --seed {found.seed} --index {index} "
+                  f"--samples {samples} --crew-seed {crew_seed(found.seed, index)} --budget {store.setting('budget')}")
     return ShowAnswer(found.cell, found.seed, index, found.result, found.nodes, found.ms, found.engine, found.setup,
-                      found.line, found.score, found.dealt, command, tricks)
+                      found.line, found.score, found.dealt, command, tricks, found.crew, played)
 
 
 def seated_line(cell: Cell, seed: int, index: int, setup: str, line: str) -> tuple | None:

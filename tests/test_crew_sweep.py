@@ -8,6 +8,8 @@ slack of a line is checked by hand on one deal and against the reference on rand
 """
 
 import json
+import re
+import shlex
 import sqlite3
 from contextlib import closing
 from pathlib import Path
@@ -82,6 +84,23 @@ def test_crew_play_replays_a_stored_game(swept):
         assert " ".join(format_card(c) for c in plays) == line.replace("/", " ")
         assert (answer.game.outcome.value, answer.game.tasks_done, answer.game.lost_in) == (result, done, lost_in)
         assert answer.perfect.outcome.value == perfect
+
+
+def test_crew_show_prints_the_stored_game_and_the_command_that_plays_it_again(swept):
+    out, _ = swept
+    index, _, result, done, tasks, _, line, *_ = stored(out)[0]
+    shown = crew("show", out, "tasks/2/draft", index).stdout.splitlines()
+    assert shown[-1].startswith("play it: crew play ")
+    crew_lines = [text for text in shown if text.startswith("crew trick")]
+    assert [text.split(": ", 1)[1] for text in crew_lines] == line.split("/")
+    assert any(text.startswith(f"realistic crew: {result.upper()} (") and f"{done} of {tasks} tasks" in text
+               for text in shown)
+    again = crew(*shlex.split(shown[-1].removeprefix("play it: crew ")))
+    assert again.exit_code == 0, again.output
+    seated = [text.split("  ->")[0].split(": ", 1)[1] for text in again.stdout.splitlines() if text.startswith("trick")]
+    assert [re.sub(r"\d:", "", trick) for trick in seated] == line.split("/")  # "0:p1 1:p3 2:p5" as "p1 p3 p5"
+    body = json.loads(crew("show", out, "tasks/2/draft", index, "--json").stdout)
+    assert body["crew"]["line"] == line and body["play"] == shown[-1].removeprefix("play it: ")
 
 
 def test_the_crew_does_not_depend_on_the_jobs(swept, tmp_path):

@@ -76,9 +76,12 @@ def test_a_game_follows_the_rules_and_the_policies(case, seed, samples):
             assert decision.shares == ()
             continue
         assert sum(1 << s.card for s in decision.shares) == before.legal
-        assert all(s.samples == samples and 0 <= s.wins <= samples for s in decision.shares)
-        top = max(s.wins for s in decision.shares)
-        assert decision.card == min((s.card for s in decision.shares if s.wins == top), key=cheapness)
+        assert all(1 <= s.samples <= samples and 0 <= s.wins <= s.samples for s in decision.shares)
+        top = max(s.wins for s in decision.shares if s.samples == samples)
+        assert decision.card == min((s.card for s in decision.shares if s.wins == top and s.samples == samples),
+                                    key=cheapness)
+        # a card out of the race trailed the leader by more samples than were left: it could not tie
+        assert all(s.wins + samples - s.samples < top for s in decision.shares if s.samples < samples)
     check_picks(deal, setups[0].mission, assignment, game)
     check_communications(deal, game, Talk.of(rule, setups[0]))
 

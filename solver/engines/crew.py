@@ -11,7 +11,8 @@ The policies, each deterministic given the samples:
 
 - **play** (`card_shares`, `best_card`): the legal card with the largest share; ties go to the
   cheapest card (a non-trump before a rocket, then the lowest rank, then the lowest suit), keeping
-  high cards and rockets for later.
+  high cards and rockets for later. A game races the cards (`shares_at`): a card that can no longer
+  reach the leader is not solved on the samples left.
 - **tasks and setups** (`option_shares`, `best_option`): the option (a setup, a task to take, a seat
   to give a task to) in which the mission is winnable in the most samples; ties go to the first
   option in the order offered (the setups' order, the tasks' draw order, seats clockwise).
@@ -142,21 +143,28 @@ def card_shares(deal: Deal, mission, position: Position, communications=(), samp
 
 
 def shares_at(deal: Deal, mission, position: Position, walked, communications, samples: int, rng: random.Random,
-              solve, limits: Limits) -> tuple[CardShare, ...]:
-    """Return `card_shares` at a position already walked (`walked`), its samples drawn from `rng`."""
+              solve, limits: Limits, race: bool = False) -> tuple[CardShare, ...]:
+    """Return `card_shares` at a position already walked (`walked`), its samples drawn from `rng`. With `race`,
+    the samples are solved one after another and a card leaves the race once it trails the leader by more
+    samples than are left: it can neither beat nor tie the best card, so the choice (`best_card`) is the same,
+    and its share counts the samples it was solved on (`CardShare.samples`)."""
     known = knowledge_at(deal, walked, position.plays, communications)
     played = played_by_seat(walked, position.plays, deal.players)
     distinct = distinct_cards(mission)
     # The seat's legal cards depend only on its own hand and the trick: the same in every sample.
     after = {card: position.then(card).on(mission) for card in scan(walked.legal)}
-    wins = dict.fromkeys(after, 0)
-    for sampled in sampled_deals(known, played, deal.commander, samples, rng):
+    wins, tried = dict.fromkeys(after, 0), dict.fromkeys(after, 0)
+    for k, sampled in enumerate(sampled_deals(known, played, deal.commander, samples, rng)):
         in_play = card_set(walked.trick)
         for hand, gone in zip(sampled.hands, played):
             in_play |= hand & ~gone
         for card, won in sample_verdicts(sampled, after, in_play, distinct, solve, limits).items():
             wins[card] += won
-    return tuple(CardShare(card, won, samples) for card, won in wins.items())
+            tried[card] += 1
+        if race:
+            leader, left = max(wins.values()), samples - k - 1
+            after = {card: forced for card, forced in after.items() if wins[card] + left >= leader}
+    return tuple(CardShare(card, wins[card], tried[card]) for card in wins)
 
 
 def sample_verdicts(sampled: Deal, after, in_play: int, distinct: int, solve, limits: Limits) -> dict[int, bool]:
@@ -179,8 +187,10 @@ def cheapness(card: int) -> tuple[int, int, int]:
 
 
 def best_card(shares) -> int:
-    """Return the card with the largest share; ties go to the cheapest (`cheapness`)."""
-    return min(shares, key=lambda s: (-s.wins, cheapness(s.card))).card
+    """Return the card winnable in the most samples (of those solved on every sample: a card that left a race
+    could not reach the leader); ties go to the cheapest (`cheapness`)."""
+    full = max(s.samples for s in shares)
+    return min((s for s in shares if s.samples == full), key=lambda s: (-s.wins, cheapness(s.card))).card
 
 
 def option_shares(deals, missions, solve, limits: Limits = Limits()) -> tuple[int, ...]:

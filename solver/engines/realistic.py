@@ -164,7 +164,7 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
         if popcount(walked.legal) == 1:
             card, shares = walked.legal.bit_length() - 1, ()
         else:
-            shares = shares_at(deal, mission, position, walked, said, samples, rng, solve, limits)
+            shares = shares_at(deal, mission, position, walked, said, samples, rng, solve, limits, race=True)
             card = best_card(shares)
         decisions.append(Decision(walked.to_move, card, shares))
         position = position.then(card)
