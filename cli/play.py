@@ -19,17 +19,19 @@ from solver.core.solution import Outcome
               help="Deals each decision samples from what its player knows.")
 @click.option("--crew-seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="The seed of the crew's samples (--seed draws the deal and its tasks).")
+@click.option("--crew-nodes", type=click.IntRange(min=1), default=api.CREW_NODES, show_default=True,
+              help="Card plays a sample's solve may take; past them the sample counts as not winnable.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def play(samples, crew_seed, as_json, **options):
+def play(samples, crew_seed, crew_nodes, as_json, **options):
     """Play a deal with a crew whose players each see only their own hand (and the plays, the voids they show,
     the cards communicated): each decision takes the option that keeps the mission winnable in the most of its
     sampled deals, each solved exactly. Prints each trick with every legal card's share of the samples, and the
     deal's perfect-information answer beside the crew's result.
 
-    The budget (--budget, --max-nodes) applies to each solve of a sample; past it a sample counts as lost.
+    --budget applies to each solve of a sample too (--max-nodes: to the deal's perfect-information solve).
     """
     options["distress"] = False
-    answer = api.play(api.PlayRequest(solve_request(**options), samples, crew_seed))
+    answer = api.play(api.PlayRequest(solve_request(**options), samples, crew_seed, crew_nodes))
     click.echo(json.dumps(game_json(answer)) if as_json else "\n".join(game_lines(answer)))
 
 
@@ -87,6 +89,9 @@ def game_lines(answer: api.PlayAnswer) -> list[str]:
             if decision.shares:
                 believed = " ".join(f"{format_card(s.card)} {wins_text(s.wins, s.samples)}" for s in decision.shares)
                 lines.append(f"  {decision.seat}:{format_card(decision.card):3s} of {believed}")
+            if decision.tasks:
+                alone = " ".join(f"{format_card(s.card)} {wins_text(s.wins, s.samples)}" for s in decision.tasks)
+                lines.append(f"      lost in every sample; (sample, task) pairs still winnable alone: {alone}")
     lines.append(result_line(answer))
     return lines
 
@@ -119,7 +124,9 @@ def game_json(answer: api.PlayAnswer) -> dict:
         "shown": [{"before_trick": s.trick, "seat": s.communication.seat, "card": format_card(s.communication.card),
                    "token": s.communication.token} for s in game.shown],
         "plays": [{"seat": d.seat, "card": format_card(d.card),
-                   "shares": {format_card(s.card): s.wins for s in d.shares}} for d in game.decisions],
+                   "shares": {format_card(s.card): [s.wins, s.samples] for s in d.shares}}
+                  | ({"tasks": {format_card(s.card): [s.wins, s.samples] for s in d.tasks}} if d.tasks else {})
+                  for d in game.decisions],
         "load_seconds": round(answer.load_seconds, 6),
     }
 

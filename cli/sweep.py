@@ -161,10 +161,12 @@ def render(summaries: list[CellSummary], output_format: str) -> str:
               "see only their own hand (crew play), and report both.")
 @click.option("--samples", type=click.IntRange(min=1), default=16, show_default=True,
               help="With --crew realistic: deals each decision samples from what its player knows.")
+@click.option("--crew-nodes", type=click.IntRange(min=1), default=api.CREW_NODES, show_default=True,
+              help="With --crew realistic: card plays a sample's solve may take (past them: not winnable).")
 @click.option("--format", "output_format", type=click.Choice(FORMATS), default="table", show_default=True,
               help="The results on stdout: a table, CSV or JSON (progress and notes go to stderr).")
 def sweep(game, missions_text, mission_file, tasks_text, owners_text, objectives_text, space_text, players_text,
-          difficult_ghost, deals, seed, jobs, budget, out, scheduler, batch, crew, samples, output_format):
+          difficult_ghost, deals, seed, jobs, budget, out, scheduler, batch, crew, samples, crew_nodes, output_format):
     """Solve many seeded deals per mission and player count; print each cell's win rate.
 
     Every deal is stored in OUT/results.db as it is solved; running the same command
@@ -175,7 +177,7 @@ def sweep(game, missions_text, mission_file, tasks_text, owners_text, objectives
         game=game, missions=missions_text, mission_file=mission_file, tasks=tasks_text, owners=owners_text,
         objectives=objectives_text, space=space_text, players=players_text, difficult_ghost=difficult_ghost,
         deals=deals, seed=seed, jobs=jobs, budget=budget, out=out, scheduler=scheduler, batch=batch,
-        command=shlex.join(["crew", *sys.argv[1:]]), crew=crew, samples=samples,
+        command=shlex.join(["crew", *sys.argv[1:]]), crew=crew, samples=samples, crew_nodes=crew_nodes,
     )
     shown = []
 

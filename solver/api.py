@@ -57,7 +57,7 @@ from solver.engines.crew import GameTables
 from solver.engines.distress import solve_with_distress
 from solver.engines.explain import Explanation, explain_loss
 from solver.engines.quick import Allowance
-from solver.engines.realistic import Game, play_game
+from solver.engines.realistic import CREW_NODES, Game, play_game
 from solver.engines.reference import walk
 from solver.engines.score import ScoreAnswer, max_score
 from solver.experiments.cell import Cell
@@ -385,11 +385,13 @@ def explain(request: SolveRequest) -> ExplainAnswer:
 class PlayRequest:
     """A deal played by the hidden-information crew (solver/engines/realistic.py): the deal and mission as `crew
     solve` takes them (`solve`; its engine solves each sample, its limits apply to each of those solves), the deals
-    sampled a decision, and the seed of the crew's samples (apart from the deal's own `seed`)."""
+    sampled a decision, the seed of the crew's samples (apart from the deal's own `seed`), and the card plays a sample's
+    solve may take (then it counts as not winnable; the request's time budget applies to each sample's solve too)."""
 
     solve: SolveRequest
     samples: int = 16
     crew_seed: int = 0
+    crew_nodes: int = CREW_NODES  # a sample's solve stops after this many card plays (then: not winnable)
 
 
 @dataclass(frozen=True)
@@ -427,8 +429,11 @@ def play(request: PlayRequest) -> PlayAnswer:
     load_seconds = load_kernel() if base.engine in KERNEL_ENGINES else 0.0
     setups = game.setups()
     rules = (mission.communication, mission.assignment) if mission is not None else ()
+    if request.crew_nodes < 1:
+        raise InputError(f"a sample's solve has at least 1 card play, not {request.crew_nodes}")
+    limits = Limits(max_nodes=request.crew_nodes, max_seconds=base.limits.max_seconds)
     played = play_game(game.deal, setups, *rules, samples=request.samples, seed=request.crew_seed,
-                       solve=crew_engine(base.engine), limits=base.limits)
+                       solve=crew_engine(base.engine), limits=limits)
     perfect = solve_setups(game.deal, setups, sharing_engine(base.engine), base.limits, ROUND_NODES, game.stage)
     return PlayAnswer(game.deal, game.stage, setups, played, perfect, mission, load_seconds)
 
@@ -539,9 +544,10 @@ def show(directory, cell_name: str, index: int, players: int | None = None) -> S
     tricks = None if found.cell.family else seated_line(found.cell, found.seed, index, found.setup, found.line)
     played = None
     if found.crew is not None:
-        samples = int(store.setting("crew").split(", ")[1].split()[0])  # "realistic, N samples"
+        _, samples, nodes = store.setting("crew").split(", ")  # "realistic, N samples, M nodes"
         played = (f"crew play --cell {found.cell} --players {found.cell.players} --seed {found.seed} --index {index} "
-                  f"--samples {samples} --crew-seed {crew_seed(found.seed, index)} --budget {store.setting('budget')}")
+                  f"--samples {samples.split()[0]} --crew-nodes {nodes.split()[0]} --crew-seed "
+                  f"{crew_seed(found.seed, index)} --budget {store.setting('budget')}")
     return ShowAnswer(found.cell, found.seed, index, found.result, found.nodes, found.ms, found.engine, found.setup,
                       found.line, found.score, found.dealt, command, tricks, found.crew, played)
 
@@ -631,6 +637,7 @@ class SweepRequest:
     command: str | None = None  # how the sweep was asked for, for summary.json (default: this request)
     crew: str = "perfect"  # who plays: perfect (information: the solver alone), or also the realistic crew
     samples: int = 16  # the realistic crew's deals a decision
+    crew_nodes: int = CREW_NODES  # the card plays a sample's solve may take (then: not winnable)
 
 
 @dataclass(frozen=True)
@@ -658,19 +665,19 @@ def run_sweep(request: SweepRequest, make_progress=None, note=None) -> SweepResu
     for remark in notes:
         if note is not None:
             note(remark)
-    samples = crew_samples(r, cells)
+    samples = crew_samples(r, cells, note)
     out = Path(r.out) if r.out else Path("sweeps") / default_name(game, r.missions, r.tasks, r.owners,
                                                                    r.objectives, r.space, r.players, r.seed)
     with connect(r.scheduler) if r.scheduler else contextlib.nullcontext() as cluster:  # then the store
         store = ResultStore(out)
-        crew = f"realistic, {samples} samples" if samples else "perfect"
+        crew = f"realistic, {r.samples} samples, {r.crew_nodes} nodes" if any(samples.values()) else "perfect"
         store.check_settings({"seed": r.seed, "budget": r.budget, "engine": "auto", "crew": crew})
         store.check_definition([cell for cell, _ in cells], r.deals)
         per_cell, needed = [], {}
         for cell, mission in cells:
             done = store.done(cell, r.seed)
             missing = [i for i in range(r.deals) if i not in done]
-            per_cell.append(batches(cell, mission, r.seed, missing, r.budget, r.batch, samples))
+            per_cell.append(batches(cell, mission, r.seed, missing, r.budget, r.batch, samples[cell], r.crew_nodes))
             needed[cell] = len(missing)
         # Cells in rounds, a batch of each in turn: an interrupted sweep has deals of every cell.
         work = [batch for round_ in itertools.zip_longest(*per_cell) for batch in round_ if batch is not None]
@@ -693,24 +700,45 @@ def run_sweep(request: SweepRequest, make_progress=None, note=None) -> SweepResu
 CREWS = ("perfect", "realistic")
 
 
-def crew_samples(request: SweepRequest, cells) -> int:
-    """Return the realistic crew's samples a decision for a sweep (0: perfect information only); InputError for a
-    crew not in CREWS, or a cell the realistic crew does not play (it plays won-or-lost missions on the train)."""
+def crew_samples(request: SweepRequest, cells, note=None) -> dict:
+    """Return per cell the realistic crew's samples a decision (0: perfect information only). A cell the crew does
+    not play (it plays won-or-lost missions on the train, with 3-5 players, and no chance) keeps perfect information,
+    said in a `note`; InputError for a crew not in CREWS, or when the crew plays no cell at all."""
     if request.crew not in CREWS:
         raise InputError(f"the crew is perfect or realistic, not {request.crew!r}")
     if request.crew == "perfect":
-        return 0
-    if request.samples < 1:
-        raise InputError(f"the realistic crew samples at least 1 deal a decision, not {request.samples}")
+        return {cell: 0 for cell, _ in cells}
+    if request.samples < 1 or request.crew_nodes < 1:
+        raise InputError(f"the realistic crew samples at least 1 deal a decision, each solved within at least 1 card "
+                         f"play, not {request.samples} and {request.crew_nodes}")
+    samples, left_out = {}, []
     for cell, mission in cells:
-        why = ("Family Adventure" if cell.family else "a stage space" if cell.space != TRAIN
-               else "two players (the Ghost)" if cell.players == 2
-               else "a special mission" if mission is not None and (mission.score is not None or mission.pattern is not None)
-               else "")
+        why = crew_refusal(cell, mission)
+        samples[cell] = 0 if why else request.samples
         if why:
-            raise InputError(f"the realistic crew plays won-or-lost missions on the train with 3-5 players, not "
-                             f"{why} ({cell}): leave it out, or sweep it with --crew perfect")
-    return request.samples
+            left_out.append(f"{cell} ({why})")
+    if left_out and not any(samples.values()):
+        raise InputError(f"the realistic crew plays won-or-lost missions on the train with 3-5 players, not "
+                         f"{left_out[0]}: sweep it with --crew perfect")
+    for text in left_out:
+        if note is not None:
+            note(f"the realistic crew does not play {text}: its cell has perfect information only")
+    return samples
+
+
+def crew_refusal(cell: Cell, mission) -> str:
+    """Return why the realistic crew does not play a sweep's cell, or "" when it does."""
+    if cell.family:
+        return "Family Adventure"
+    if cell.space != TRAIN:
+        return "a stage space"
+    if cell.players == 2:
+        return "two players (the Ghost)"
+    if mission is not None and (mission.score is not None or mission.pattern is not None):
+        return "a special mission"
+    if mission is not None and mission.chance:
+        return "a random pass"
+    return ""
 
 
 def plot_sweep(directory, output=None) -> Path:

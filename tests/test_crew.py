@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from solver.core.cards import parse_card, parse_card_list
 from solver.core.deal import Deal, parse_deal
 from solver.core.errors import InputError
-from solver.core.solution import Outcome
+from solver.core.solution import Limits, Outcome
 from solver.engines.analysis import analyze_position, case_solver, consistent_cases
-from solver.engines.crew import card_shares
+from solver.engines.crew import card_shares, decision_deals, task_shares
 from solver.engines.kernel import KernelSolver
 from solver.engines.reference import solve as reference_solve
 from solver.engines.reference import walk
@@ -78,3 +78,23 @@ def test_a_share_counts_the_samples_the_card_wins(drawn, seed):
 def test_stage_spaces_are_refused():
     with pytest.raises(InputError, match="does not model stage spaces"):
         card_shares(DEAL, replace(MISSION, space=PlayRules(skis=1)), Position())
+
+
+@settings(max_examples=30, deadline=None)
+@given(deals_and_missions(max_players=4, max_cards=3, drafted=False).flatmap(
+    lambda case: st.tuples(st.just(case), plays_so_far(*case))), st.integers(0, 2**16))
+def test_task_shares_count_the_open_tasks_still_winnable_alone(drawn, seed):
+    (deal, mission), position = drawn
+    walked = walk(deal, position.on(mission))
+    if walked.ended or walked.due or not walked.legal:
+        return
+    deals = decision_deals(deal, walked, position.plays, (), 3, random.Random(seed))
+    shares = task_shares(deals, mission, position, walked, KERNEL.solve, Limits())
+    open_tasks = [i for i in range(len(mission.cards)) if not walked.done >> i & 1]
+    for share in shares:
+        wins = 0
+        for sampled in deals:
+            for i in open_tasks:  # task i alone: its card and owner, no token
+                single = make_task_mission(sampled, [mission.cards[i]], owners=[mission.owners[i]])
+                wins += reference_solve(sampled, position.then(share.card).on(single)).outcome is Outcome.WIN
+        assert (share.wins, share.samples) == (wins, 3 * len(open_tasks))

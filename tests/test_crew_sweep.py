@@ -65,7 +65,7 @@ def test_a_realistic_sweep_stores_and_reports_the_crew_beside_perfect_informatio
         assert (decisions is None) == (perfect != "win") and (critical is None or 0 <= critical <= decisions)
     summary = json.loads((out / "summary.json").read_text())
     assert list(jsonschema.Draft202012Validator(SCHEMA).iter_errors(summary)) == []
-    assert summary["crew"] == "realistic, 2 samples"
+    assert summary["crew"] == "realistic, 2 samples, 5000 nodes"
     cell = summary["cells"][0]
     assert cell["crew_games"] == 3 and cell["crew_wins"] == sum(row[2] == "win" for row in rows)
     assert cell["crew_tasks_done"] == sum(row[3] for row in rows)
@@ -118,7 +118,17 @@ def test_another_crew_on_the_same_out_is_refused(swept, tmp_path):
     perfect = crew("sweep", *CELL[:-2], "--jobs", "1", "--out", tmp_path / "perfect")
     assert perfect.exit_code == 0 and "realistic crew" not in perfect.stdout
     realistic = crew("sweep", *CELL, "--crew", "realistic", "--out", tmp_path / "perfect")
-    assert realistic.exit_code == 2 and "crew \"perfect\", not \"realistic, 2 samples\"" in realistic.stderr
+    assert realistic.exit_code == 2 and "crew \"perfect\", not \"realistic, 2 samples, 5000 nodes\"" in realistic.stderr
+
+
+def test_cells_the_crew_does_not_play_keep_perfect_information_with_a_note(tmp_path):
+    # mission 12: "after trick 1 each player passes a random card to the left", which what a player knows leaves out
+    result = crew("sweep", "--missions", "1,12", "--players", "3", "--deals", "1", "--samples", "1",
+                  "--crew", "realistic", "--jobs", "1", "--out", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert "crew: note: the realistic crew does not play planet-nine/12 (a random pass)" in result.stderr
+    cells = {cell["mission"]: cell for cell in json.loads((tmp_path / "out" / "summary.json").read_text())["cells"]}
+    assert "crew_games" in cells["planet-nine/1"] and "crew_games" not in cells["planet-nine/12"]
 
 
 @pytest.mark.parametrize("args, words", [
@@ -141,7 +151,7 @@ def test_crew_play_prints_the_game_and_its_json(tmp_path):
     assert lines[-1].startswith("result: ") and "perfect information: " in lines[-1]
     body = json.loads(crew(*args, "--json").stdout)
     assert body["tasks"] == 1 and body["owners"] == {"p3": 0} and body["result"] in ("win", "loss")
-    assert all(set(play["shares"].values()) <= {0, 1, 2} for play in body["plays"])
+    assert all(0 <= wins <= tried <= 2 for play in body["plays"] for wins, tried in play["shares"].values())
     bad = crew("play", "--tasks", "p3", "--players", "3", "--space", "skis")
     assert bad.exit_code == 2 and "the crew plays on the train" in bad.stderr
 

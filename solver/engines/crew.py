@@ -11,7 +11,7 @@ The policies, each deterministic given the samples:
 
 - **play** (`card_shares`, `best_card`): the legal card with the largest share; ties go to the
   cheapest card (a non-trump before a rocket, then the lowest rank, then the lowest suit), keeping
-  high cards and rockets for later. A game races the cards (`shares_at`): a card that can no longer
+  high cards and rockets for later. A game races the cards (`shares_on`): a card that can no longer
   reach the leader is not solved on the samples left.
 - **tasks and setups** (`option_shares`, `best_option`): the option (a setup, a task to take, a seat
   to give a task to) in which the mission is winnable in the most samples; ties go to the first
@@ -138,40 +138,64 @@ def card_shares(deal: Deal, mission, position: Position, communications=(), samp
     walked = walk(deal, position.on(mission))
     if walked.ended or walked.due or not walked.legal:
         raise InputError("the position has no card to choose (the mission ended, or the crew chooses)")
-    return shares_at(deal, mission, position, walked, communications, samples, random.Random(seed),
-                     solve or reference_solve, limits)
+    deals = decision_deals(deal, walked, position.plays, communications, samples, random.Random(seed))
+    return shares_on(deals, mission, position, walked, solve or reference_solve, limits)
 
 
-def shares_at(deal: Deal, mission, position: Position, walked, communications, samples: int, rng: random.Random,
-              solve, limits: Limits, race: bool = False) -> tuple[CardShare, ...]:
-    """Return `card_shares` at a position already walked (`walked`), its samples drawn from `rng`. With `race`,
-    the samples are solved one after another and a card leaves the race once it trails the leader by more
-    samples than are left: it can neither beat nor tie the best card, so the choice (`best_card`) is the same,
-    and its share counts the samples it was solved on (`CardShare.samples`)."""
-    known = knowledge_at(deal, walked, position.plays, communications)
-    played = played_by_seat(walked, position.plays, deal.players)
-    distinct = distinct_cards(mission)
+def decision_deals(deal: Deal, walked, plays, communications, samples: int, rng: random.Random) -> list[Deal]:
+    """Return `samples` deals drawn with `rng` from what the seat to move knows at a walked position of `deal`."""
+    known = knowledge_at(deal, walked, plays, communications)
+    return sampled_deals(known, played_by_seat(walked, plays, deal.players), deal.commander, samples, rng)
+
+
+def shares_on(deals, mission, position: Position, walked, solve, limits: Limits, race: bool = False
+              ) -> tuple[CardShare, ...]:
+    """Return each legal card's share of the sampled `deals` (at a position already walked) in which the mission
+    stays winnable after it. With `race`, the samples are solved one after another and a card leaves the race
+    once it trails the leader by more samples than are left: it can neither beat nor tie the best card, so the
+    choice (`best_card`) is the same, and its share counts the samples it was solved on (`CardShare.samples`)."""
     # The seat's legal cards depend only on its own hand and the trick: the same in every sample.
     after = {card: position.then(card).on(mission) for card in scan(walked.legal)}
     wins, tried = dict.fromkeys(after, 0), dict.fromkeys(after, 0)
-    for k, sampled in enumerate(sampled_deals(known, played, deal.commander, samples, rng)):
-        in_play = card_set(walked.trick)
-        for hand, gone in zip(sampled.hands, played):
-            in_play |= hand & ~gone
-        for card, won in sample_verdicts(sampled, after, in_play, distinct, solve, limits).items():
+    for k, sampled in enumerate(deals):
+        for card, won in sample_verdicts(sampled, after, walked, position, distinct_cards(mission), solve,
+                                         limits).items():
             wins[card] += won
             tried[card] += 1
         if race:
-            leader, left = max(wins.values()), samples - k - 1
+            leader, left = max(wins.values()), len(deals) - k - 1
             after = {card: forced for card, forced in after.items() if wins[card] + left >= leader}
     return tuple(CardShare(card, wins[card], tried[card]) for card in wins)
 
 
-def sample_verdicts(sampled: Deal, after, in_play: int, distinct: int, solve, limits: Limits) -> dict[int, bool]:
+def task_shares(deals, mission, position: Position, walked, solve, limits: Limits) -> tuple[CardShare, ...]:
+    """Return for each legal card in how many (sample, open task) pairs that task alone (its owner, no token or
+    condition) can still be won after it: the crew's measure once no card keeps the whole mission winnable in
+    any sample (it then plays for as many tasks as it can)."""
+    alone = [replace(mission, cards=(c,), tokens=(None,), owners=(owner,), counts=None, counters=(), balanced=None,
+                     sequences=()) for i, (c, owner) in enumerate(zip(mission.cards, mission.owners))
+             if not walked.done >> i & 1]
+    wins = dict.fromkeys(scan(walked.legal), 0)
+    for single in alone:
+        after = {card: position.then(card).on(single) for card in wins}
+        for sampled in deals:
+            for card, won in sample_verdicts(sampled, after, walked, position, distinct_cards(single), solve,
+                                             limits).items():
+                wins[card] += won
+    return tuple(CardShare(card, won, len(deals) * len(alone)) for card, won in wins.items())
+
+
+def sample_verdicts(sampled: Deal, after, walked, position: Position, distinct: int, solve, limits: Limits
+                    ) -> dict[int, bool]:
     """Return whether the mission stays winnable on `sampled` after each card of `after` (card -> the mission
-    with it played). Of two legal cards of one suit with no other card in play between them, the lower wins
-    and loses against the same cards as the higher, now and later (the reference's reduction), so only the
-    higher is solved: in 4-player games of 3 tasks that saved x{equivalence} of the solves."""
+    with it played), at a walked position. Of two legal cards of one suit with no other card in play between
+    them, the lower wins and loses against the same cards as the higher, now and later (the reference's
+    reduction), so only the higher is solved: in 4-player games of 3 tasks that saved x{equivalence} of the
+    solves."""
+    played = played_by_seat(walked, position.plays, sampled.players)
+    in_play = card_set(walked.trick)
+    for hand, gone in zip(sampled.hands, played):
+        in_play |= hand & ~gone
     legal = card_set(after)
     kept = without_equivalent_plays(legal, in_play, distinct)
     won = {card: winnable(solve(sampled, after[card], limits)) for card in scan(kept)}

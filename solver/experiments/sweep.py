@@ -44,7 +44,7 @@ from solver.core.solution import Limits, Outcome, Solution
 from solver.engines.analysis import line_position, slack
 from solver.engines.cases import TableSharing, solve_setups
 from solver.engines.crew import GameTables
-from solver.engines.realistic import play_game
+from solver.engines.realistic import CREW_NODES, play_game
 from solver.engines.score import max_score
 from solver.experiments.cell import Cell, Kind
 from solver.experiments.stats import Score
@@ -69,6 +69,7 @@ class Batch:
     indices: tuple[int, ...]
     budget: float | None
     samples: int = 0  # the realistic crew's deals a decision (solver/engines/realistic.py); 0: perfect information only
+    crew_nodes: int = CREW_NODES  # the card plays a crew's sample solve may take
 
 
 @dataclass(frozen=True)
@@ -195,7 +196,8 @@ def crew_seed(seed: int, index: int) -> int:
 
 def play_crew(batch: Batch, index: int, game: Dealt, solution: Solution) -> CrewResult:
     """Return the realistic crew's game of deal `index` (its samples seeded by `crew_seed`), each sample's solve
-    within the batch's budget, and the slack of the perfect-information line `solution` when it won."""
+    within the batch's crew nodes and budget, and the slack of the perfect-information line `solution` when it won
+    (each of its solves within the budget)."""
     global _CREW_SOLVER
     from solver.engines.kernel import SINGLE_DEAL_TT_BITS, KernelSolver
 
@@ -205,8 +207,9 @@ def play_crew(batch: Batch, index: int, game: Dealt, solution: Solution) -> Crew
     setups, mission = game.setups(), game.mission
     rules = (mission.communication, mission.assignment) if mission is not None else ()
     limits = Limits(max_seconds=batch.budget)
+    crew_limits = Limits(max_nodes=batch.crew_nodes, max_seconds=batch.budget)
     played = play_game(game.deal, setups, *rules, samples=batch.samples,
-                       seed=crew_seed(batch.seed, index), solve=GameTables(_CREW_SOLVER), limits=limits)
+                       seed=crew_seed(batch.seed, index), solve=GameTables(_CREW_SOLVER), limits=crew_limits)
     ms = (time.perf_counter() - began) * 1000
     plays, players = played.mission.played, game.deal.players
     line = "/".join(" ".join(format_card(c) for c in plays[k : k + players]) for k in range(0, len(plays), players))
@@ -244,10 +247,10 @@ def record(batch: Batch, index: int, game: Dealt, solution: Solution, outcome=No
 
 
 def batches(cell: Cell, mission: Mission | FamilyMission | None, seed: int, indices: list[int], budget,
-            size: int, samples: int = 0) -> list[Batch]:
+            size: int, samples: int = 0, crew_nodes: int = CREW_NODES) -> list[Batch]:
     """Split the deal indices of a cell into batches of `size`, dealt on the cell's stage space and Ghost (with
     `samples`, each deal also played by the realistic crew)."""
     return [
-        Batch(cell, mission, seed, tuple(indices[start : start + size]), budget, samples)
+        Batch(cell, mission, seed, tuple(indices[start : start + size]), budget, samples, crew_nodes)
         for start in range(0, len(indices), size)
     ]
