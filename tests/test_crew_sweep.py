@@ -29,6 +29,7 @@ from solver.engines.analysis import line_position, slack
 from solver.engines.kernel import KernelSolver
 from solver.engines.reference import solve as reference_solve
 from solver.engines.reference import walk
+from solver.experiments.stats import percent
 from solver.experiments.sweep import crew_seed
 from solver.missions.position import Position
 from solver.missions.tasks import make_task_mission
@@ -184,3 +185,15 @@ def test_the_slack_counts_the_winning_cards_of_each_decision(case):
             expected.append(sum(reference_solve(deal, before.then(c).on(mission)).outcome is Outcome.WIN
                                 for c in scan(legal)))
     assert counts == tuple(expected) and all(count >= 1 for count in counts)
+
+
+def test_the_html_report_has_the_crew_columns(swept, tmp_path):
+    out, _ = swept
+    page = tmp_path / "report.html"
+    assert crew("report", out, "--html", page).exit_code == 0
+    text = page.read_text()
+    cell = json.loads((out / "summary.json").read_text())["cells"][0]
+    assert "<th>crew win %</th>" in text and "<th>critical</th>" in text
+    row = text[text.index("<tr><td>tasks/2/draft</td>"):]
+    row = row[: row.index("</tr>")]
+    assert f"<td class=\"number\">{percent(cell['crew_win_rate'])}</td>" in row

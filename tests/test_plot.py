@@ -265,3 +265,27 @@ def test_a_published_sweep_plots_from_its_summary(tmp_path):
     result = crew("plot", out, "-o", tmp_path / "from-summary.png")
     assert result.exit_code == 0, result.output
     assert (tmp_path / "from-summary.png").read_bytes() == (tmp_path / "from-db.png").read_bytes()
+
+
+def test_the_realistic_crew_adds_panels_of_both_rates_and_of_tasks_completed():
+    from solver.experiments.stats import CrewSummary
+
+    def crewed(name, players, wins, losses, crew_wins, tasks_done, tasks):
+        games = wins + losses
+        return replace(cell(name, players, wins, losses),
+                       crew=CrewSummary(games, crew_wins, tasks_done, tasks, games - crew_wins, 0, 0, (), 0, 0, 0))
+
+    missions = sweep_figure([crewed("planet-nine/1", 4, 10, 0, 8, 8, 10), crewed("planet-nine/2", 4, 9, 1, 5, 12, 20)])
+    assert [axes.get_title() for axes in missions.axes] == [
+        "Planet Nine: win rate per mission",
+        "Planet Nine: win rate per mission, perfect information and the realistic crew"]
+    both = missions.axes[1]
+    assert [text.get_text() for text in both.get_legend().get_texts()] == [
+        "4 players, perfect information", "4 players, realistic crew"]
+    rates = {round(y, 6) for line in both.get_lines() if line.get_marker() == "o" for y in line.get_ydata()}
+    assert rates == {100.0, 90.0, 80.0, 50.0}  # perfect information 10/10 and 9/10, the crew 8/10 and 5/10
+    tasks = sweep_figure([crewed("tasks/1/dealt", 4, 10, 0, 9, 9, 10), crewed("tasks/5/dealt", 4, 8, 2, 3, 27, 50)])
+    assert len(tasks.axes) == 3
+    shares = tasks.axes[2]
+    assert shares.get_title() == "Planet Nine, realistic crew: tasks completed before the mission ended"
+    assert [round(y, 6) for y in shares.get_lines()[0].get_ydata()] == [90.0, 54.0]

@@ -15,6 +15,7 @@ from solver.experiments.summary import rows
 EXAMPLES = 3  # lost and won deals shown per cell
 COLUMNS = ("mission", "players", "deals", "wins", "losses", "unknowns", "win %", "95% interval", "median ms",
            "p99 ms")
+CREW_COLUMNS = ("crew win %", "crew 95% interval", "crew tasks %", "crew lost, winnable", "critical")  # --crew realistic
 SORTING = """
 document.querySelectorAll("#cells th").forEach((heading, column) => heading.addEventListener("click", () => {
   const body = document.querySelector("#cells tbody");
@@ -77,7 +78,8 @@ def made(details: dict) -> str:
 
 
 def table(summaries: list[CellSummary]) -> str:
-    heading = "".join(f"<th>{html.escape(column)}</th>" for column in COLUMNS)
+    crewed = any(s.crew is not None for s in summaries)
+    heading = "".join(f"<th>{html.escape(column)}</th>" for column in COLUMNS + (CREW_COLUMNS if crewed else ()))
     body = []
     for row in rows(summaries):
         rate = "-" if row["win_rate"] is None else percent(row["win_rate"])
@@ -88,8 +90,19 @@ def table(summaries: list[CellSummary]) -> str:
         key = "" if row["win_rate"] is None else f" data-key=\"{row['win_rate']}\""
         body.append(f"<tr><td>{html.escape(str(cells[0]))}</td>{numbers}<td class=\"number\"{key}>{rate}</td>"
                     f"<td class=\"number\"{low}>{interval}</td><td class=\"number\">{row['median_ms']}</td>"
-                    f"<td class=\"number\">{row['p99_ms']}</td></tr>")
+                    f"<td class=\"number\">{row['p99_ms']}</td>" + (crew_cells(row) if crewed else "") + "</tr>")
     return f"<table id=\"cells\"><thead><tr>{heading}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+
+
+def crew_cells(row: dict) -> str:
+    """Return a row's realistic-crew cells (dashes for a cell the crew did not play)."""
+    if "crew_games" not in row:
+        return "<td>-</td>" * len(CREW_COLUMNS)
+    critical = "-" if row["critical_per_deal"] is None else f"{row['critical_per_deal']:.2f}"
+    tasks = "-" if row["crew_task_share"] is None else percent(row["crew_task_share"])
+    values = (percent(row["crew_win_rate"]), f"{percent(row['crew_low'])} - {percent(row['crew_high'])}", tasks,
+              row["crew_lost_by_crew"], critical)
+    return "".join(f"<td class=\"number\">{value}</td>" for value in values)
 
 
 def drill_down(summary: CellSummary, examples: list[Example]) -> str:

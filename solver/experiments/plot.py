@@ -7,7 +7,9 @@ Task experiments (`tasks/K/MODE`): win % against the number of tasks K, one
 line per owner mode and player count. Family Adventure random-objective cells
 (`family/objectives/K`): win % against K, one line per player count. One panel
 per kind present. Special missions also get a panel of their mean best score (a
-deal left at `>=N` counted at N). Cells with no decided deal (no win, no loss)
+deal left at `>=N` counted at N). A sweep with the realistic crew gets a panel of both win
+rates (perfect information and the crew) per mission or against the number of tasks, and for
+task experiments the share of tasks the crew completed. Cells with no decided deal (no win, no loss)
 have no rate and are left out. The figure is a plain matplotlib Figure (no
 pyplot), so no display is needed.
 
@@ -17,6 +19,7 @@ get markers and intervals but no lines joining them, long category labels are tu
 one cell keeps a sane x range, and titles name the game.
 """
 
+import dataclasses
 import math
 from pathlib import Path
 
@@ -85,6 +88,29 @@ def objective_lines(summaries: list[CellSummary]) -> dict[str, list[Point]]:
     for s in summaries:
         lines.setdefault(f"{s.cell.players} players", []).append((float(s.cell.objectives), s))
     return lines
+
+
+def crew_summaries(cells: list[CellSummary]) -> list[CellSummary]:
+    """Return the realistic crew's games of the cells that have them as summaries of their own (its wins and
+    losses), so that they draw as any cell's rates."""
+    return [dataclasses.replace(s, wins=s.crew.wins, losses=s.crew.losses, unknowns=0, crew=None)
+            for s in cells if s.crew is not None]
+
+
+def both_lines(lines: dict[str, list[Point]], crew: dict[str, list[Point]]) -> dict[str, list[Point]]:
+    """Return perfect-information and realistic-crew lines in one legend."""
+    return {**{f"{label}, perfect information": points for label, points in lines.items()},
+            **{f"{label}, realistic crew": points for label, points in crew.items()}}
+
+
+def draw_task_shares(axes, lines: dict[str, list[Point]]) -> None:
+    """Draw the share of tasks the realistic crew completed against the number of tasks, a line per label."""
+    for shift, label, points in dodged(lines):
+        axes.plot([x + shift for x, _ in points], [100 * s.crew.task_share for _, s in points], marker="o",
+                  markersize=4, label=label)
+    finish(axes, "Planet Nine, realistic crew: tasks completed before the mission ended", "tasks",
+           "tasks completed, % of all", lines)
+    axes.set_ylim(0, 103)
 
 
 def split_id(mission: str) -> tuple[str, str]:
@@ -184,9 +210,10 @@ def sweep_figure(summaries: list[CellSummary]) -> Figure:
     scored_spaces = [mission for mission, lines in by_space.items()
                      if any(s.scores for points in lines.values() for _, s in points)]
     scored = [s for s in missions if s.scores]  # special missions: their scores too
+    crewed_missions, crewed_tasks = crew_summaries(missions), crew_summaries(tasks)
     panels = (
         (len(by_space) or (1 if missions else 0)) + len(scored_spaces) + (1 if scored else 0) + (1 if tasks else 0)
-        + (1 if objectives else 0)
+        + (1 if objectives else 0) + (1 if crewed_missions else 0) + (2 if crewed_tasks else 0)
     )
     figure = Figure(figsize=(10, 4.5 * panels), layout="constrained")
     axes = iter(figure.subplots(panels, 1, squeeze=False)[:, 0])
@@ -208,9 +235,23 @@ def sweep_figure(summaries: list[CellSummary]) -> Figure:
             drawing(panel, lines, f"{game_of(cells)}: {title}", "mission", categories=named)
             if named:
                 category_ticks(panel, ticks)
+    if crewed_missions:
+        lines, ticks = mission_lines([s for s in missions if s.crew is not None])
+        crew, _ = mission_lines(crewed_missions)
+        named = not all(name.isdigit() for name in ticks.values())
+        panel = next(axes)
+        draw(panel, both_lines(lines, crew), f"{game_of(missions)}: win rate per mission, perfect information and "
+             "the realistic crew", "mission", categories=named)
+        if named:
+            category_ticks(panel, ticks)
     if tasks:
         draw(next(axes), task_lines(tasks), "Planet Nine: win rate against the number of random tasks (no tokens)",
              "tasks")
+    if crewed_tasks:
+        draw(next(axes), both_lines(task_lines([s for s in tasks if s.crew is not None]), task_lines(crewed_tasks)),
+             "Planet Nine: win rate against the number of random tasks, perfect information and the realistic crew",
+             "tasks")
+        draw_task_shares(next(axes), task_lines([s for s in tasks if s.crew is not None]))
     if objectives:
         draw(next(axes), objective_lines(objectives), "Family Adventure: win rate against the number of random "
              "required cards (12 cards played)", "required cards")
