@@ -92,8 +92,9 @@ class GameTables:
     Sound because the table's key (kernel/table.py) hashes each present card's holder by its rank among the
     present cards of its suit (the mission's distinct cards by identity), never the deal it came from, and
     because the search neither stores nor reads positions inside the tricks a position forces; the crew
-    plays on the train, where no pass or table card is forced after them. Measured on 4-player games of 3
-    dealt tasks, 16 samples: x{speed} against a fresh generation a solve.
+    plays on the train, where no pass or table card is forced after them. Measured on eight 4-player games of 3
+    dealt tasks, 16 samples, the same games played: the median game took 1.43 s against 1.94 s with a fresh
+    generation a solve.
     """
 
     def __init__(self, solver):
@@ -190,8 +191,8 @@ def sample_verdicts(sampled: Deal, after, walked, position: Position, distinct: 
     """Return whether the mission stays winnable on `sampled` after each card of `after` (card -> the mission
     with it played), at a walked position. Of two legal cards of one suit with no other card in play between
     them, the lower wins and loses against the same cards as the higher, now and later (the reference's
-    reduction), so only the higher is solved: in 4-player games of 3 tasks that saved x{equivalence} of the
-    solves."""
+    reduction), so only the higher is solved: on the same eight games, the median game took 0.94 s against
+    1.43 s solving every card."""
     played = played_by_seat(walked, position.plays, sampled.players)
     in_play = card_set(walked.trick)
     for hand, gone in zip(sampled.hands, played):
