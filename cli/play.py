@@ -54,8 +54,7 @@ def pick_lines(answer: api.PlayAnswer) -> list[str]:
                             for setup, w in zip(answer.setups, game.setup_wins))
         lines.append(f"setup: {game.setup.label} (the Commander's samples won: {options})")
     for pick in game.picks:
-        drafted = all(seat == pick.chooser for _, seat in pick.options)
-        if drafted:
+        if pick.drafted:
             head = f"seat {pick.chooser} takes {task_text(mission, pick.task)}"
             options = ", ".join(f"{task_text(mission, t)} {wins_text(w, samples)}"
                                 for (t, _), w in zip(pick.options, pick.wins))
@@ -117,7 +116,7 @@ def game_json(answer: api.PlayAnswer) -> dict:
         "samples": game.samples, "setup": game.setup.label,
         "setup_wins": {setup.label: w for setup, w in zip(answer.setups, game.setup_wins)},
         "owners": {format_card(c): owner for c, owner in zip(cards, game.mission.owners)},
-        "picks": [{"chooser": p.chooser, "task": format_card(cards[p.task]), "seat": p.seat,
+        "picks": [{"chooser": p.chooser, "drafted": p.drafted, "task": format_card(cards[p.task]), "seat": p.seat,
                    "options": [{"task": format_card(cards[t]), "seat": s, "wins": w}
                                for (t, s), w in zip(p.options, p.wins or (None,) * len(p.options))]}
                   for p in game.picks],

@@ -103,6 +103,7 @@ def check_picks(deal, mission, assignment, game):
     drafted = assignment == "draft"
     for k, pick in enumerate(game.picks):
         assert pick.chooser == ((deal.commander + k) % deal.players if drafted else deal.commander)
+        assert pick.drafted == drafted
         assert (pick.task, pick.seat) in pick.options
         if pick.wins:
             best = max(pick.wins)

@@ -95,13 +95,15 @@ class Talk:
 @dataclass(frozen=True)
 class Pick:
     """A task given its owner before play: by `chooser`, among `options` ((task index, seat) each), with each
-    option's wins out of the samples (empty when there was one option)."""
+    option's wins out of the samples (empty when there was one option); `drafted`: taken in a draft, else given
+    by the Commander."""
 
     chooser: int
     task: int
     seat: int
     options: tuple[tuple[int, int], ...]
     wins: tuple[int, ...]
+    drafted: bool = True
 
 
 @dataclass(frozen=True)
@@ -219,7 +221,7 @@ def assign_tasks(deal: Deal, mission, drafted: bool, samples: int, rng: random.R
                                   samples, rng)
             wins = option_shares(deals, missions, solve, limits)
         task, seat = options[best_option(wins) if wins else 0]
-        picks.append(Pick(chooser, task, seat, tuple(options), wins))
+        picks.append(Pick(chooser, task, seat, tuple(options), wins, drafted))
         owners[task], taken = seat, with_one(taken, seat)
     return fixed(mission, owners, counts, taken), picks
 
