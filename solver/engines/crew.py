@@ -12,7 +12,8 @@ The policies, each deterministic given the samples:
 - **play** (`card_shares`, `best_card`): the legal card with the largest share; ties go to the
   cheapest card (a non-trump before a rocket, then the lowest rank, then the lowest suit), keeping
   high cards and rockets for later. A game races the cards (`shares_on`): a card that can no longer
-  reach the leader is not solved on the samples left.
+  reach the leader is not solved on the samples left. Where no card wins in any sample, the card
+  after which the most (sample, open task) pairs can still be won, each task alone (`task_shares`).
 - **tasks and setups** (`option_shares`, `best_option`): the option (a setup, a task to take, a seat
   to give a task to) in which the mission is winnable in the most samples; ties go to the first
   option in the order offered (the setups' order, the tasks' draw order, seats clockwise).
@@ -25,7 +26,7 @@ The policies, each deterministic given the samples:
   those it waits.
 
 The train only: stage spaces that move cards between hands (skis, helicopter, jeep, fog's draws),
-mission 12's pass and the Ghost change what play revealed, and are refused.
+mission 12's pass, the Ghost and a special stage's table change what play revealed, and are refused.
 """
 
 import random
