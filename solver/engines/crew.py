@@ -123,9 +123,9 @@ def knowledge_at(deal: Deal, walked, plays, communications=()) -> Knowledge:
     return Knowledge.of(seat, walked.hands[seat], sizes, tricks, communications, deck=deal.cards)
 
 
-def played_by_seat(walked, plays, players: int) -> tuple[int, ...]:
-    """Return the cards each seat has played at a walked position."""
-    played = [0] * players
+def played_by_seat(walked, plays) -> tuple[int, ...]:
+    """Return the cards each seat has played at a walked position (`plays` its cards in play order)."""
+    played = [0] * len(walked.hands)
     for seat, c in zip(walked.seats, plays):
         played[seat] |= bit(c)
     return tuple(played)
@@ -147,7 +147,7 @@ def card_shares(deal: Deal, mission, position: Position, communications=(), samp
 def decision_deals(deal: Deal, walked, plays, communications, samples: int, rng: random.Random) -> list[Deal]:
     """Return `samples` deals drawn with `rng` from what the seat to move knows at a walked position of `deal`."""
     known = knowledge_at(deal, walked, plays, communications)
-    return sampled_deals(known, played_by_seat(walked, plays, deal.players), deal.commander, samples, rng)
+    return sampled_deals(known, played_by_seat(walked, plays), deal.commander, samples, rng)
 
 
 def shares_on(deals, mission, position: Position, walked, solve, limits: Limits, race: bool = False
@@ -159,9 +159,9 @@ def shares_on(deals, mission, position: Position, walked, solve, limits: Limits,
     # The seat's legal cards depend only on its own hand and the trick: the same in every sample.
     after = {card: position.then(card).on(mission) for card in scan(walked.legal)}
     wins, tried = dict.fromkeys(after, 0), dict.fromkeys(after, 0)
+    played, distinct = played_by_seat(walked, position.plays), distinct_cards(mission)
     for k, sampled in enumerate(deals):
-        for card, won in sample_verdicts(sampled, after, walked, position, distinct_cards(mission), solve,
-                                         limits).items():
+        for card, won in sample_verdicts(sampled, after, played, walked.trick, distinct, solve, limits).items():
             wins[card] += won
             tried[card] += 1
         if race:
@@ -178,24 +178,23 @@ def task_shares(deals, mission, position: Position, walked, solve, limits: Limit
                      sequences=()) for i, (c, owner) in enumerate(zip(mission.cards, mission.owners))
              if not walked.done >> i & 1]
     wins = dict.fromkeys(scan(walked.legal), 0)
+    played = played_by_seat(walked, position.plays)
     for single in alone:
         after = {card: position.then(card).on(single) for card in wins}
         for sampled in deals:
-            for card, won in sample_verdicts(sampled, after, walked, position, distinct_cards(single), solve,
+            for card, won in sample_verdicts(sampled, after, played, walked.trick, distinct_cards(single), solve,
                                              limits).items():
                 wins[card] += won
     return tuple(CardShare(card, won, len(deals) * len(alone)) for card, won in wins.items())
 
 
-def sample_verdicts(sampled: Deal, after, walked, position: Position, distinct: int, solve, limits: Limits
-                    ) -> dict[int, bool]:
+def sample_verdicts(sampled: Deal, after, played, trick, distinct: int, solve, limits: Limits) -> dict[int, bool]:
     """Return whether the mission stays winnable on `sampled` after each card of `after` (card -> the mission
-    with it played), at a walked position. Of two legal cards of one suit with no other card in play between
+    with it played), `played` the cards each seat has played and `trick` the cards of the trick begun. Of two legal cards of one suit with no other card in play between
     them, the lower wins and loses against the same cards as the higher, now and later (the reference's
     reduction), so only the higher is solved: on the same eight games, the median game took 0.94 s against
     1.43 s solving every card."""
-    played = played_by_seat(walked, position.plays, sampled.players)
-    in_play = card_set(walked.trick)
+    in_play = card_set(trick)
     for hand, gone in zip(sampled.hands, played):
         in_play |= hand & ~gone
     legal = card_set(after)
@@ -248,9 +247,8 @@ def communication_of(seat: int, hand: int, open_tasks, dead_zone: bool) -> Commu
     the (card, owner) of tasks not yet won; in a dead zone the card goes without its token."""
     wanted = [c for c, owner in open_tasks if owner != seat and hand >> c & 1]
     colours = {suit_of(c) for c, owner in open_tasks if owner != seat}
-    lone = [c for c in scan(hand) if suit_of(c) in colours and suit_of(c) != TRUMP
-            and popcount(hand & SUIT_MASKS[suit_of(c)]) == 1]
-    for c in wanted + lone:
+    lone = [c for c in scan(hand) if suit_of(c) in colours and popcount(hand & SUIT_MASKS[suit_of(c)]) == 1]
+    for c in wanted + lone:  # rockets cannot be communicated
         if suit_of(c) != TRUMP and token_of(hand, c) is not None:
             return Communication(seat, c, None if dead_zone else token_of(hand, c))
     return None
