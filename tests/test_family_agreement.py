@@ -9,6 +9,7 @@ ones each run; other profiles draw new ones).
 
 from collections import Counter
 
+import pytest
 from family_cases import random_case
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,6 +21,7 @@ from solver.family.search import dfs_solve
 from solver.family.turns import replay
 
 CASES = 1000
+PARTS = 4  # in four tests, so that the test workers share them (90 s in one)
 SEED = 20261130
 DFS_NODES = 20_000  # deterministic; a case past it is not counted as agreement (at most 1% may be)
 
@@ -45,10 +47,12 @@ def compare(deal, mission) -> Outcome:
     return cpsat.outcome
 
 
-def test_cpsat_and_dfs_agree_on_a_thousand_seeded_cases():
-    outcomes = Counter(compare(*random_case(SEED, index)) for index in range(CASES))
-    assert outcomes[Outcome.UNKNOWN] <= CASES // 100, outcomes
-    assert outcomes[Outcome.WIN] >= CASES // 10 and outcomes[Outcome.LOSS] >= CASES // 10, outcomes
+@pytest.mark.parametrize("part", range(PARTS))
+def test_cpsat_and_dfs_agree_on_a_thousand_seeded_cases(part):
+    share = CASES // PARTS
+    outcomes = Counter(compare(*random_case(SEED, index)) for index in range(part * share, (part + 1) * share))
+    assert outcomes[Outcome.UNKNOWN] <= share // 100, outcomes
+    assert outcomes[Outcome.WIN] >= share // 10 and outcomes[Outcome.LOSS] >= share // 10, outcomes
 
 
 @settings(max_examples=40, deadline=None)

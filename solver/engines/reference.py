@@ -8,8 +8,11 @@ lost. Clarity beats speed here, with one reduction that keeps small deals
 fast: of two plays of one hand in one suit with no other card still in play
 between them, only the higher is tried, unless the mission tells them apart
 (a task card, or a card a condition names and its neighbour does not): they
-win and lose against exactly the same cards, now and later. `equivalence=False`
-switches it off; the tests check both against a brute force.
+win and lose against exactly the same cards, now and later. For the same reason a
+trick-boundary state proved lost stands for every state that differs from it only by
+such renamings (`boundary_hands`). `equivalence=False` switches both off; the tests
+check both against a brute force. The search runs in a thread of its own
+(`core.stack.on_fresh_stack`): its recursion is deep.
 
 The mission is won as soon as every task is done and no condition can still
 fail; it is lost at once when a task or a condition fails, and at the end
@@ -42,10 +45,11 @@ import dataclasses
 import time
 from dataclasses import dataclass
 
-from solver.core.cards import SUIT_MASKS, bit, card_set, format_card, format_cards, scan, suit_of
-from solver.core.deal import Deal
+from solver.core.cards import CARD_COUNT, SUIT_MASKS, bit, card_set, format_card, format_cards, scan, suit_of
+from solver.core.deal import MAX_PLAYERS, Deal
 from solver.core.rules import legal_plays, num_tricks, trick_winner, winning_card
 from solver.core.solution import Limits, Outcome, Solution, Trick
+from solver.core.stack import on_fresh_stack
 from solver.missions.conditions import breaks_sequence, counter_failed, counter_settled, counts_trick, unbalanced
 from solver.missions.position import NO_CHOICES, PositionError, TrickChoices
 from solver.missions.tasks import (
@@ -102,6 +106,10 @@ class _Search:
         self.space.check(deal)
         self.drawn = [self.space.arriving(deal, after) for after in range(self.tricks + 1)]
         self.pending = [sum(sum(hands) for hands in self.drawn[played + 1 :]) for played in range(self.tricks + 1)]
+        # The first trick from which no position's play or choice is still to come, and no random pass or
+        # redeal will move cards by name: before then every card is itself.
+        forced = -(-len(mission.played) // deal.players)
+        self.renaming_from = max(self.pass_after, self.space.redeal_after, forced, len(mission.chosen))
 
     def still_to_draw(self, played: int) -> int:
         """Return the cards drawn after a later trick than the `played` tricks so far (fog)."""
@@ -125,7 +133,7 @@ class _Search:
             return []
         if played == self.tricks:
             return None
-        key = (hands, leader, played, state, last, won_with)
+        key = (self.boundary_hands(hands, played), leader, played, self.boundary_state(state), last, won_with)
         if key in self.lost:
             return None
         for opener in self.openers(leader):
@@ -134,6 +142,28 @@ class _Search:
                 return line
         self.lost.add(key)
         return None
+
+    def boundary_hands(self, hands, played: int):
+        """Return what of the `hands` at the boundary after trick `played` decides the rest: the hands
+        themselves, or, where equivalent cards may stand in for each other (`interchangeable`) and no
+        fog card is still to come, the cards in play in card order, each as who holds it and its suit
+        (or, `distinct`, the card). Two such positions differ by renaming cards of a suit in rank order,
+        distinct cards kept: every later trick goes alike, so one lost is the other lost. One byte a card,
+        MAX_PLAYERS * (the card, or CARD_COUNT + its suit) + the seat, keeps the memo small."""
+        if not self.interchangeable(played) or self.still_to_draw(played) or not self.deal.cards & ~self.distinct:
+            return hands
+        holder = {c: seat for seat, hand in enumerate(hands) for c in scan(hand)}
+        return bytes(MAX_PLAYERS * (c if self.distinct >> c & 1 else CARD_COUNT + suit_of(c)) + holder[c]
+                     for c in sorted(holder))
+
+    def boundary_state(self, state):
+        """Return what of `state` decides the rest: the tricks won per seat only for a balance rule."""
+        return state if self.mission.balanced is not None else state[:3] + state[4:]
+
+    def interchangeable(self, played: int) -> bool:
+        """Return True when, from trick `played` + 1 on, a card not `distinct` may stand in for the next
+        one in play of its suit (`renaming_from`)."""
+        return self.equivalence and played >= self.renaming_from
 
     def won(self, hands, played, state) -> bool:
         """Return True when every task is done and no condition can still fail."""
@@ -164,8 +194,7 @@ class _Search:
         forced = ply < len(self.mission.played)
         if forced:  # a position's play so far: its card is the only move
             plays &= bit(self.mission.played[ply])
-        cards_moved = max(self.pass_after, self.space.redeal_after)  # before then every card is itself
-        if self.equivalence and played >= cards_moved and not forced:
+        elif self.interchangeable(played):
             in_play = cards_in_play(hands, trick) | self.still_to_draw(played)
             plays = without_equivalent_plays(plays, in_play, self.distinct)
         owners = state[0]
@@ -249,6 +278,8 @@ class _Search:
     def without_sequence_breakers(self, plays: int, trick, last) -> int:
         """Return `plays` without the cards a sequence rule forbids after the trick's last card (or, at a lead,
         after `last`, the previous trick's last card where a rule links tricks)."""
+        if not self.mission.sequences:
+            return plays
         previous = trick[-1] if trick else last
         return plays & ~sum(bit(c) for c in scan(plays) if breaks_sequence(self.mission.sequences, previous, c,
                                                                            bool(trick)))
@@ -382,7 +413,7 @@ def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits(), equivalen
     try:
         counters, won = (0,) * len(mission.counters), (0,) * deal.players
         start_state = (initial_owners(mission), 0, counters, won, (), mission.space.display)
-        line = search.from_boundary(search.drawn[0], deal.commander, 0, start_state)
+        line = on_fresh_stack(search.from_boundary, search.drawn[0], deal.commander, 0, start_state)
     except BudgetExceeded:
         return Solution(Outcome.UNKNOWN, search.nodes, time.perf_counter() - start, ENGINE)
     seconds = time.perf_counter() - start
@@ -556,4 +587,4 @@ def perft(deal: Deal, mission: TaskMission, tricks: int) -> int:
     search = _Search(deal, mission, Limits(), equivalence=False)
     if not 0 <= tricks <= search.tricks:
         raise ValueError(f"perft counts 0 to {search.tricks} tricks of this deal, not {tricks}")
-    return search.count_tricks(search.drawn[0], deal.commander, 0, (), mission.space.display, None, tricks)
+    return on_fresh_stack(search.count_tricks, search.drawn[0], deal.commander, 0, (), mission.space.display, None, tricks)
