@@ -1,5 +1,8 @@
 """core.stack: a call on a fresh frame stack gives its value or its exception, as a plain call would."""
 
+import signal
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -28,3 +31,28 @@ def test_a_deep_recursion_returns_through_it():
         return 0 if n == 0 else 1 + depth(n - 1)
 
     assert on_fresh_stack(depth, 500) == 500
+
+
+def test_ctrl_c_reaches_the_caller_while_the_search_runs():
+    # Only the main thread runs Python's signal handlers: it must wake from its wait for the search's thread.
+    script = (
+        "import signal, sys\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)  # a background job starts with it ignored\n"
+        "from solver.core.stack import on_fresh_stack\n"
+        "def spin():\n"
+        "    print('searching', flush=True)\n"
+        "    while True:\n"
+        "        pass\n"
+        "try:\n"
+        "    on_fresh_stack(spin)\n"
+        "except KeyboardInterrupt:\n"
+        "    sys.exit(130)\n"
+    )
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout.readline() == "searching\n"
+        child.send_signal(signal.SIGINT)
+        assert child.wait(timeout=30) == 130
+    finally:
+        child.kill()
+        child.wait()
