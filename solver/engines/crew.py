@@ -190,10 +190,10 @@ def task_shares(deals, mission, position: Position, walked, solve, limits: Limit
 
 def sample_verdicts(sampled: Deal, after, played, trick, distinct: int, solve, limits: Limits) -> dict[int, bool]:
     """Return whether the mission stays winnable on `sampled` after each card of `after` (card -> the mission
-    with it played), `played` the cards each seat has played and `trick` the cards of the trick begun. Of two legal cards of one suit with no other card in play between
-    them, the lower wins and loses against the same cards as the higher, now and later (the reference's
-    reduction), so only the higher is solved: on the same eight games, the median game took 0.94 s against
-    1.43 s solving every card."""
+    with it played), `played` the cards each seat has played and `trick` the cards of the trick begun. Of two
+    legal cards of one suit with no other card in play between them, the lower wins and loses against the same
+    cards as the higher, now and later (the reference's reduction), so only the higher is solved: on the same
+    eight games, the median game took 0.94 s against 1.43 s solving every card."""
     in_play = card_set(trick)
     for hand, gone in zip(sampled.hands, played):
         in_play |= hand & ~gone

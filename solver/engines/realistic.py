@@ -103,7 +103,7 @@ class Pick:
     seat: int
     options: tuple[tuple[int, int], ...]
     wins: tuple[int, ...]
-    drafted: bool = True
+    drafted: bool
 
 
 @dataclass(frozen=True)

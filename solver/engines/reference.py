@@ -587,4 +587,5 @@ def perft(deal: Deal, mission: TaskMission, tricks: int) -> int:
     search = _Search(deal, mission, Limits(), equivalence=False)
     if not 0 <= tricks <= search.tricks:
         raise ValueError(f"perft counts 0 to {search.tricks} tricks of this deal, not {tricks}")
-    return on_fresh_stack(search.count_tricks, search.drawn[0], deal.commander, 0, (), mission.space.display, None, tricks)
+    start = (search.drawn[0], deal.commander, 0, (), mission.space.display, None, tricks)
+    return on_fresh_stack(search.count_tricks, *start)
