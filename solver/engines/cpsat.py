@@ -81,7 +81,7 @@ import time
 from typing import TYPE_CHECKING
 
 from solver.core.cards import CARD_COUNT, SUITS, TRUMP, card_set, rank_of, scan, suit_of
-from solver.core.cp_sat import cp_sat
+from solver.core.cp_sat import BoolModel, literal_value, sat_helper
 from solver.core.deal import Deal
 from solver.core.errors import UnsupportedMission
 from solver.core.rules import num_tricks, trick_winner
@@ -91,7 +91,7 @@ from solver.missions.tasks import LAZY, TaskMission, allowed_counts, distinct_ca
 from solver.trick.variants import NO_RULES, PlayRules
 
 if TYPE_CHECKING:
-    from ortools.sat.python import cp_model
+    from ortools.sat.python import cp_model_helper
 
 
 ENGINE = "cpsat"
@@ -183,7 +183,7 @@ class TaskModel:
         check_supported(mission)
         self.deal = deal
         self.mission = mission
-        self.model = cp_sat().CpModel()
+        self.model = BoolModel()
         self.players = deal.players
         self.tricks = num_tricks(deal.hands)
         self.hands = [list(scan(hand)) for hand in deal.hands]
@@ -202,8 +202,6 @@ class TaskModel:
         # The Ghost's face-down cards: each under the face-up card of its column.
         columns = len(space.display) // 2
         self.under = dict(zip(space.display[columns:], space.display[:columns]))
-        # Negations by id: `~var` builds a new object each call, and there are many.
-        self.negations = {id(True): False, id(False): True}
         self.passes = {}  # trick t -> {(card, seat): "seat passes card after t"}
         self.play_vars()
         self.holding_vars()
@@ -224,17 +222,14 @@ class TaskModel:
 
     # --- literal helpers: constants are Python bools, folded away here -----------
 
-    def new(self):
-        """Return a new Boolean variable; its negation is cached."""
-        var = self.model.new_bool_var("")
-        not_var = ~var
-        self.negations[id(var)] = not_var
-        self.negations[id(not_var)] = var
-        return var
+    def new(self) -> int:
+        """Return a new Boolean variable."""
+        return self.model.new()
 
-    def neg(self, lit):
+    @staticmethod
+    def neg(lit):
         """Return the negation of a literal or of a Python bool constant."""
-        return self.negations[id(lit)]
+        return (lit is False) if lit is True or lit is False else -lit - 1
 
     def clause(self, lits) -> None:
         """Add OR(lits), skipping it when a constant makes it true."""
@@ -244,7 +239,7 @@ class TaskModel:
                 return
             if lit is not False:
                 kept.append(lit)
-        self.model.add_bool_or(kept)
+        self.model.bool_or(kept)
 
     def implies(self, a, lits) -> None:
         """Add a -> AND(lits)."""
@@ -259,10 +254,7 @@ class TaskModel:
                 kept.append(lit)
         if not kept:
             return
-        if a is True:
-            self.model.add_bool_and(kept)
-        else:
-            self.model.add_bool_and(kept).only_enforce_if(a)
+        self.model.bool_and(kept, None if a is True else a)
 
     def exactly_one(self, lits) -> None:
         """Add exactly one of lits true; a true constant makes all others false."""
@@ -272,9 +264,9 @@ class TaskModel:
             if len(kept) - len(others) > 1:
                 self.clause([])
             elif others:
-                self.model.add_bool_and(others)
+                self.model.bool_and(others)
             return
-        self.model.add_exactly_one(kept)
+        self.model.exactly_one(kept)
 
     # --- the play ----------------------------------------------------------------
 
@@ -376,7 +368,7 @@ class TaskModel:
         elif t + 1 == space.jeep_after:
             given = self.gives(kept, True)
             for p in range(n):
-                self.model.add(sum(give for (c, q), give in given.items() if q == p) == 2)
+                self.model.linear([(1, give) for (c, q), give in given.items() if q == p], 2, 2)
             received = self.jeep_middle(given)
         else:
             due = self.any_of([self.x[c][t] for c in scan(space.heli_pass) if c in self.holder])
@@ -430,7 +422,7 @@ class TaskModel:
                 if k < fixed or k > fixed + len(free):
                     self.clause([self.neg(place)])
                 elif free:
-                    self.model.add(sum(free) == k - fixed).only_enforce_if(place)
+                    self.model.linear([(1, lit) for lit in free], k - fixed, k - fixed, place)
         for k in range(len(order)):  # redundant: each place holds one card
             self.exactly_one([places[c][k] for c in places])
         return {(c, seat): self.any_of([place[k] for k in range(len(order)) if order[k] == seat])
@@ -657,7 +649,7 @@ class TaskModel:
         vectors = sorted(counts)
         chosen = [True] if len(vectors) == 1 else [self.new() for _ in vectors]
         if len(vectors) > 1:
-            self.model.add_exactly_one(chosen)
+            self.model.exactly_one(chosen)
         for vector, lit in zip(vectors, chosen):
             for p in range(self.players):
                 if len(taken[p]) > vector[p]:
@@ -665,9 +657,7 @@ class TaskModel:
 
     def at_most(self, lits, bound: int, enforced=True) -> None:
         """Add sum(lits) <= bound, when the literal `enforced` holds."""
-        constraint = self.model.add(sum(lits) <= bound)
-        if enforced is not True:
-            constraint.only_enforce_if(enforced)
+        self.model.linear([(1, lit) for lit in lits], None, bound, None if enforced is True else enforced)
 
     def tokens(self) -> None:
         """Add: every prerequisite of task j is completed no later than j."""
@@ -696,7 +686,7 @@ class TaskModel:
                 self.clause([])
                 continue
             if counter.at_least > fixed:
-                self.model.add(sum(lits) >= counter.at_least - fixed)
+                self.model.linear([(1, lit) for lit in lits], counter.at_least - fixed, None)
             if counter.at_most < fixed + len(lits):
                 self.at_most(lits, counter.at_most - fixed)
 
@@ -756,9 +746,8 @@ class TaskModel:
         if sum(weight for weight, _ in terms) < bound:
             return False
         reached = self.new()
-        total = sum(weight * lit for weight, lit in terms)
-        self.model.add(total >= bound).only_enforce_if(reached)
-        self.model.add(total <= bound - 1).only_enforce_if(self.neg(reached))
+        self.model.linear(terms, bound, None, reached)
+        self.model.linear(terms, None, bound - 1, self.neg(reached))
         return reached
 
     def balance(self) -> None:
@@ -775,7 +764,7 @@ class TaskModel:
             for p in range(self.players):
                 for q in range(self.players):
                     if p != q:
-                        self.model.add(sum(won[p]) - sum(won[q]) <= gap)
+                        self.model.linear([(1, lit) for lit in won[p]] + [(-1, lit) for lit in won[q]], None, gap)
 
     def sequence_rules(self) -> None:
         """Add: no card of a rule's `after` is played right after one of its `before`: by the next
@@ -858,44 +847,48 @@ def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits(), effort: f
     solution = Solution(Outcome.UNKNOWN, 0, 0.0, ENGINE)
     left = None if limits.max_seconds is None else limits.max_seconds - (time.perf_counter() - began)
     if left is None or left > 0:
-        solver, status = run_solver(built.model, left, effort)
-        solution.nodes = solver.num_branches
-        sat = cp_sat()
-        if status == sat.INFEASIBLE:
+        response = run_solver(built.model.proto(), left, effort)
+        solution.nodes = response.num_branches
+        sat = sat_helper()
+        if response.status == sat.INFEASIBLE:
             solution.outcome = Outcome.LOSS
-        elif status in (sat.OPTIMAL, sat.FEASIBLE):
+        elif response.status in (sat.OPTIMAL, sat.FEASIBLE):
             solution.outcome = Outcome.WIN
-            solution.tricks, solution.assignment = witness(built, solver)
+            solution.tricks, solution.assignment = witness(built, list(response.solution))
     solution.seconds = time.perf_counter() - began
     return solution
 
 
-def run_solver(model: cp_model.CpModel, seconds: float | None, effort: float | None = None):
-    """Solve `model` with one worker within `seconds` and `effort` deterministic seconds (None: no
-    limit); return (solver, status)."""
-    solver = cp_sat().CpSolver()
-    solver.parameters.num_workers = 1
+def run_solver(proto: cp_model_helper.CpModelProto, seconds: float | None, effort: float | None = None):
+    """Solve the model `proto` with one worker within `seconds` and `effort` deterministic seconds (None: no
+    limit); return CP-SAT's response."""
+    sat = sat_helper()
+    parameters = sat.SatParameters()
+    parameters.num_workers = 1
     # Measured on full deals: presolve (with its symmetry detection) and SAT
     # inprocessing cost more than they save on these small, already tight models.
-    solver.parameters.cp_model_presolve = False
-    solver.parameters.symmetry_level = 0
-    solver.parameters.use_sat_inprocessing = False
+    parameters.cp_model_presolve = False
+    parameters.symmetry_level = 0
+    parameters.use_sat_inprocessing = False
     if seconds is not None:
-        solver.parameters.max_time_in_seconds = seconds
+        parameters.max_time_in_seconds = seconds
     if effort is not None:
-        solver.parameters.max_deterministic_time = effort
-    status = solver.solve(model)
-    if status == cp_sat().MODEL_INVALID:
-        raise RuntimeError(f"invalid CP-SAT model: {model.validate()}")
-    return solver, status
+        parameters.max_deterministic_time = effort
+    solver = sat.SolveWrapper()
+    solver.set_parameters(parameters)
+    response = solver.solve(proto)
+    if response.status == sat.MODEL_INVALID:
+        raise RuntimeError(f"invalid CP-SAT model: {sat.CpSatHelper.validate_model(proto)}")
+    return response
 
 
-def witness(built: TaskModel, solver: cp_model.CpSolver):
-    """Return the played tricks up to the one that wins the mission (`won_after`), and the assignment."""
+def witness(built: TaskModel, solution: list[int]):
+    """Return the played tricks up to the one that wins the mission (`won_after`), and the assignment, from
+    a solution's variable values."""
     deal, mission = built.deal, built.mission
 
     def value(lit) -> bool:
-        return lit if isinstance(lit, bool) else solver.boolean_value(lit)
+        return literal_value(solution, lit)
 
     tricks, owner = [], {}
     for t in range(built.tricks):
