@@ -57,10 +57,6 @@ class BoolModel:
         self.variables += 1
         return self.variables - 1
 
-    @staticmethod
-    def neg(lit: int) -> int:
-        return -lit - 1
-
     def bool_or(self, lits: list[int]) -> None:
         self.constraints.append(f"constraints{{bool_or{{literals:{lits}}}}}")
 
