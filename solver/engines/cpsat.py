@@ -844,10 +844,11 @@ def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits(), effort: f
     if won_after(deal, mission, []):
         return Solution(Outcome.WIN, 0, time.perf_counter() - began, ENGINE)
     built = TaskModel(deal, mission)
+    proto = built.model.proto()  # read before the time left is taken: building counts in the budget
     solution = Solution(Outcome.UNKNOWN, 0, 0.0, ENGINE)
     left = None if limits.max_seconds is None else limits.max_seconds - (time.perf_counter() - began)
     if left is None or left > 0:
-        response = run_solver(built.model.proto(), left, effort)
+        response = run_solver(proto, left, effort)
         solution.nodes = response.num_branches
         sat = sat_helper()
         if response.status == sat.INFEASIBLE:
