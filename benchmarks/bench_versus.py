@@ -39,9 +39,12 @@ from pathlib import Path
 # Both kernels are compiled in this process, neither loaded from Numba's cache (set before any
 # import of the solver): next to code compiled in the process, code loaded from the cache ran
 # 1.22-1.24x slower here with the same nodes (0c0fa48 against the tree; both compiled: 1.00-1.05),
-# a difference of where the code lies, not of what it does.
-os.environ["NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="bench-versus-numba-")
-atexit.register(shutil.rmtree, os.environ["NUMBA_CACHE_DIR"], ignore_errors=True)
+# a difference of where the code lies, not of what it does. Only when run as the script: a test that
+# imports this module set it for its whole worker, and every later `crew` the worker started compiled
+# the kernel afresh into that directory (26-63 s of a test run's CPU).
+if __name__ == "__main__":
+    os.environ["NUMBA_CACHE_DIR"] = tempfile.mkdtemp(prefix="bench-versus-numba-")
+    atexit.register(shutil.rmtree, os.environ["NUMBA_CACHE_DIR"], ignore_errors=True)
 
 from bench_kernel import SEED, SETS  # noqa: E402
 

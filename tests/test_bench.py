@@ -6,7 +6,9 @@ regression (exit 1), fewer nodes an improvement, and time counts only relative t
 """
 
 import copy
+import importlib
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -111,6 +113,18 @@ def test_the_versus_time_gate_sums_the_sets_best_times():
     assert bench_versus.baseline_commit() == json.loads(
         (Path(__file__).parent.parent / "results" / "bench-baseline.json").read_text()
     )["quick"]["machine"]["commit"].removesuffix("-dirty")
+
+
+def test_importing_the_versus_script_leaves_numba_s_cache_alone():
+    # As a script it compiles both kernels afresh in a directory of its own; imported (as above), it once
+    # set that directory for the rest of the test worker, and every crew process the worker started
+    # after it compiled the whole kernel again (26-63 s).
+    sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+    import bench_versus
+
+    before = os.environ.get("NUMBA_CACHE_DIR")
+    importlib.reload(bench_versus)  # runs the module's top level again, as a first import does
+    assert os.environ.get("NUMBA_CACHE_DIR") == before
 
 
 def test_mismatched_baselines_are_bad_input():
