@@ -10,14 +10,14 @@ from conftest import (
     missions_with_conditions,
     small_deals,
 )
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from solver.core.cards import CARD_COUNT, parse_card
+from solver.core.cards import CARD_COUNT, COLOUR_CARDS, parse_card, scan
 from solver.core.deal import MAX_PLAYERS, parse_deal
 from solver.core.solution import Limits, Outcome
 from solver.engines.kernel import KernelSolver
-from solver.engines.kernel.bounds import tricks_owners_need
+from solver.engines.kernel.bounds import self_won_tasks_deadlock, tricks_owners_need
 from solver.engines.kernel.problem import compile_task_mission
 from solver.engines.reference import solve as reference_solve
 from solver.missions.tasks import make_task_mission
@@ -50,6 +50,57 @@ def test_kernel_agrees_with_reference(players):
         agree(*case)
 
     check()
+
+
+def deadlocked(deal, mission) -> bool:
+    problem, _, _ = compile_task_mission(deal, mission)
+    hands = np.array(deal.hands + (0,) * (MAX_PLAYERS - deal.players), dtype=np.int64)
+    return self_won_tasks_deadlock(np.int64(sum(1 << c for c in mission.cards)), problem, hands)
+
+
+def test_two_owners_holding_their_own_tasks_of_one_colour_can_block_each_other():
+    # "A task is complete when its owner wins a trick containing the matching playing card"; "players must
+    # follow suit if they are able". Seat 0 must win b2 with b2 itself (it plays it) and seat 1 b4 with b4.
+    # If b2's trick comes first, seat 1 still holds b4 and must follow blue, with b4: it wins b2. If b4's
+    # comes first, seat 0 must follow with b2, which seat 1 wins. The kernel's bound
+    # (bounds.self_won_tasks_deadlock) sees it at the root and searches nothing.
+    tasks, owners = [parse_card("b2"), parse_card("b4")], [0, 1]
+    deal = parse_deal("b2 p1 | b4 p2 | p3 p4", 0)
+    mission = make_task_mission(deal, tasks, owners=owners)
+    assert deadlocked(deal, mission)
+    kernel = KernelSolver(16).solve(deal, mission)
+    assert kernel.outcome is reference_solve(deal, mission).outcome is Outcome.LOSS and kernel.nodes == 0
+    # With b1, seat 1 can follow b2 with it; then seat 1 wins its b4 later: no deadlock, and it is won.
+    freed = parse_deal("b2 p1 g1 | b1 b4 g2 | p3 p4 g3", 0)
+    mission = make_task_mission(freed, tasks, owners=owners)
+    assert not deadlocked(freed, mission)
+    assert KernelSolver(16).solve(freed, mission).outcome is reference_solve(freed, mission).outcome is Outcome.WIN
+    # Owned by someone else, b4 is no task of its holder's: no bound either (seat 2 cannot win it: lost all the same).
+    assert not deadlocked(deal, make_task_mission(deal, tasks, owners=[0, 2]))
+    # Nor can seat 1 follow b2 with b1 when b1 is seat 2's task: seat 0 would win it.
+    tasks.append(parse_card("b1"))
+    blocked = make_task_mission(freed, tasks, owners=[0, 1, 2])
+    assert deadlocked(freed, blocked)
+    assert KernelSolver(16).solve(freed, blocked).outcome is reference_solve(freed, blocked).outcome is Outcome.LOSS
+    assert not deadlocked(freed, make_task_mission(freed, tasks, owners=[0, 1, 0]))
+
+
+@st.composite
+def self_won_tasks(draw):
+    """A small deal whose tasks are mostly its holders' own cards of one or two colours, with fixed owners."""
+    deal = draw(small_deals(min_players=3, max_players=4, max_cards=4, capped=False))
+    holder = {c: seat for seat, hand in enumerate(deal.hands) for c in scan(hand & COLOUR_CARDS)}
+    assume(len(holder) >= 2)
+    cards = draw(st.lists(st.sampled_from(sorted(holder)), min_size=2, max_size=4, unique=True))
+    owners = [holder[c] if draw(st.integers(0, 3)) else draw(st.integers(0, deal.players - 1)) for c in cards]
+    return deal, make_task_mission(deal, cards, owners=owners)
+
+
+@settings(max_examples=300)
+@given(self_won_tasks())
+def test_kernel_agrees_with_reference_on_owners_holding_their_own_tasks(case):
+    # The deals self_won_tasks_deadlock reasons about, drawn often (random missions rarely give two).
+    agree(*case)
 
 
 def test_node_budget_gives_unknown_and_the_next_deal_is_unaffected():

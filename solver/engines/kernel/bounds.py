@@ -22,6 +22,7 @@ from solver.engines.kernel.problem import (
     COUNTER_FIELDS,
     COUNTERS,
     GHOST,
+    GLIDER,
     HELI_PASS,
     JEEP_AFTER,
     LAST_ARRIVAL,
@@ -172,9 +173,13 @@ def hopeless(trick, problem, frames, hands):
     A seat other than the task card's holder can only win the trick holding it
     with a trump, a higher card of its suit, or a card of a suit the holder
     discards it on: a hand of nothing but lower cards of that suit cannot. And
-    the fixed owners may need more tricks than are left (`tricks_owners_need`).
+    the fixed owners may need more tricks than are left (`tricks_owners_need`),
+    or two of them, each holding its own task of one colour, block each other
+    (`self_won_tasks_deadlock`).
     """
     if tricks_owners_need(problem, hands) > problem[TRICKS] - trick:
+        return True
+    if self_won_tasks_deadlock(frames[trick, PRESENT] & problem[TASK_CARDS], problem, hands):
         return True
     present = frames[trick, PRESENT]
     quota_seats = frames[trick, QUOTA_SEATS]
@@ -215,6 +220,51 @@ def tricks_owners_need(problem, hands):
                 most = max(most, popcount(owned & hands[seat]))
             need += most
     return need
+
+
+@njit(cache=True)
+def self_won_tasks_deadlock(tasks, problem, hands):
+    """Return True when two fixed owners each hold an open task of their own in one colour, and neither
+    task's trick can come first.
+
+    An owner holding its task plays it into the trick it must win, so that colour card itself wins: the
+    colour is led and no trump falls. Every other hand holding the colour must follow with a lower card,
+    and not with another owner's task. Say owner A holds task a, and owner B a higher task b of the same
+    colour. If a's trick is first, B still holds b, so B is not void and must play a card of the colour
+    below a that is no task of another owner than A. If b's trick is first, A must play such a card below
+    b for B, and not a. When neither is in their hands, the deal is lost (4p-fixed-10 deal 0, b2 and b4:
+    the kernel alone left it open after 20 M card plays).
+    Not under the hang glider (a card set aside frees a hand from following suit) nor for the Ghost's seat
+    (his face-down cards do not count for following suit).
+    """
+    if problem[GLIDER]:
+        return False
+    players = problem[PLAYERS]
+    colour_tasks = tasks & ((np.int64(1) << TRUMP_CARD_BASE) - 1)
+    owned = np.int64(0)  # the open tasks with a fixed owner
+    for seat in range(players):
+        owned |= problem[OWNED + seat] & tasks
+    for low_owner in range(players):
+        if low_owner == problem[GHOST]:
+            continue
+        own = problem[OWNED + low_owner] & hands[low_owner] & colour_tasks
+        while own:
+            low = lowest_bit_index(own)
+            own &= own - 1
+            suit = SUIT_MASK_OF_CARD[low]
+            below_low = suit & ((np.int64(1) << low) - 1)
+            for high_owner in range(players):
+                if high_owner == low_owner or high_owner == problem[GHOST]:
+                    continue
+                if hands[high_owner] & below_low & ~(owned & ~problem[OWNED + low_owner]):
+                    continue
+                higher = problem[OWNED + high_owner] & hands[high_owner] & colour_tasks & suit & ~below_low
+                if higher:  # its lowest: the one that leaves A the fewest cards below it
+                    high = lowest_bit_index(higher)
+                    below_high = suit & ((np.int64(1) << high) - 1) & ~(owned & ~problem[OWNED + high_owner])
+                    if hands[low_owner] & below_high == 0:
+                        return True
+    return False
 
 
 @njit(cache=True)

@@ -72,8 +72,8 @@ from solver.engines.kernel.table import position_hash, tt_lost, tt_store
 
 
 @njit(cache=True)
-def start(problem, feasible, frames, plies, hands, control):
-    """Set up the root position."""
+def start(problem, feasible, frames, plies, hands, control, table):
+    """Set up the root position (lost at once when its trick is not worth entering: `open_trick`)."""
     players = problem[PLAYERS]
     present = np.int64(0)
     for seat in range(players):
@@ -102,6 +102,9 @@ def start(problem, feasible, frames, plies, hands, control):
         control[STATUS] = WIN
         control[DEPTH] = -1
         return
+    if control[PERFT] == 0 and not open_trick(0, problem, frames, hands, table, control[GENERATION], 0, control):
+        control[STATUS] = LOSS
+        return
     control[STATUS] = RUNNING
     set_ply(0, 0, 0, plies)
 
@@ -125,7 +128,7 @@ def search(arrays, node_limit):
     """
     problem, feasible, pattern, frames, plies, moves, hands, control, table = arrays
     if control[STARTED] == 0:
-        start(problem, feasible, frames, plies, hands, control)
+        start(problem, feasible, frames, plies, hands, control, table)
     if control[STATUS] != RUNNING:
         return control[STATUS]
     players = problem[PLAYERS]
