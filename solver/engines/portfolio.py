@@ -3,12 +3,14 @@
 The DFS answers most deals in well under a millisecond, wins and losses alike,
 but a few losses (and wins behind large lost subtrees) need it to refute
 millions of lines. CP-SAT proves those in about a tenth of a second through
-propagation and clause learning, but pays tens of milliseconds to build and
-start every model. So the kernel gets a small node budget (`DFS_NODES`,
-about 25 ms; `SHORT_DFS_NODES`, about 6 ms, when every task has a fixed owner
-or the mission has trick conditions and no card changes hands alone), and only deals it leaves open go on: CP-SAT
-(when it models the mission) and the kernel then take two turns each of growing length,
-and CP-SAT keeps the rest of the time budget. The answer names the engines in turn up to the
+propagation and clause learning, but pays about 15 ms to build and read every
+model (crew bench's LOSS sets: 8.5-15 ms of Python, about 6 ms for CP-SAT to
+read it) before its own start. So the kernel gets a small node budget
+(`DFS_NODES`, about 25 ms; `SHORT_DFS_NODES`, about 6 ms, when every task has
+a fixed owner or the mission has trick conditions and no card changes hands
+alone), and only deals it leaves open go on: CP-SAT (when it models the
+mission) and the kernel then take two turns each of growing length, and CP-SAT
+keeps the rest of the time budget. The answer names the engines in turn up to the
 one that found it: "kernel", "kernel>cpsat", "kernel>cpsat>kernel" and so on; its
 `nodes` are the kernel's card plays and its `branches` CP-SAT's (a `kernel>cpsat` answer
 reported only the kernel's capped plays, as if CP-SAT had done nothing).
