@@ -15,9 +15,10 @@ from hypothesis import strategies as st
 
 from solver.core.cards import CARD_COUNT, COLOUR_CARDS, parse_card, scan
 from solver.core.deal import MAX_PLAYERS, parse_deal
+from solver.core.rules import num_tricks
 from solver.core.solution import Limits, Outcome
 from solver.engines.kernel import KernelSolver
-from solver.engines.kernel.bounds import self_won_tasks_deadlock, tricks_owners_need
+from solver.engines.kernel.bounds import self_won_task_blocked, tricks_owners_need
 from solver.engines.kernel.problem import compile_task_mission
 from solver.engines.reference import solve as reference_solve
 from solver.missions.tasks import make_task_mission
@@ -52,10 +53,11 @@ def test_kernel_agrees_with_reference(players):
     check()
 
 
-def deadlocked(deal, mission) -> bool:
+def blocked_at_the_root(deal, mission) -> bool:
     problem, _, _ = compile_task_mission(deal, mission)
     hands = np.array(deal.hands + (0,) * (MAX_PLAYERS - deal.players), dtype=np.int64)
-    return self_won_tasks_deadlock(np.int64(sum(1 << c for c in mission.cards)), problem, hands)
+    tricks = num_tricks(deal.hands)
+    return self_won_task_blocked(np.int64(sum(1 << c for c in mission.cards)), tricks, problem, hands)
 
 
 def test_two_owners_holding_their_own_tasks_of_one_colour_can_block_each_other():
@@ -63,26 +65,41 @@ def test_two_owners_holding_their_own_tasks_of_one_colour_can_block_each_other()
     # follow suit if they are able". Seat 0 must win b2 with b2 itself (it plays it) and seat 1 b4 with b4.
     # If b2's trick comes first, seat 1 still holds b4 and must follow blue, with b4: it wins b2. If b4's
     # comes first, seat 0 must follow with b2, which seat 1 wins. The kernel's bound
-    # (bounds.self_won_tasks_deadlock) sees it at the root and searches nothing.
+    # (bounds.self_won_task_blocked) sees it at the root and searches nothing.
     tasks, owners = [parse_card("b2"), parse_card("b4")], [0, 1]
     deal = parse_deal("b2 p1 | b4 p2 | p3 p4", 0)
     mission = make_task_mission(deal, tasks, owners=owners)
-    assert deadlocked(deal, mission)
+    assert blocked_at_the_root(deal, mission)
     kernel = KernelSolver(16).solve(deal, mission)
     assert kernel.outcome is reference_solve(deal, mission).outcome is Outcome.LOSS and kernel.nodes == 0
     # With b1, seat 1 can follow b2 with it; then seat 1 wins its b4 later: no deadlock, and it is won.
     freed = parse_deal("b2 p1 g1 | b1 b4 g2 | p3 p4 g3", 0)
     mission = make_task_mission(freed, tasks, owners=owners)
-    assert not deadlocked(freed, mission)
+    assert not blocked_at_the_root(freed, mission)
     assert KernelSolver(16).solve(freed, mission).outcome is reference_solve(freed, mission).outcome is Outcome.WIN
     # Owned by someone else, b4 is no task of its holder's: no bound either (seat 2 cannot win it: lost all the same).
-    assert not deadlocked(deal, make_task_mission(deal, tasks, owners=[0, 2]))
+    assert not blocked_at_the_root(deal, make_task_mission(deal, tasks, owners=[0, 2]))
     # Nor can seat 1 follow b2 with b1 when b1 is seat 2's task: seat 0 would win it.
     tasks.append(parse_card("b1"))
     blocked = make_task_mission(freed, tasks, owners=[0, 1, 2])
-    assert deadlocked(freed, blocked)
+    assert blocked_at_the_root(freed, blocked)
     assert KernelSolver(16).solve(freed, blocked).outcome is reference_solve(freed, blocked).outcome is Outcome.LOSS
-    assert not deadlocked(freed, make_task_mission(freed, tasks, owners=[0, 1, 0]))
+    assert not blocked_at_the_root(freed, make_task_mission(freed, tasks, owners=[0, 1, 0]))
+
+
+def test_a_hand_that_cannot_shed_a_colour_in_time_blocks_an_owner_s_own_task():
+    # "Players must follow suit if they are able": seat 0 wins b2 only with b2 itself, in a blue trick, and
+    # seat 1 holds nothing but higher blue for both tricks left, so it always follows above b2.
+    deal = parse_deal("b2 p1 | b4 b5 | p2 p3", 0)
+    mission = make_task_mission(deal, [parse_card("b2")], owners=[0])
+    assert blocked_at_the_root(deal, mission)
+    kernel = KernelSolver(16).solve(deal, mission)
+    assert kernel.outcome is reference_solve(deal, mission).outcome is Outcome.LOSS and kernel.nodes == 0
+    # With one blue, seat 1 can discard b4 on seat 0's p9 lead, then b2 wins the second trick.
+    freed = parse_deal("b2 p9 | b4 g1 | p1 p2", 0)
+    mission = make_task_mission(freed, [parse_card("b2")], owners=[0])
+    assert not blocked_at_the_root(freed, mission)
+    assert KernelSolver(16).solve(freed, mission).outcome is reference_solve(freed, mission).outcome is Outcome.WIN
 
 
 @st.composite
@@ -99,7 +116,7 @@ def self_won_tasks(draw):
 @settings(max_examples=300)
 @given(self_won_tasks())
 def test_kernel_agrees_with_reference_on_owners_holding_their_own_tasks(case):
-    # The deals self_won_tasks_deadlock reasons about, drawn often (random missions rarely give two).
+    # The deals self_won_task_blocked reasons about, drawn often (random missions rarely give two).
     agree(*case)
 
 

@@ -174,12 +174,12 @@ def hopeless(trick, problem, frames, hands):
     with a trump, a higher card of its suit, or a card of a suit the holder
     discards it on: a hand of nothing but lower cards of that suit cannot. And
     the fixed owners may need more tricks than are left (`tricks_owners_need`),
-    or two of them, each holding its own task of one colour, block each other
-    (`self_won_tasks_deadlock`).
+    or an owner's own task in its hand can never win its trick
+    (`self_won_task_blocked`).
     """
     if tricks_owners_need(problem, hands) > problem[TRICKS] - trick:
         return True
-    if self_won_tasks_deadlock(frames[trick, PRESENT] & problem[TASK_CARDS], problem, hands):
+    if self_won_task_blocked(frames[trick, PRESENT] & problem[TASK_CARDS], problem[TRICKS] - trick, problem, hands):
         return True
     present = frames[trick, PRESENT]
     quota_seats = frames[trick, QUOTA_SEATS]
@@ -223,17 +223,19 @@ def tricks_owners_need(problem, hands):
 
 
 @njit(cache=True)
-def self_won_tasks_deadlock(tasks, problem, hands):
-    """Return True when two fixed owners each hold an open task of their own in one colour, and neither
-    task's trick can come first.
+def self_won_task_blocked(tasks, tricks_left, problem, hands):
+    """Return True when a fixed owner holds an open task of its own in a colour and another hand keeps
+    that task's trick from ever being won: two such owners blocking each other, or a hand that cannot
+    shed the colour in time.
 
     An owner holding its task plays it into the trick it must win, so that colour card itself wins: the
-    colour is led and no trump falls. Every other hand holding the colour must follow with a lower card,
-    and not with another owner's task. Say owner A holds task a, and owner B a higher task b of the same
-    colour. If a's trick is first, B still holds b, so B is not void and must play a card of the colour
-    below a that is no task of another owner than A. If b's trick is first, A must play such a card below
-    b for B, and not a. When neither is in their hands, the deal is lost (4p-fixed-10 deal 0, b2 and b4:
-    the kernel alone left it open after 20 M card plays).
+    colour is led and no trump falls. Every other hand must follow with a lower card of the colour that is
+    no task of another owner, or be void in it by then, having played all of it in earlier tricks, one a
+    trick: not when it holds as many cards of the colour as tricks are left. Say owner A holds task a, and
+    owner B a task b of the same colour. If a's trick is first, B still holds b, so B is not void and
+    must play such a card below a. If b's trick is first, A must play one below b for B, and not a. When
+    neither is in their hands, the deal is lost (4p-fixed-10 deal 0, b2 and b4: the kernel alone left it
+    open after 20 M card plays).
     Not under the hang glider (a card set aside frees a hand from following suit) nor for the Ghost's seat
     (his face-down cards do not count for following suit).
     """
@@ -244,25 +246,27 @@ def self_won_tasks_deadlock(tasks, problem, hands):
     owned = np.int64(0)  # the open tasks with a fixed owner
     for seat in range(players):
         owned |= problem[OWNED + seat] & tasks
-    for low_owner in range(players):
-        if low_owner == problem[GHOST]:
+    for owner in range(players):
+        if owner == problem[GHOST]:
             continue
-        own = problem[OWNED + low_owner] & hands[low_owner] & colour_tasks
+        own = problem[OWNED + owner] & hands[owner] & colour_tasks
         while own:
-            low = lowest_bit_index(own)
+            task = lowest_bit_index(own)
             own &= own - 1
-            suit = SUIT_MASK_OF_CARD[low]
-            below_low = suit & ((np.int64(1) << low) - 1)
-            for high_owner in range(players):
-                if high_owner == low_owner or high_owner == problem[GHOST]:
+            suit = SUIT_MASK_OF_CARD[task]
+            below = suit & ((np.int64(1) << task) - 1)
+            for other in range(players):
+                if other == owner or other == problem[GHOST] or hands[other] & suit == 0:
                     continue
-                if hands[high_owner] & below_low & ~(owned & ~problem[OWNED + low_owner]):
-                    continue
-                higher = problem[OWNED + high_owner] & hands[high_owner] & colour_tasks & suit & ~below_low
-                if higher:  # its lowest: the one that leaves A the fewest cards below it
-                    high = lowest_bit_index(higher)
-                    below_high = suit & ((np.int64(1) << high) - 1) & ~(owned & ~problem[OWNED + high_owner])
-                    if hands[low_owner] & below_high == 0:
+                if hands[other] & below & ~(owned & ~problem[OWNED + owner]):
+                    continue  # it can follow below the task
+                if popcount(hands[other] & suit) >= tricks_left:
+                    return True  # it must be void in the colour by then, and cannot
+                theirs = problem[OWNED + other] & hands[other] & colour_tasks & suit
+                if theirs:  # their lowest: the one that leaves the owner the fewest cards below it
+                    lowest = lowest_bit_index(theirs)
+                    below_theirs = suit & ((np.int64(1) << lowest) - 1) & ~(owned & ~problem[OWNED + other])
+                    if hands[owner] & below_theirs == 0:
                         return True
     return False
 
