@@ -104,7 +104,7 @@ def test_a_hand_that_cannot_shed_a_colour_in_time_blocks_an_owner_s_own_task():
 
 @st.composite
 def self_won_tasks(draw):
-    """A small deal whose tasks are mostly its holders' own cards of one or two colours, with fixed owners."""
+    """A small deal whose tasks are mostly colour cards their holders own, with fixed owners."""
     deal = draw(small_deals(min_players=3, max_players=4, max_cards=4, capped=False))
     holder = {c: seat for seat, hand in enumerate(deal.hands) for c in scan(hand & COLOUR_CARDS)}
     assume(len(holder) >= 2)
