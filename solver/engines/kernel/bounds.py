@@ -177,14 +177,12 @@ def hopeless(trick, problem, frames, hands):
     or an owner's own task in its hand can never win its trick
     (`self_won_task_blocked`).
     """
-    if tricks_owners_need(problem, hands) > problem[TRICKS] - trick:
+    tricks_left = problem[TRICKS] - trick
+    tasks = frames[trick, PRESENT] & problem[TASK_CARDS]
+    if tricks_owners_need(problem, hands) > tricks_left or self_won_task_blocked(tasks, tricks_left, problem, hands):
         return True
-    if self_won_task_blocked(frames[trick, PRESENT] & problem[TASK_CARDS], problem[TRICKS] - trick, problem, hands):
-        return True
-    present = frames[trick, PRESENT]
     quota_seats = frames[trick, QUOTA_SEATS]
     everyone = (np.int64(1) << problem[PLAYERS]) - 1
-    tasks = present & problem[TASK_CARDS]
     while tasks:
         card = lowest_bit_index(tasks)
         tasks &= tasks - 1
