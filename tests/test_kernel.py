@@ -13,7 +13,7 @@ from conftest import (
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from solver.core.cards import CARD_COUNT, COLOUR_CARDS, parse_card, scan
+from solver.core.cards import CARD_COUNT, COLOUR_CARDS, TRUMPS, parse_card, scan
 from solver.core.deal import MAX_PLAYERS, parse_deal
 from solver.core.rules import num_tricks
 from solver.core.solution import Limits, Outcome
@@ -53,11 +53,15 @@ def test_kernel_agrees_with_reference(players):
     check()
 
 
+def root_hands(deal) -> np.ndarray:
+    """The kernel's hands array of a deal before its first trick."""
+    return np.array(deal.hands + (0,) * (MAX_PLAYERS - deal.players), dtype=np.int64)
+
+
 def blocked_at_the_root(deal, mission) -> bool:
     problem, _, _ = compile_task_mission(deal, mission)
-    hands = np.array(deal.hands + (0,) * (MAX_PLAYERS - deal.players), dtype=np.int64)
     tricks = num_tricks(deal.hands)
-    return self_won_task_blocked(np.int64(sum(1 << c for c in mission.cards)), tricks, problem, hands)
+    return self_won_task_blocked(np.int64(sum(1 << c for c in mission.cards)), tricks, problem, root_hands(deal))
 
 
 def test_two_owners_holding_their_own_tasks_of_one_colour_can_block_each_other():
@@ -117,6 +121,54 @@ def self_won_tasks(draw):
 @given(self_won_tasks())
 def test_kernel_agrees_with_reference_on_owners_holding_their_own_tasks(case):
     # The deals self_won_task_blocked reasons about, drawn often (random missions rarely give two).
+    agree(*case)
+
+
+def test_a_seat_holding_the_highest_trump_wins_a_trick_the_owners_may_need():
+    # "A trick is won by the highest card of the suit led, unless a rocket was played; then the highest
+    # rocket wins". Seat 0 must win p3 and p4, which seat 1 plays in two different tricks, and seat 2
+    # must play r1, the only rocket, in one of the two tricks: it wins that trick, and two tricks cannot
+    # hold three wins. bounds.tricks_owners_need counts seat 2's sure trick at the root.
+    tasks = [parse_card("p3"), parse_card("p4")]
+    deal = parse_deal("p8 p9 | p3 p4 | b1 r1", 0)
+    mission = make_task_mission(deal, tasks, owners=[0, 0])
+    problem, _, _ = compile_task_mission(deal, mission)
+    assert tricks_owners_need(problem, root_hands(deal), 2) == 3
+    kernel = KernelSolver(16).solve(deal, mission)
+    assert kernel.outcome is reference_solve(deal, mission).outcome is Outcome.LOSS and kernel.nodes == 0
+    # With b2 for r1 seat 2 discards blue under both pinks, and with r2 for p9 seat 0 overtakes r1: won.
+    for freed in ("p8 p9 | p3 p4 | b1 b2", "p8 r2 | p3 p4 | b1 r1"):
+        deal = parse_deal(freed, 0)
+        assert tricks_owners_need(compile_task_mission(deal, mission)[0], root_hands(deal), 2) == 2
+        assert KernelSolver(16).solve(deal, mission).outcome is reference_solve(deal, mission).outcome is Outcome.WIN
+    # Only the run of rockets from r4 down in one hand is sure: seat 0's r1, below seat 1's r3, loses to it
+    # when seat 1 follows the lead of r1 with r3 and seat 2 discards b2 (seat 1 then wins g2, and r4 the last).
+    deal = parse_deal("r4 r1 p1 | r3 b9 g9 | b2 g2 p2")
+    greens = make_task_mission(deal, [parse_card("b2"), parse_card("g2")], owners=[1, 1])
+    assert tricks_owners_need(compile_task_mission(deal, greens)[0], root_hands(deal), 3) == 3
+    assert KernelSolver(16).solve(deal, greens).outcome is reference_solve(deal, greens).outcome is Outcome.WIN
+    # "With three players one hand holds an extra card that is never played": seat 2 may keep r1 back.
+    deal = parse_deal("p8 p9 | p3 p4 | b1 b2 r1", 0)
+    assert tricks_owners_need(compile_task_mission(deal, mission)[0], root_hands(deal), 2) == 2
+    assert KernelSolver(16).solve(deal, mission).outcome is reference_solve(deal, mission).outcome is Outcome.WIN
+
+
+@st.composite
+def trumps_and_fixed_owners(draw):
+    """A small deal with rockets dealt and two to four colour tasks with random fixed owners."""
+    deal = draw(small_deals(min_players=3, max_players=4, max_cards=4, capped=False))
+    assume(deal.cards & TRUMPS)
+    colours = sorted(scan(deal.cards & COLOUR_CARDS))
+    assume(len(colours) >= 2)
+    cards = draw(st.lists(st.sampled_from(colours), min_size=2, max_size=4, unique=True))
+    owners = draw(st.lists(st.integers(0, deal.players - 1), min_size=len(cards), max_size=len(cards)))
+    return deal, make_task_mission(deal, cards, owners=owners)
+
+
+@settings(max_examples=300)
+@given(trumps_and_fixed_owners())
+def test_kernel_agrees_with_reference_on_rockets_and_fixed_owners(case):
+    # The deals sure_trump_tricks reasons about: rockets in some hands, owners who need tricks.
     agree(*case)
 
 
@@ -190,11 +242,11 @@ def test_fixed_owners_needing_more_tricks_than_are_left_lose():
     deal = parse_deal("p1 p2 | p3 p4 | b1 b2", 0)
     mission = make_task_mission(deal, [parse_card("p3"), parse_card("p4"), parse_card("b1")], owners=[0, 0, 2])
     problem, _, _ = compile_task_mission(deal, mission)
-    hands = np.array(deal.hands + (0,) * (MAX_PLAYERS - deal.players), dtype=np.int64)
-    assert tricks_owners_need(problem, hands) == 3
+    hands = root_hands(deal)
+    assert tricks_owners_need(problem, hands, 2) == 3
     assert KernelSolver(16).solve(deal, mission).outcome is reference_solve(deal, mission).outcome is Outcome.LOSS
     # Without b1, seat 0 needs two tricks of the two left: the bound does not decide (it is lost all the
     # same, seat 1 covering every pink) and both engines search it.
     pinks = make_task_mission(deal, [parse_card("p3"), parse_card("p4")], owners=[0, 0])
-    assert tricks_owners_need(compile_task_mission(deal, pinks)[0], hands) == 2
+    assert tricks_owners_need(compile_task_mission(deal, pinks)[0], hands, 2) == 2
     assert KernelSolver(16).solve(deal, pinks).outcome is reference_solve(deal, pinks).outcome is Outcome.LOSS

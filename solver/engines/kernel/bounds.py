@@ -179,7 +179,7 @@ def hopeless(trick, problem, frames, hands):
     """
     tricks_left = problem[TRICKS] - trick
     tasks = frames[trick, PRESENT] & problem[TASK_CARDS]
-    if tricks_owners_need(problem, hands) > tricks_left or self_won_task_blocked(tasks, tricks_left, problem, hands):
+    if tricks_owners_need(problem, hands, tricks_left) > tricks_left or self_won_task_blocked(tasks, tricks_left, problem, hands):
         return True
     quota_seats = frames[trick, QUOTA_SEATS]
     everyone = (np.int64(1) << problem[PLAYERS]) - 1
@@ -200,24 +200,57 @@ def hopeless(trick, problem, frames, hands):
 
 
 @njit(cache=True, inline="always")
-def tricks_owners_need(problem, hands):
-    """Return the fewest tricks the fixed owners of the open tasks must still win, with the hands as they are.
+def tricks_owners_need(problem, hands, tricks_left):
+    """Return the fewest tricks the seats must still win between them, with the hands as they are:
+    the fixed owners of the open tasks, and the holder of the highest trumps.
 
     An owner wins every trick holding one of its tasks; the tasks one hand holds fall in as many
     different tricks (a hand plays one card a trick); a trick has one winner. So each owner needs at
     least as many tricks as the most of its tasks one hand holds, and the owners' tricks are
-    different ones.
+    different ones. And the seat holding the highest trump in play wins every trick it plays one of
+    its trumps above all other hands' into (`sure_trump_tricks`): its tricks are at least as many.
     """
     players = problem[PLAYERS]
+    sure_seat, sure = sure_trump_tricks(problem, hands, tricks_left)
     need = 0
     for owner in range(players):
         owned = problem[OWNED + owner]
+        most = 0
         if owned:
-            most = 0
             for seat in range(players):
                 most = max(most, popcount(owned & hands[seat]))
-            need += most
+        need += max(most, sure) if owner == sure_seat else most
     return need
+
+
+@njit(cache=True, inline="always")
+def sure_trump_tricks(problem, hands, tricks_left):
+    """Return the seat holding the highest trump in play and how many tricks its trumps surely win;
+    (-1, 0) when none is known.
+
+    A trump wins its trick when every higher trump in play is in the same hand (a hand plays one card a
+    trick): each trump of the run from the highest down that one hand holds, once played, wins. Every
+    card is played, except the cards a hand holds beyond the tricks left (three players: one hand's extra
+    card is never played), which may be those trumps. Not under the hang glider (a card set aside is not
+    played) nor with the Ghost (his face-down cards).
+    """
+    if problem[GLIDER] or problem[GHOST] >= 0:
+        return -1, 0
+    holder, run = -1, 0
+    highest = TRUMP_CARD_BASE + popcount(SUIT_MASK_OF_CARD[TRUMP_CARD_BASE]) - 1
+    for card in range(highest, TRUMP_CARD_BASE - 1, -1):
+        seat = 0
+        while seat < problem[PLAYERS] and hands[seat] >> card & 1 == 0:
+            seat += 1
+        if seat == problem[PLAYERS]:
+            continue  # played already
+        if holder >= 0 and seat != holder:
+            break
+        holder, run = seat, run + 1
+    if holder < 0:
+        return -1, 0
+    unplayed = popcount(hands[holder]) - tricks_left
+    return holder, max(0, run - max(0, unplayed))
 
 
 @njit(cache=True)
