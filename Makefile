@@ -5,14 +5,24 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+BYTECODE := $(BIN)/python -m compileall -q solver cli
 
-.PHONY: sweep test lint bench-check install clean
+.PHONY: sweep test lint bench-check install bytecode clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BYTECODE)
 	touch $(STAMP)
+
+# The project's own modules compiled to bytecode, as pip does for an installed package: where
+# PYTHONDONTWRITEBYTECODE is set (this machine), every crew process would otherwise compile its 100
+# modules from source, and an easy `crew solve` took 0.40-0.52 s of wall time instead of 0.26-0.32 s.
+# Python still reads these files; a module edited since is compiled in memory until this runs again
+# (`make bytecode`; `make test` does, for the tests' crew processes).
+bytecode: $(STAMP)
+	$(BYTECODE)
 
 install: $(STAMP)
 
@@ -24,6 +34,7 @@ sweep: $(STAMP)
 # compiled into Numba's cache first, once: on a fresh checkout each worker would compile it on its own
 # (about 45 s of CPU each on this 2-core machine).
 test: $(STAMP)
+	$(BYTECODE)
 	$(BIN)/python -c "from solver.engines.kernel.solver import load_compiled; load_compiled()"
 	$(BIN)/python -m pytest -n auto
 

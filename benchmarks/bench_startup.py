@@ -2,8 +2,9 @@
 
 Run: python benchmarks/bench_startup.py REV [--reps 2] [--deals 10]
 
-What a user waits for is the process: Python's start, the imports, loading the kernel's machine code
-(warm Numba cache) and the search. REV is extracted with `git archive` into a temporary directory;
+What a user waits for is the process: Python's start, the imports (warm bytecode, which both trees
+get compiled first, as `make install` does), loading the kernel's machine code (warm Numba cache) and
+the search. REV is extracted with `git archive` into a temporary directory;
 each tree's `crew solve` runs as its own process (`python -c` with the tree first on sys.path), old
 and new in turns deal by deal, and the script prints per set the median and max wall seconds of each
 and the engine that answered in the new tree. REV's first solve compiles its kernel (not timed).
@@ -59,6 +60,8 @@ def main() -> None:
         archive = subprocess.run(["git", "archive", options.rev], cwd=ROOT, capture_output=True, check=True).stdout
         subprocess.run(["tar", "-x", "-C", str(old)], input=archive, check=True)
         trees = {"old": old, "new": ROOT}
+        for tree in trees.values():
+            subprocess.run([sys.executable, "-m", "compileall", "-q", "solver", "cli"], cwd=tree, check=True)
         run(old, solve_args(4, 1, "draft", 0))  # compile REV's kernel into its own cache, untimed
         walls, engines = defaultdict(lambda: defaultdict(list)), defaultdict(Counter)
         for rep in range(options.reps):
