@@ -14,6 +14,7 @@ from solver.core.solution import Trick
 # The draws of a deal's record (solver.missions.dealer.dealt_record), as printed lines.
 DRAWN = {
     "tasks": lambda value: f"tasks: {value}",
+    "task_cards": lambda value: f"Deep Sea task cards, drafted: {value}",
     "owners": lambda value: f"owners: {' '.join(map(str, value))}",
     "tokens": lambda value: f"tokens: {' '.join(value)}",
     "arrivals": lambda value: "fog: " + ", ".join(f"{card} after trick {after}" for card, after in value.items()),

@@ -14,7 +14,7 @@ from cli.family import describe_mission, family, missions_table
 from cli.status import StatusLine
 from solver import __version__, api
 from solver.api import SolveRequest
-from solver.core.cards import card_set, format_card, scan
+from solver.core.cards import card_set, format_card, format_cards, scan
 from solver.core.deal import Deal
 from solver.core.errors import InputError
 from solver.core.mission_file import MissionError
@@ -264,6 +264,10 @@ def solve(distress, as_json, batch_file, **options):
         return
     deal, stage, setups = answer.deal, answer.stage, answer.setups
     show_draws(deal, stage)
+    drawn = answer.dealt.mission if answer.dealt is not None else None
+    if drawn is not None and drawn.cards:  # Deep Sea's task cards, drafted (drawn to a difficulty total)
+        column = deal.players - 3
+        click.echo(f"task cards (difficulty {drawn.difficulty[column]} for {deal.players} players): {drawn.title}")
     if answer.score is not None:
         report_score(deal, answer.mission, setups, answer.score, stage)
         return
@@ -465,6 +469,12 @@ def list_missions(game, mission_file):
     if not shown:
         raise InputError(f"no missions for game {game!r}")
     width = max([16] + [len(m.id) for m in shown])
+    if all(m.kind == "task" for m in shown):  # Deep Sea's task cards: their difficulty, then what they ask
+        click.echo(f"{'mission':{width}s} {'d3/d4/d5':8s}  title; rules")
+        for m in shown:
+            assumed = " [assumption: see crew missions show]" if m.assumptions else ""
+            click.echo(f"{m.id:{width}s} {'/'.join(map(str, m.difficulty)):8s}  {m.title}; {m.summary()}{assumed}")
+        return
     click.echo(f"{'mission':{width}s} {'tasks':>5s}  {'tokens':14s} {'assignment':22s} rules; title")
     for m in shown:
         tokens = " ".join(str(t) for t in m.tokens) or "-"
@@ -506,6 +516,10 @@ def show_mission(name, game, mission_file):
     if m.pattern is not None:
         click.echo(f"pattern        {describe_pattern(m.pattern).removeprefix('table pattern: ')}")
         click.echo(f"adjustments    {'3 players: 7 cards out; 5 players: redeal after trick 3' if m.adjustments else 'none'}")
+    if m.total:
+        click.echo(f"task cards     drawn with each deal to a difficulty of {m.total}, drafted from the captain clockwise")
+    for cards in m.redeal:
+        click.echo(f"redeal         when one hand holds {format_cards(cards)}")
     click.echo(f"communication  {m.communication} (no effect under perfect information)")
     for assumption in m.assumptions:
         click.echo(f"assumption     {assumption}")

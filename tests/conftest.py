@@ -198,6 +198,9 @@ def check_witness(deal, mission, solution):
         assert trick.leader in (leader, space.sled), f"trick {index + 1} led by the wrong seat"
         leader = trick.leader
         assert len(trick.cards) == players
+        for rule in mission.leads:  # Deep Sea: a lead rule's seat leads only its allowed cards
+            assert rule.seat != trick.leader or rule.allowed >> trick.cards[0] & 1, (
+                f"trick {index + 1}: seat {rule.seat} may not lead {format_card(trick.cards[0])}")
         for k, c in enumerate(trick.cards):
             seat = (leader + k) % players
             assert hands[seat] & bit(c), f"trick {index + 1}: seat {seat} does not hold {format_card(c)}"
@@ -294,6 +297,7 @@ def check_witness(deal, mission, solution):
             assert not could_count(counter, played + 1, total, remaining), f"counter {i} could still fail"
     if mission.balanced is not None:
         assert played == total
+    check_deep_sea_rules(mission, solution, values, played, total, hands)
     if mission.pattern is not None:
         assert played == total and mission.pattern.holds(tuple(table)), "the table cards do not form the pattern"
     if played < total:
@@ -390,13 +394,46 @@ def randomly_passed(hands, display, order, ghost):
     return after, display
 
 
+def check_deep_sea_rules(mission, solution, values, played, total, hands) -> None:
+    """Independent check of a WIN's comparisons and run rules, and that no lead rule can still fail (Deep Sea).
+
+    A line that ends before the last trick must leave nothing to fail: each comparison's difference stays in
+    its bounds however its counters grow (by at most the tricks left, or the counted cards left), each run rule
+    holds whatever the holder wins later, and no seat of a lead rule holds a card it may not lead."""
+    left = total - played
+    remaining = 0
+    for hand in hands:
+        remaining |= hand
+
+    def room(counter) -> int:
+        return bin(counter.containing & remaining).count("1") if counter.count_cards else left
+
+    for comparison in mission.comparisons:
+        first, second = mission.counters[comparison.left], mission.counters[comparison.right]
+        difference = values[comparison.left] - values[comparison.right]
+        assert comparison.at_least <= difference - (room(second) if left else 0), f"comparison {comparison} fails"
+        assert difference + (room(first) if left else 0) <= comparison.at_most, f"comparison {comparison} fails"
+    for run in mission.runs:
+        lengths, current = [0], 0
+        for trick in solution.tricks:
+            current = current + 1 if trick.winner == run.seat else 0
+            lengths.append(current)
+        assert max(lengths) >= run.at_least, f"run rule {run}: longest run {max(lengths)}"
+        assert max(lengths) <= run.at_most and (run.at_most >= 99 or current + left <= run.at_most), f"run rule {run}"
+    if left:
+        for rule in mission.leads:
+            assert not hands[rule.seat] & ~rule.allowed, f"seat {rule.seat} may still have to lead a barred card"
+
+
 def counter_matches(counter, number, cards, winner) -> int:
     """Independent counter check: what does trick `number` (1-based) add to the counter?"""
     from solver.core.rules import winning_card
 
     held = sum(1 for c in cards if counter.containing >> c & 1)
     value = sum(c % 9 + 1 for c in cards)  # the numbers: 1-9 per colour, 1-4 for trumps
+    as_many = sum(1 for c in cards if counter.as_many >> c & 1)
     matches = (
+        (counter.as_many == 0 or as_many == held) and
         counter.winners >> winner & 1 == 1
         and counter.tricks >> (number - 1) & 1 == 1
         and (counter.won_with == 0 or counter.won_with >> winning_card(cards) & 1 == 1)

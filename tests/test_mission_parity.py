@@ -40,7 +40,7 @@ def mission_cases(draw, mission):
     return deal, cards, chance
 
 
-@pytest.mark.parametrize("name", list(MISSIONS), ids=lambda name: name.split("/")[1])
+@pytest.mark.parametrize("name", list(MISSIONS))
 def test_kernel_agrees_with_reference_on_the_mission(name):
     mission = MISSIONS[name]
 

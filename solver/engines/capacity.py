@@ -1,7 +1,7 @@
 """What the kernel's arrays hold, readable without loading the kernel.
 
 The kernel's problem array (solver/engines/kernel/problem.py) has room for `MAX_COUNTERS` trick
-counters and `MAX_SEQUENCES` sequence rules, and its table automaton runs on fixed hands only. The
+counters, `MAX_SEQUENCES` sequence rules, `MAX_COMPARISONS` comparisons and `MAX_RUNS` run rules, and its table automaton runs on fixed hands only. The
 kernel refuses the rest, and so does the default engine: its first look with the plain search
 (solver/engines/quick.py) asks here first, so that it never answers what the kernel would refuse.
 """
@@ -10,6 +10,8 @@ from solver.missions.conditions import MAX_COUNTERS
 from solver.missions.tasks import TaskMission
 
 MAX_SEQUENCES = 4
+MAX_COMPARISONS = 8
+MAX_RUNS = 4
 
 
 def kernel_unsupported(mission: TaskMission) -> dict[str, str]:
@@ -22,4 +24,8 @@ def kernel_unsupported(mission: TaskMission) -> dict[str, str]:
         missing["sequences"] = f"more than {MAX_SEQUENCES} sequence rules (this mission: {len(mission.sequences)})"
     if mission.pattern is not None and (mission.space.heli_pass or mission.space.jeep_after):
         missing["pattern"] = "a table pattern with passes between tricks"
+    if len(mission.comparisons) > MAX_COMPARISONS:
+        missing["comparisons"] = f"more than {MAX_COMPARISONS} comparisons (this mission: {len(mission.comparisons)})"
+    if len(mission.runs) > MAX_RUNS:
+        missing["runs"] = f"more than {MAX_RUNS} run rules (this mission: {len(mission.runs)})"
     return missing

@@ -87,7 +87,15 @@ from solver.core.errors import UnsupportedMission
 from solver.core.rules import num_tricks, trick_winner
 from solver.core.solution import Limits, Outcome, Solution, Trick
 from solver.missions.conditions import NO_LIMIT, TrickCounter, counter_settled, counter_values
-from solver.missions.tasks import LAZY, TaskMission, allowed_counts, distinct_cards, order_prerequisites
+from solver.missions.tasks import (
+    DEEP_SEA_FAMILIES,
+    LAZY,
+    TaskMission,
+    allowed_counts,
+    deep_sea_families,
+    distinct_cards,
+    order_prerequisites,
+)
 from solver.trick.variants import NO_RULES, PlayRules
 
 if TYPE_CHECKING:
@@ -104,6 +112,7 @@ FAMILIES = {
     "redeal": "the five-player redeal",
     "pattern": "table patterns (special stages)",
     "position": "a position in the middle of a game (the kernel and the reference solve from one)",
+    **DEEP_SEA_FAMILIES,
     "space": "stage space rules",  # a PlayRules field none of the above names
     "other": "rules beyond what the model knows",  # a TaskMission field none of the above names
 }
@@ -123,7 +132,7 @@ def unsupported(mission: TaskMission) -> dict[str, str]:
         "redeal": bool(space.redeal_after),
         "pattern": mission.pattern is not None,
         "position": bool(mission.played or mission.chosen),
-    }
+    } | {name: True for name in deep_sea_families(mission)}
     families = [name for name, found in present.items() if found]
     if without_modelled_rules(mission) != NO_RULES and not set(families) & SPACE_FAMILIES:
         families.append("space")
@@ -138,7 +147,7 @@ def modelled(mission: TaskMission) -> bool:
     rules and the random pass, on the train or a stage space that changes play, and the Ghost
     where no card changes hands (`without_modelled_rules`); one way of moving cards at a time."""
     return (not moves_combined(mission) and without_modelled_rules(mission) == NO_RULES and mission.pattern is None
-            and not mission.played and not mission.chosen)
+            and not mission.played and not mission.chosen and not deep_sea_families(mission))
 
 
 def without_modelled_rules(mission: TaskMission) -> PlayRules:

@@ -1,12 +1,13 @@
 """Why a deal is impossible: a smallest set of the mission's demands that is already lost on it.
 
 A mission's demands are its tasks (each card won by its owner), its order tokens, its trick
-counters, its balance rule and its sequence rules; the rules of play (the space, the Ghost, a
+counters (those with a bound: a counter only a comparison reads is part of the comparison), its
+comparisons, run rules and lead rules (Deep Sea), its balance rule and its sequence rules; the rules of play (the space, the Ghost, a
 random pass, a table pattern) stay. Dropping a demand never makes a mission harder: a line that
 wins it wins the mission without that demand (a dropped drafted or lazily assigned task leaves the
 other tasks' per-seat counts at most the draft's, so the same owners stay allowed; a dropped token
 only loosens the order). So deletion finds an irreducible impossible core: try to drop each demand
-in turn (tokens, sequence rules, balance, counters, then tasks), and drop it when the rest is still
+in turn (tokens, sequence rules, balance, lead rules, runs, comparisons, counters, then tasks), and drop it when the rest is still
 proved lost. Every demand kept was needed: without it the rest was winnable (or undecided within
 the budget, said so) when it was tried, and then also with fewer demands.
 """
@@ -21,7 +22,7 @@ from solver.core.rules import num_tricks
 from solver.core.solution import Limits, Outcome
 from solver.engines import reference
 from solver.engines.cases import ROUND_NODES, solve_in_rounds
-from solver.missions.conditions import cards_words, describe_counter
+from solver.missions.conditions import NO_LIMIT, bounds_text, cards_words, describe_counter
 from solver.missions.tasks import ANYONE, LAZY, allowed_counts
 
 EARLIEST_NODES = 300_000  # card plays per survival question of `earliest_failure` (the reference: about 3 s)
@@ -29,8 +30,8 @@ EARLIEST_NODES = 300_000  # card plays per survival question of `earliest_failur
 
 @dataclass(frozen=True)
 class Demand:
-    """One demand of a mission: its kind ("token", "sequence", "balance", "counter", "task"), its index among the mission's demands of that kind, and
-    its words."""
+    """One demand of a mission: its kind ("token", "sequence", "balance", "lead", "run", "comparison", "counter",
+    "task"), its index among the mission's demands of that kind, and its words."""
 
     kind: str
     index: int
@@ -64,8 +65,19 @@ def demands_of(mission, players: int) -> list[Demand]:
                                            f"{cards_words(rule.before)}{across}"))
     if mission.balanced is not None:
         found.append(Demand("balance", 0, f"tricks won within {mission.balanced.gap} of each other after every trick"))
+    for k, rule in enumerate(mission.leads):
+        found.append(Demand("lead", k, f"seat {rule.seat} leads only {cards_words(rule.allowed)}"))
+    for k, run in enumerate(mission.runs):
+        bounds = bounds_text(run)
+        found.append(Demand("run", k, f"longest run of tricks won by seat {run.seat}: {bounds}"))
+    for k, comparison in enumerate(mission.comparisons):
+        left, right = (describe_counter(unbounded(mission.counters[i]), players) for i in (comparison.left, comparison.right))
+        low = "" if comparison.at_least <= -NO_LIMIT else f"at least {comparison.at_least}"
+        high = "" if comparison.at_most >= NO_LIMIT else f"at most {comparison.at_most}"
+        found.append(Demand("comparison", k, f"({left}) minus ({right}): {' and '.join(filter(None, (low, high)))}"))
     for k, counter in enumerate(mission.counters):
-        found.append(Demand("counter", k, describe_counter(counter, players)))
+        if counter.at_least > 0 or counter.at_most < NO_LIMIT:
+            found.append(Demand("counter", k, describe_counter(counter, players)))
     for i, c in enumerate(mission.cards):
         found.append(Demand("task", i, f"task {format_card(c)} ({owner_words(mission, i)})"))
     return found
@@ -79,8 +91,14 @@ def owner_words(mission, i: int) -> str:
     return {LAZY: "lazily assigned", ANYONE: "anyone"}.get(owner, f"seat {owner}")
 
 
+def unbounded(counter):
+    """Return a counter without its bounds (what a comparison reads of it)."""
+    return dataclasses.replace(counter, at_least=0, at_most=NO_LIMIT)
+
+
 def reduced(mission, deal, kept: set) -> object:
-    """Return the mission with only the demands `kept` ((kind, index) pairs) of its own."""
+    """Return the mission with only the demands `kept` ((kind, index) pairs) of its own: the counters kept, and
+    those a kept comparison reads (without their bounds when not kept themselves)."""
     tasks = [i for i in range(len(mission.cards)) if ("task", i) in kept]
     lazy_before = [i for i in range(len(mission.cards)) if mission.owners is None or mission.owners[i] == LAZY]
     owners = mission.owners
@@ -92,9 +110,19 @@ def reduced(mission, deal, kept: set) -> object:
         base = mission.owners if mission.owners is not None else (LAZY,) * len(mission.cards)
         owners = tuple(base[i] for i in tasks)
     tokens = tuple(mission.tokens[i] if ("token", i) in kept else None for i in tasks)
+    comparisons = [c for k, c in enumerate(mission.comparisons) if ("comparison", k) in kept]
+    read = {i for c in comparisons for i in (c.left, c.right)}
+    counters, index = [], {}
+    for k, counter in enumerate(mission.counters):
+        if ("counter", k) in kept or k in read:
+            index[k] = len(counters)
+            counters.append(counter if ("counter", k) in kept else unbounded(counter))
     return dataclasses.replace(
         mission, cards=tuple(mission.cards[i] for i in tasks), tokens=tokens, owners=owners, counts=counts,
-        counters=tuple(c for k, c in enumerate(mission.counters) if ("counter", k) in kept),
+        counters=tuple(counters),
+        comparisons=tuple(dataclasses.replace(c, left=index[c.left], right=index[c.right]) for c in comparisons),
+        runs=tuple(r for k, r in enumerate(mission.runs) if ("run", k) in kept),
+        leads=tuple(r for k, r in enumerate(mission.leads) if ("lead", k) in kept),
         balanced=mission.balanced if ("balance", 0) in kept else None,
         sequences=tuple(s for k, s in enumerate(mission.sequences) if ("sequence", k) in kept),
     )
@@ -113,7 +141,7 @@ def explain_loss(cases, solve, limits: Limits = Limits()) -> Explanation:
     check solved within `limits`; raise InputError when the deal is not proved lost."""
     first_deal, first = cases[0][1], cases[0][2]
     shapes = {(len(m.cards), tuple(t is not None for t in m.tokens), len(m.counters), m.balanced is not None,
-               len(m.sequences)) for _, _, m in cases}
+               len(m.sequences), len(m.comparisons), len(m.runs), len(m.leads)) for _, _, m in cases}
     if len(shapes) > 1:
         raise InputError("this mission's choices differ in their demands (chosen players' counters): "
                          "give the choice's tasks and rules as a task mission to explain it")

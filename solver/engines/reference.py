@@ -50,7 +50,20 @@ from solver.core.deal import MAX_PLAYERS, Deal
 from solver.core.rules import legal_plays, num_tricks, trick_winner, winning_card
 from solver.core.solution import Limits, Outcome, Solution, Trick
 from solver.core.stack import on_fresh_stack
-from solver.missions.conditions import breaks_sequence, counter_failed, counter_settled, counts_trick, unbalanced
+from solver.missions.conditions import (
+    breaks_sequence,
+    comparison_failed,
+    comparison_settled,
+    counter_failed,
+    counter_room,
+    counter_settled,
+    counts_trick,
+    lead_allowed,
+    run_after,
+    run_failed,
+    run_settled,
+    unbalanced,
+)
 from solver.missions.position import NO_CHOICES, PositionError, TrickChoices
 from solver.missions.tasks import (
     UNASSIGNED,
@@ -177,9 +190,16 @@ class _Search:
         in_hands = cards_in_play(hands, ()) | self.still_to_draw(played)
         if played < self.tricks and any(sequence.after & in_hands for sequence in self.mission.sequences):
             return False  # a card that could still break a sequence rule is in play
+        if played < self.tricks and any(hands[rule.seat] & ~rule.allowed for rule in self.mission.leads):
+            return False  # a lead that would break a lead rule could still come
+        counters = self.mission.counters
+        rooms = [counter_room(counter, played + 1, self.tricks, in_hands) for counter in counters]
         return all(
             counter_settled(counter, value, played + 1, self.tricks, in_hands)
-            for counter, value in zip(self.mission.counters, values)
+            for counter, value in zip(counters, values)
+        ) and all(comparison_settled(c, values, rooms) for c in self.mission.comparisons) and all(
+            run_settled(run, values[len(counters) + 2 * k: len(counters) + 2 * k + 2], self.tricks - played)
+            for k, run in enumerate(self.mission.runs)
         )
 
     def play_trick(self, hands, leader, played, state, trick, last=None, won_with=None):
@@ -189,7 +209,7 @@ class _Search:
             return self.finish_trick(hands, leader, played, state, trick)
         seat = (leader + len(trick)) % players
         plays = self.legal_cards(hands, seat, played, trick, state[5], won_with)
-        plays = self.without_sequence_breakers(plays, trick, last)
+        plays = self.without_barred_leads(self.without_sequence_breakers(plays, trick, last), seat, trick)
         ply = played * players + len(trick)
         forced = ply < len(self.mission.played)
         if forced:  # a position's play so far: its card is the only move
@@ -243,12 +263,20 @@ class _Search:
         if settled is None:
             return None
         best = winning_card(trick)
+        counters = self.mission.counters
+        runs = tuple(state for k, run in enumerate(self.mission.runs)
+                     for state in run_after(run, values[len(counters) + 2 * k: len(counters) + 2 * k + 2], winner))
         values = tuple(
             value + counts_trick(counter, number, cards, winner, best)
-            for counter, value in zip(self.mission.counters, values)
-        )
+            for counter, value in zip(counters, values)
+        ) + runs
         in_hands = (cards_in_play(hands, ()) | self.still_to_draw(number - 1)) & ~cards
-        if any(counter_failed(c, v, number + 1, self.tricks, in_hands) for c, v in zip(self.mission.counters, values)):
+        if any(counter_failed(c, v, number + 1, self.tricks, in_hands) for c, v in zip(counters, values)):
+            return None
+        rooms = [counter_room(counter, number + 1, self.tricks, in_hands) for counter in counters]
+        if any(comparison_failed(comparison, values, rooms) for comparison in self.mission.comparisons):
+            return None
+        if any(run_failed(run, runs[2 * k: 2 * k + 2], self.tricks - number) for k, run in enumerate(self.mission.runs)):
             return None
         won = tuple(count + (seat == winner) for seat, count in enumerate(won))
         if unbalanced(self.mission.balanced, won):
@@ -283,6 +311,10 @@ class _Search:
         previous = trick[-1] if trick else last
         return plays & ~sum(bit(c) for c in scan(plays) if breaks_sequence(self.mission.sequences, previous, c,
                                                                            bool(trick)))
+
+    def without_barred_leads(self, plays: int, seat: int, trick) -> int:
+        """Return `plays` without the leads a lead rule bars `seat` from (leading one fails the mission)."""
+        return plays if trick or not self.mission.leads else lead_allowed(self.mission.leads, seat, plays)
 
     def ghost_won_with(self, trick, winner: int):
         """Return the card the difficult Ghost won `trick` with, which his next lead depends on; else None."""
@@ -411,8 +443,7 @@ def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits(), equivalen
     search = _Search(deal, mission, limits, equivalence, horizon)
     start = time.perf_counter()
     try:
-        counters, won = (0,) * len(mission.counters), (0,) * deal.players
-        start_state = (initial_owners(mission), 0, counters, won, (), mission.space.display)
+        start_state = start_of_play(mission, deal.players)
         line = on_fresh_stack(search.from_boundary, search.drawn[0], deal.commander, 0, start_state)
     except BudgetExceeded:
         return Solution(Outcome.UNKNOWN, search.nodes, time.perf_counter() - start, ENGINE)
@@ -455,6 +486,13 @@ class Walked:
     display: tuple[int, ...] = ()
 
 
+def start_of_play(mission: TaskMission, players: int) -> tuple:
+    """Return the search state before trick 1: (owners, done, counts, tricks won per seat, table cards, the
+    Ghost's display); the counts are the trick counters' values, then each run rule's (current, longest)."""
+    counts = (0,) * (len(mission.counters) + 2 * len(mission.runs))
+    return initial_owners(mission), 0, counts, (0,) * players, (), mission.space.display
+
+
 def walk(deal: Deal, mission: TaskMission, to_the_end: bool = False) -> Walked:
     """Play `mission.played` and the crew's choices `mission.chosen` on `deal` by the rules the search uses;
     raise PositionError at the first play or choice that is not legal, is missing (a table card or a pass
@@ -464,8 +502,7 @@ def walk(deal: Deal, mission: TaskMission, to_the_end: bool = False) -> Walked:
     players = deal.players
     if len(mission.chosen) > len(mission.played) // players:
         raise PositionError(f"the position has choices after trick {len(mission.chosen)}, which it does not play in full")
-    counters, won = (0,) * len(mission.counters), (0,) * players
-    state = (initial_owners(mission), 0, counters, won, (), mission.space.display)
+    state = start_of_play(mission, players)
     hands, leader, played, trick, last, won_with, tricks = search.drawn[0], deal.commander, 0, (), None, None, []
     seats = []
     ended = "won before trick 1" if not to_the_end and search.won(hands, 0, state) else ""
@@ -485,6 +522,8 @@ def walk(deal: Deal, mission: TaskMission, to_the_end: bool = False) -> Walked:
         if not search.without_sequence_breakers(bit(c), trick, last):
             raise PositionError(f"play {ply} ({format_card(c)}) right after {format_card((trick or (last,))[-1])} "
                                 "breaks a sequence rule")
+        if not search.without_barred_leads(bit(c), seat, trick):
+            raise PositionError(f"play {ply} ({format_card(c)}): a lead rule bars seat {seat} from leading it")
         hands, trick = without_card(hands, seat, c), trick + (c,)
         seats.append(seat)
         if len(trick) < players:
@@ -505,10 +544,10 @@ def walk(deal: Deal, mission: TaskMission, to_the_end: bool = False) -> Walked:
     if not ended and not due:
         for opener in (search.openers(leader) if not trick else [leader]):
             at = (opener + len(trick)) % players
-            legal |= search.without_sequence_breakers(search.legal_cards(hands, at, played, trick, state[5], won_with),
-                                                      trick, last)
-    return Walked(tuple(tricks), trick, leader, tuple(seats), hands, state[1], state[0], state[2], state[3], ended,
-                  seat, legal, due, state[5])
+            plays = search.legal_cards(hands, at, played, trick, state[5], won_with)
+            legal |= search.without_barred_leads(search.without_sequence_breakers(plays, trick, last), at, trick)
+    return Walked(tuple(tricks), trick, leader, tuple(seats), hands, state[1], state[0],
+                  state[2][:len(mission.counters)], state[3], ended, seat, legal, due, state[5])
 
 
 def after_trick(search: "_Search", hands, leader: int, played: int, trick, state, choices, final: bool,

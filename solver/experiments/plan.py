@@ -11,7 +11,7 @@ from solver.experiments.cell import OWNER_MODES, Cell, objective_cell, task_cell
 from solver.experiments.sweep import MAX_TASKS, parse_numbers
 from solver.family.mission import GAME as FAMILY
 from solver.family.mission import OBJECTIVE_CARDS, built_in_family_missions, load_family_missions
-from solver.missions.mission import built_in_missions, load_missions
+from solver.missions.mission import DIFFICULTY_PREFIX, built_in_missions, find_mission, load_missions
 from solver.trick.spaces import PLAY_SPACES, TRAIN, parse_space
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5  # two players: with the Ghost (Journey, Family) or JARVIS (Planet Nine)
@@ -65,6 +65,9 @@ def sweep_cells(game, missions_text, mission_file, tasks_text, owners_text, obje
         raise InputError("--owners goes with --tasks (the missions set their own assignment)")
     found = load_missions(mission_file) if mission_file else built_in_missions()
     in_game = {m.id.split("/", 1)[1]: m for m in found.values() if m.id.startswith(f"{game}/")}
+    for name in missions_numbers_or_names(missions_text) if missions_text else ():
+        if name.startswith(DIFFICULTY_PREFIX) or "+" in name:  # Deep Sea: a difficulty total, cards drafted together
+            in_game[name] = find_mission(f"{game}/{name}", mission_file)
     if not in_game:
         hint = "" if mission_file else " (built in: planet-nine, journey, family)"
         raise InputError(f"no missions for game {game!r}{hint}")
@@ -129,10 +132,19 @@ def family_cells(missions_text, mission_file, objectives_text, players):
 
 
 def missions_numbers_or_names(text: str) -> list[str]:
-    """Return mission names from `1-50`, `5,17`, or names like `variant-5`."""
+    """Return mission names from `1-50`, `5,17`, or names like `variant-5`; `difficulty-1..20` is
+    difficulty-1, difficulty-2, ..., difficulty-20."""
     if all(ch.isdigit() or ch in ",- " for ch in text):
         return [str(n) for n in parse_numbers(text, "--missions", 1, 10_000)]
-    return [name.strip() for name in text.split(",")]
+    names = []
+    for name in (part.strip() for part in text.split(",")):
+        stem, _, last = name.partition("..")
+        base, _, first = stem.rpartition("-")
+        if last and base and first.isdigit() and last.isdigit() and int(first) <= int(last):
+            names += [f"{base}-{n}" for n in range(int(first), int(last) + 1)]
+        else:
+            names.append(name)
+    return names
 
 
 def is_pattern(mission) -> bool:

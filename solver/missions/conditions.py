@@ -3,14 +3,18 @@
 A `TrickCounter` counts the tricks that match (winner among `winners`, winning
 card in `won_with`, between `min_containing` and `max_containing` cards of
 `containing`, total value within [min_value, max_value], trick number in
-`tricks`: bit t-1 for trick t) and bounds the count; with `count_cards` it
-counts the cards of `containing` in the matching tricks instead (the cards a
-player wins). `Balanced` bounds the spread of the players' trick counts after
-every trick. A `Sequence` forbids a card of `after` played directly after a
-card of `before` (inside a trick, or also from one trick's last card to the
-next trick's first with `across_tricks`). These are the solver's view of
-mission rules (solver/missions/setup.py builds them); every engine evaluates them with
-the functions below or their compiled twins.
+`tricks`: bit t-1 for trick t, as many cards of `as_many` as of `containing`
+when `as_many` is set) and bounds the count; with `count_cards` it counts the
+cards of `containing` in the matching tricks instead (the cards a player wins).
+A `Comparison` bounds the difference of two counters at the end of play
+(Deep Sea's "more tricks than the captain", "more yellow than blue cards").
+A `Run` bounds the longest run of consecutive tricks won by a seat, and a
+`LeadRule` the cards a seat may lead. `Balanced` bounds the spread of the
+players' trick counts after every trick. A `Sequence` forbids a card of
+`after` played directly after a card of `before` (inside a trick, or also from
+one trick's last card to the next trick's first with `across_tricks`). These
+are the solver's view of mission rules (solver/missions/setup.py builds them);
+every engine evaluates them with the functions below or their compiled twins.
 """
 
 from dataclasses import dataclass
@@ -38,11 +42,42 @@ class TrickCounter:
     min_value: int = 0  # the trick's total value (sum of the numbers, trumps too)
     max_value: int = NO_LIMIT
     count_cards: bool = False  # count the cards of `containing` in matching tricks, not the tricks
+    as_many: int = 0  # card set: a matching trick holds as many of these cards as of `containing`; 0: no such condition
 
     @property
     def plain_bounds(self) -> bool:
         """Return True when a trick matches by winner, winning card and a minimum of cards only."""
-        return self.max_containing >= NO_LIMIT and self.min_value == 0 and self.max_value >= NO_LIMIT
+        return (self.max_containing >= NO_LIMIT and self.min_value == 0 and self.max_value >= NO_LIMIT
+                and not self.as_many)
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """At the end of play, counter `left`'s count minus counter `right`'s lies in [at_least, at_most]
+    (indices into the mission's counters)."""
+
+    left: int
+    right: int
+    at_least: int = -NO_LIMIT
+    at_most: int = NO_LIMIT
+
+
+@dataclass(frozen=True)
+class Run:
+    """The longest run of consecutive tricks won by `seat` ends within [at_least, at_most]."""
+
+    seat: int
+    at_least: int = 0
+    at_most: int = NO_LIMIT
+
+
+@dataclass(frozen=True)
+class LeadRule:
+    """Every trick `seat` leads is led with a card of `allowed`; a lead of any other card (even a
+    forced one) fails the mission."""
+
+    seat: int
+    allowed: int
 
 
 @dataclass(frozen=True)
@@ -75,6 +110,7 @@ def counts_trick(counter: TrickCounter, number: int, cards: int, winner: int, wi
         and (not counter.won_with or counter.won_with >> winning_card & 1 == 1)
         and (not counter.containing or counter.min_containing <= held <= counter.max_containing)
         and counter.min_value <= trick_value(cards) <= counter.max_value
+        and (not counter.as_many or popcount(cards & counter.as_many) == held)
     )
     return (held if counter.count_cards else 1) if matches else 0
 
@@ -114,6 +150,8 @@ def describe_counter(counter: TrickCounter, players: int) -> str:
         held = (f"{counter.min_containing}+" if counter.max_containing >= NO_LIMIT
                 else f"{counter.min_containing}-{counter.max_containing}")
         parts.append(f"holding {held} of {cards_words(counter.containing)}")
+    if counter.as_many:
+        parts.append(f"and as many of {cards_words(counter.as_many)}")
     if counter.tricks & ALL_TRICKS != ALL_TRICKS:
         parts.append("in trick " + ", ".join(str(t + 1) for t in range(14) if counter.tricks >> t & 1))
     if counter.min_value or counter.max_value < NO_LIMIT:
@@ -146,13 +184,59 @@ def can_still_count(counter: TrickCounter, next_number: int, tricks: int, in_han
     return popcount(counter.containing & in_hands) >= max(counter.min_containing, 1)
 
 
+def counter_room(counter: TrickCounter, next_number: int, tricks: int, in_hands: int) -> int:
+    """Return the most the counter could still add from trick `next_number` on."""
+    if counter.count_cards:
+        return popcount(counter.containing & in_hands) if tricks_from(counter, next_number, tricks) else 0
+    return tricks_from(counter, next_number, tricks)
+
+
 def counter_failed(counter: TrickCounter, value: int, next_number: int, tricks: int, in_hands: int) -> bool:
     """Return True when the count is over its maximum or can no longer reach its minimum."""
-    if counter.count_cards:
-        later = popcount(counter.containing & in_hands) if tricks_from(counter, next_number, tricks) else 0
-    else:
-        later = tricks_from(counter, next_number, tricks)
-    return value > counter.at_most or value + later < counter.at_least
+    return value > counter.at_most or value + counter_room(counter, next_number, tricks, in_hands) < counter.at_least
+
+
+def comparison_failed(comparison: Comparison, values, rooms) -> bool:
+    """Return True when the difference of the two counts can no longer end within its bounds
+    (`values`: the counts so far; `rooms`: what each counter could still add, counter_room)."""
+    left, right = values[comparison.left], values[comparison.right]
+    highest = left + rooms[comparison.left] - right
+    lowest = left - right - rooms[comparison.right]
+    return highest < comparison.at_least or lowest > comparison.at_most
+
+
+def comparison_settled(comparison: Comparison, values, rooms) -> bool:
+    """Return True when every way the counts could still grow keeps the difference within its bounds."""
+    left, right = values[comparison.left], values[comparison.right]
+    return left - right - rooms[comparison.right] >= comparison.at_least and \
+        left + rooms[comparison.left] - right <= comparison.at_most
+
+
+def run_after(run: Run, state: tuple[int, int], winner: int) -> tuple[int, int]:
+    """Return a run rule's (current run, longest run) after a trick won by `winner`."""
+    current, longest = state
+    current = current + 1 if winner == run.seat else 0
+    return current, max(longest, current)
+
+
+def run_failed(run: Run, state: tuple[int, int], tricks_left: int) -> bool:
+    """Return True when the longest run is too long, or can no longer become long enough."""
+    current, longest = state
+    return longest > run.at_most or max(longest, current + tricks_left) < run.at_least
+
+
+def run_settled(run: Run, state: tuple[int, int], tricks_left: int) -> bool:
+    """Return True when the longest run is long enough and no run can grow too long."""
+    current, longest = state
+    return longest >= run.at_least and (run.at_most >= NO_LIMIT or current + tricks_left <= run.at_most)
+
+
+def lead_allowed(leads, seat: int, plays: int) -> int:
+    """Return the leads of `plays` the lead rules allow `seat`."""
+    for rule in leads:
+        if rule.seat == seat:
+            plays &= rule.allowed
+    return plays
 
 
 def counter_settled(counter: TrickCounter, value: int, next_number: int, tricks: int, in_hands: int) -> bool:

@@ -11,7 +11,8 @@ Two kinds of deal, each with its own seeding, which published results depend on:
   generator, `deal_rng(seed, index, key, players)` with the key naming the mission (crc32 of its
   id) or the task experiment (its count; not its owner mode, so draft and dealt see the same deals),
   in the order: the deal with the space's draws (or the special stage's removals and redeal), the
-  task cards, the chance;
+  task cards (Deep Sea's drawn to a difficulty total), the chance, and Deep Sea's redeals, each a deal
+  with its draws again;
 - a deal given as text (`lay_out`, `lay_out_tasks`: `crew solve`): what it does not say is drawn
   from `deal_rng(seed, 0, KEY)`, one generator per kind of draw (`TASK_DRAW`, `CHANCE_DRAW`,
   `SPACE_DRAW`), so that giving the task cards does not change the space's draws;
@@ -28,7 +29,9 @@ from dataclasses import dataclass
 
 from solver.core.cards import format_card
 from solver.core.deal import Deal, deal_rng, format_deal, random_tasks
-from solver.missions.mission import Mission
+from solver.core.errors import InputError
+from solver.missions.deep_sea import draw_cards, redeal_reason, task_cards
+from solver.missions.mission import Mission, built_in_missions
 from solver.missions.setup import Setup, draw_chance, mission_setups
 from solver.missions.special import check_special_space, draw_redeal
 from solver.missions.stage import Stage, special_stage_deal, stage_deal, stage_of
@@ -69,12 +72,18 @@ def deal_mission(mission: Mission, space: Space, players: int, seed: int, index:
     """Return deal `index` of a sweep cell of `mission` on `space` (two players: with the Ghost of the
     mission's game, difficult or not)."""
     rng = deal_rng(seed, index, zlib.crc32(mission.id.encode()), players)
+    game = mission.id.split("/", 1)[0]
     if mission.pattern is not None:
         deal, stage = special_stage_deal(mission, space, players, rng, difficult)
     else:
-        deal, stage = stage_deal(space, players, rng, mission.id.split("/", 1)[0], difficult)
+        deal, stage = stage_deal(space, players, rng, game, difficult)
     cards = tuple(random_tasks(mission.tasks, rng))
-    return Dealt(deal, stage, mission, cards, draw_chance(mission, rng))
+    if mission.total:
+        mission = draw_cards(mission.total, players, task_cards(built_in_missions(), game), rng)
+    chance = draw_chance(mission, rng)
+    while redeal_reason(mission, deal):
+        deal, stage = stage_deal(space, players, rng, game, difficult)
+    return Dealt(deal, stage, mission, cards, chance)
 
 
 def deal_task_experiment(tasks: int, owner_mode: str, space: Space, players: int, seed: int, index: int,
@@ -111,6 +120,13 @@ def lay_out(deal: Deal, display: tuple[int, ...], mission: Mission, space: Space
     stage = stage_of(space, deal, deal_rng(seed, 0, SPACE_DRAW), display, difficult)
     if cards is None:
         cards = random_tasks(mission.tasks, deal_rng(seed, 0, TASK_DRAW), deal.cards)
+    if mission.total:
+        game = mission.id.split("/", 1)[0]
+        mission = draw_cards(mission.total, deal.players, task_cards(built_in_missions(), game),
+                             deal_rng(seed, 0, TASK_DRAW))
+    reason = redeal_reason(mission, deal)
+    if reason:
+        raise InputError(f"{mission.id} deals this deal again: {reason}")
     if mission.pattern is not None:
         check_special_space(space)
         stage = dataclasses.replace(stage, redeal_order=draw_redeal(mission, deal.players, deal_rng(seed, 0, SPACE_DRAW)))
@@ -140,6 +156,8 @@ def dealt_record(game: Dealt) -> dict:
     cards = game.cards if game.task_setup is None else game.task_setup.mission.cards
     if cards:
         record["tasks"] = " ".join(format_card(c) for c in cards)
+    if game.mission is not None and game.mission.cards:  # Deep Sea's task cards, drafted
+        record["task_cards"] = " ".join(card.split("/", 1)[1] for card in game.mission.cards)
     if game.task_setup is not None and game.task_setup.mission.owners is not None:
         record["owners"] = list(game.task_setup.mission.owners)
     if game.task_setup is not None and any(token is not None for token in game.task_setup.mission.tokens):

@@ -13,6 +13,7 @@ naming the file, the mission, the field, what is wrong and what is allowed.
 Types only: the solvers compile these objects, they never import a solver.
 """
 
+import dataclasses
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -39,12 +40,14 @@ from solver.trick.chance import PASS_LEFT_AFTER_TRICK_1
 
 ASSIGNMENTS = ("draft", "commander-decision", "commander-distribution")
 COMMUNICATIONS = ("normal", "dead-zone", "muted-player")  # plus "silent-until-trick-N"
-CHOOSERS = ("commander", "crew", "automatic")
+CHOOSERS = ("commander", "crew", "automatic", "draft")  # draft: a Deep Sea task card's holder
 AMONG = ("others", "anyone")  # plus "not NAME" and "left of CARD"
 OPTIONS = ("token-swap", "token-move")
 CHANCE = (PASS_LEFT_AFTER_TRICK_1,)
 BOUNDS = {"at_least", "at_most", "exactly"}
-TRICK_FIELDS = {"won_with", "containing", "without", "value", "tricks"}
+TRICK_FIELDS = {"won_with", "containing", "containing_at_least", "without", "value", "tricks", "as_many"}
+RELATIONS_OF_COUNTS = ("more", "fewer", "same")
+THAN_PLAYERS = ("each-other", "others")  # plus a player's name
 RULE_FIELDS = {
     "tricks": {"who"} | TRICK_FIELDS | BOUNDS,
     "won-cards": {"who", "cards"} | BOUNDS,
@@ -53,8 +56,13 @@ RULE_FIELDS = {
     "balanced": {"gap"},
     "own-trick": {"cards", "ordered"},
     "task-in-last-trick": {"token"},
+    "compare-tricks": {"who", "than", "relation"},
+    "compare-cards": {"who", "cards", "than", "relation", "at_least"},
+    "run": {"who"} | BOUNDS,
+    "leads": {"who", "cards"},
+    "any": {"of"},
 }
-KINDS = ("standard", "individual", "special", "pattern")
+KINDS = ("standard", "individual", "special", "pattern", "task")  # task: a Deep Sea task card
 PATTERN_CLAUSES = {
     "all": {"all"}, "none": {"none"}, "position": {"position", "cards"}, "next": {"next"},
     "count": {"count"} | BOUNDS,
@@ -63,9 +71,11 @@ SCORE_EACH = ("trick", "player")
 MISSION_FIELDS = {
     "number", "name", "title", "tasks", "tokens", "assignment", "five_player_pass",
     "communication", "choose", "rules", "options", "chance", "players", "kind", "difficulty", "score",
-    "pattern", "adjustments", "assumptions",
+    "pattern", "adjustments", "assumptions", "redeal",
 }
-BUILT_IN = {"planet-nine": "planet_nine.toml", "journey": "journey.toml"}
+BUILT_IN = {"planet-nine": "planet_nine.toml", "journey": "journey.toml", "deep-sea": "deep_sea.toml"}
+CAPTAIN = "captain"  # Deep Sea's name of the Commander, the holder of submarine 4 (trump 4)
+HOLDER = "holder"  # the player who drafts a Deep Sea task card
 LAST = 0  # trick numbers count from 1; 0 - k means "the last trick minus k"
 
 
@@ -91,6 +101,8 @@ class TricksRule:
     at_most: int | None = None
     without: int = 0  # card set the trick holds none of; 0 means no such condition
     value: tuple[int, int] | None = None  # the trick's total value (sum of its numbers) within this range
+    as_many: int = 0  # card set the trick holds as many cards of as of `containing`; 0 means no such condition
+    containing_at_least: int = 1  # how many cards of `containing` the trick holds at least
 
 
 @dataclass(frozen=True)
@@ -163,7 +175,68 @@ class TaskInLastTrickRule:
     token: Token
 
 
-Rule = TricksRule | WonCardsRule | SequenceRule | CallRule | BalancedRule | OwnTrickRule | TaskInLastTrickRule
+@dataclass(frozen=True)
+class CompareTricksRule:
+    """At the end, `who` has won more, fewer or the same number of tricks than `than`: a player, each
+    other player ("each-other"), or all the others together ("others")."""
+
+    who: str
+    than: str
+    relation: str
+
+
+@dataclass(frozen=True)
+class CompareCardsRule:
+    """At the end, `who` has won more, fewer or as many cards of `cards` as of `than`, and at least
+    `at_least` of `cards`."""
+
+    who: str
+    cards: int
+    than: int
+    relation: str
+    at_least: int = 0
+
+
+@dataclass(frozen=True)
+class RunRule:
+    """The longest run of consecutive tricks `who` wins ends within [at_least, at_most]."""
+
+    who: str
+    at_least: int = 0
+    at_most: int | None = None
+
+
+@dataclass(frozen=True)
+class LeadsRule:
+    """Every trick `who` leads is led with a card of `cards` (another lead, even a forced one, fails)."""
+
+    who: str
+    cards: int
+
+
+@dataclass(frozen=True)
+class AnyRule:
+    """At least one of the rules `of` holds (each alternative is a case of its own)."""
+
+    of: tuple["Rule", ...]
+
+
+@dataclass(frozen=True)
+class PlayersRule:
+    """`rule` holds with a player count of `players` only (Deep Sea's thresholds by player count)."""
+
+    players: tuple[int, ...]
+    rule: "Rule"
+
+
+Rule = (TricksRule | WonCardsRule | SequenceRule | CallRule | BalancedRule | OwnTrickRule | TaskInLastTrickRule
+        | CompareTricksRule | CompareCardsRule | RunRule | LeadsRule | AnyRule | PlayersRule)
+
+
+def rules_for(rules, players: int) -> tuple:
+    """Return the rules that hold with `players` players (a PlayersRule for them: its rule)."""
+    return tuple(rule.rule if isinstance(rule, PlayersRule) else rule for rule in rules
+                 if not isinstance(rule, PlayersRule) or players in rule.players)
 
 
 @dataclass(frozen=True)
@@ -188,6 +261,9 @@ class Mission:
     pattern: Pattern | None = None  # a special stage's table pattern
     adjustments: bool = True  # a special stage's 3- and 5-player adjustments (not in stages 19 and 20)
     assumptions: tuple[str, ...] = ()  # what the data assumes where the rulebook is silent (shown to users)
+    redeal: tuple[int, ...] = ()  # Deep Sea: card sets; a deal where one hand holds all of one is dealt again
+    total: int = 0  # Deep Sea: a difficulty total, its task cards drawn with each deal (solver/missions/deep_sea.py)
+    cards: tuple[str, ...] = ()  # Deep Sea: the ids of the task cards a mission of several is made of
 
     def summary(self) -> str:
         """Return the special rules in a few words."""
@@ -208,9 +284,12 @@ def describe_trick_conditions(rule: TricksRule) -> list[str]:
     if rule.won_with:
         what.append(f"with {describe_cards(rule.won_with)}")
     if rule.containing:
-        what.append(f"holding {describe_cards(rule.containing)}")
+        least = f"{rule.containing_at_least}+ of " if rule.containing_at_least > 1 else ""
+        what.append(f"holding {least}{describe_cards(rule.containing)}")
     if rule.without:
         what.append(f"holding no {describe_cards(rule.without)}")
+    if rule.as_many:
+        what.append(f"and as many {describe_cards(rule.as_many)}")
     if rule.value is not None:
         what.append(f"of total value {describe_bounds(*rule.value)}")
     if rule.tricks:
@@ -264,6 +343,23 @@ def describe_rule(rule: Rule) -> str:
         return f"trick counts within {rule.gap}"
     if isinstance(rule, OwnTrickRule):
         return f"each of {describe_cards(rule.cards)} wins its own trick" + (", ascending" if rule.ordered else "")
+    if isinstance(rule, CompareTricksRule):
+        than = {"each-other": "each other player", "others": "the others together"}.get(rule.than, rule.than)
+        return f"{rule.who} wins {rule.relation} tricks than {than}" if rule.relation != "same" else \
+            f"{rule.who} wins as many tricks as {than}"
+    if isinstance(rule, CompareCardsRule):
+        least = f" (at least {rule.at_least})" if rule.at_least else ""
+        if rule.relation == "same":
+            return f"{rule.who} wins as many {describe_cards(rule.cards)}{least} as {describe_cards(rule.than)}"
+        return f"{rule.who} wins {rule.relation} {describe_cards(rule.cards)}{least} than {describe_cards(rule.than)}"
+    if isinstance(rule, RunRule):
+        return f"longest run of tricks won by {rule.who} {describe_bounds(rule.at_least, rule.at_most)}"
+    if isinstance(rule, LeadsRule):
+        return f"{rule.who} leads only {describe_cards(rule.cards)}"
+    if isinstance(rule, AnyRule):
+        return "one of: " + " | ".join(describe_rule(r) for r in rule.of)
+    if isinstance(rule, PlayersRule):
+        return f"with {'/'.join(map(str, rule.players))} players: {describe_rule(rule.rule)}"
     return f"task {rule.token} completed in the last trick"
 
 
@@ -405,14 +501,25 @@ def read_mission(reader: Reader, game: str, index: int, entry: dict) -> Mission 
         assumptions = []
     if kind == "individual" and not choose and len(reader.problems) == before:  # else a rule already says so
         bad("choose", "an individual mission names the crew member it is assigned to (a choose entry)")
+    if kind == "task" and ([(c.name, c.by) for c in choose] != [(HOLDER, "crew")] or tasks):
+        bad("choose", f"a Deep Sea task card has no task cards and one holder: choose = [{{ name = \"{HOLDER}\", "
+                      "by = \"crew\" }] (among = \"others\" when the captain may not take it)")
     if counters_needed(rules, score) > MAX_COUNTERS:
         bad("rules", f"needs {counters_needed(rules, score)} trick counters with 5 players; at most {MAX_COUNTERS}")
+    redeal = entry.get("redeal", [])
+    try:
+        redeal = tuple(nonempty_card_set(cards, "redeal") for cards in redeal) if isinstance(redeal, list) else None
+    except InputError:
+        redeal = None
+    if redeal is None:
+        bad("redeal", "must be a list of card sets such as [\"r1 r2 r3 r4\"]: a hand holding all of one is dealt again")
+        redeal = ()
     if len(reader.problems) > before:
         return None
     return Mission(
         mission_id, title, tasks, tokens, assignment, five_player_pass, communication,
         choose, rules, options, chance, tuple(sorted(players)), kind, tuple(difficulty), score, pattern, adjustments,
-        tuple(assumptions),
+        tuple(assumptions), redeal,
     )
 
 
@@ -472,12 +579,26 @@ def read_clause(kind: str, entry: dict) -> Clause:
 
 def counters_needed(rules, score: Score | None, players: int = 5) -> int:
     """Return the trick counters a mission's rules and score take with `players` players at most."""
-    needed = sum(
-        players if isinstance(rule, WonCardsRule) and rule.who == "each" else 1
-        for rule in rules
-        if isinstance(rule, (TricksRule, WonCardsRule, OwnTrickRule, TaskInLastTrickRule))
-    )
+    needed = sum(rule_counters(rule, players) for rule in rules)
     return needed + (0 if score is None else 1 if score.each == "trick" else players)
+
+
+def rule_counters(rule: Rule, players: int) -> int:
+    """Return the trick counters one rule takes with `players` players at most (an `any`: its largest
+    alternative)."""
+    if isinstance(rule, WonCardsRule) and rule.who == "each":
+        return players
+    if isinstance(rule, (TricksRule, WonCardsRule, OwnTrickRule, TaskInLastTrickRule)):
+        return 1
+    if isinstance(rule, CompareTricksRule):
+        return players if rule.than == "each-other" else 2
+    if isinstance(rule, CompareCardsRule):
+        return 2
+    if isinstance(rule, AnyRule):
+        return max(rule_counters(r, players) for r in rule.of)
+    if isinstance(rule, PlayersRule):
+        return rule_counters(rule.rule, players)
+    return 0
 
 
 def read_score(value, bad) -> Score | None:
@@ -593,13 +714,23 @@ def read_rules(value, names: set[str], tokens, bad) -> tuple[Rule, ...]:
         if kind not in RULE_FIELDS:
             bad("rules", f"unknown rule {kind!r} (allowed: {', '.join(RULE_FIELDS)})")
             continue
-        for key in sorted(set(entry) - RULE_FIELDS[kind] - {"rule"}):
-            bad("rules", f"{kind}: unknown field {key!r} (allowed: {', '.join(sorted(RULE_FIELDS[kind]))})")
+        for key in sorted(set(entry) - RULE_FIELDS[kind] - {"rule", "players"}):
+            bad("rules", f"{kind}: unknown field {key!r} (allowed: {', '.join(sorted(RULE_FIELDS[kind] | {'players'}))})")
         try:
-            rules.append(read_rule(kind, entry, names, tokens))
+            rule = read_rule(kind, entry, names, tokens)
+            if "players" in entry:
+                rule = PlayersRule(read_player_counts(entry["players"]), rule)
+            rules.append(rule)
         except InputError as error:
             bad("rules", f"{kind}: {error}")
     return tuple(rules)
+
+
+def read_player_counts(value) -> tuple[int, ...]:
+    """Return a rule's player counts: a list among 3, 4, 5."""
+    if not isinstance(value, list) or not value or any(p not in (3, 4, 5) for p in value):
+        raise InputError("players must be a list of player counts among 3, 4, 5")
+    return tuple(sorted(set(value)))
 
 
 def read_bounds(entry: dict) -> tuple[int, int | None]:
@@ -623,7 +754,7 @@ def read_bounds(entry: dict) -> tuple[int, int | None]:
 def read_who(who, names: set[str], extra: set[str]) -> None:
     if who is not None:
         player = who[4:] if isinstance(who, str) and who.startswith("not ") else who
-        if player not in names | {"commander"} | extra:
+        if player not in names | {"commander", CAPTAIN} | extra:
             allowed = ", ".join(sorted(names | extra)) or "none"
             raise InputError(f"who {who!r} is not 'commander' or a chosen player ({allowed}), optionally after 'not '")
 
@@ -647,6 +778,12 @@ def read_trick_conditions(entry: dict, who, bounds: tuple[int, int | None]) -> T
         raise InputError("tricks must be a list of trick numbers or ranges such as [\"1\", \"last\"] or [\"2..last-1\"]")
     if "containing" in entry and "without" in entry:
         raise InputError("give containing or without, not both")
+    for key in ("as_many", "containing_at_least"):
+        if key in entry and "containing" not in entry:
+            raise InputError(f"{key} needs containing: give both")
+    held = entry.get("containing_at_least", 1)
+    if not isinstance(held, int) or isinstance(held, bool) or not 1 <= held <= 5:
+        raise InputError("containing_at_least must be a whole number from 1 to 5")
     return TricksRule(
         who,
         parse_card_set(entry["won_with"]) if "won_with" in entry else 0,
@@ -655,6 +792,8 @@ def read_trick_conditions(entry: dict, who, bounds: tuple[int, int | None]) -> T
         *bounds,
         parse_card_set(entry["without"]) if "without" in entry else 0,
         read_value(entry.get("value")),
+        nonempty_card_set(entry["as_many"], "as_many") if "as_many" in entry else 0,
+        held,
     )
 
 
@@ -688,10 +827,119 @@ def read_rule(kind: str, entry: dict, names: set[str], tokens) -> Rule:
         if not isinstance(ordered, bool):
             raise InputError("ordered must be true or false")
         return OwnTrickRule(parse_card_set(entry.get("cards", "")), ordered)
+    if kind in ("compare-tricks", "compare-cards", "run", "leads"):
+        return read_deep_sea_rule(kind, entry, names)
+    if kind == "any":
+        return read_any(entry, names, tokens)
     token = parse_token(str(entry.get("token", "")))
     if token not in tokens:
         raise InputError(f"token {token} is not among the mission's tokens")
     return TaskInLastTrickRule(token)
+
+
+def read_player(entry: dict, names: set[str]) -> str:
+    """Return the one player a rule names (`who`): a chosen player, or the commander (captain)."""
+    who = entry.get("who")
+    if who not in names | {"commander", CAPTAIN}:
+        allowed = ", ".join(sorted(names | {"commander", CAPTAIN}))
+        raise InputError(f"who must be one player ({allowed}), got {who!r}")
+    return who
+
+
+def read_relation(entry: dict) -> str:
+    relation = entry.get("relation")
+    if relation not in RELATIONS_OF_COUNTS:
+        raise InputError(f"relation must be one of {', '.join(RELATIONS_OF_COUNTS)}, got {relation!r}")
+    return relation
+
+
+def read_deep_sea_rule(kind: str, entry: dict, names: set[str]) -> Rule:
+    """Return a compare-tricks, compare-cards, run or leads rule; raise InputError naming what is wrong."""
+    who = read_player(entry, names)
+    if kind == "compare-tricks":
+        than = entry.get("than")
+        if than not in THAN_PLAYERS and than not in names | {"commander", CAPTAIN} or than == who:
+            raise InputError(f"than must be {', '.join(THAN_PLAYERS)} or another player, got {than!r}")
+        return CompareTricksRule(who, than, read_relation(entry))
+    if kind == "compare-cards":
+        at_least = entry.get("at_least", 0)
+        if not isinstance(at_least, int) or isinstance(at_least, bool) or at_least < 0:
+            raise InputError("at_least must be a whole number >= 0")
+        cards, than = (nonempty_card_set(entry.get(key, ""), key) for key in ("cards", "than"))
+        return CompareCardsRule(who, cards, than, read_relation(entry), at_least)
+    if kind == "run":
+        return RunRule(who, *read_bounds(entry))
+    return LeadsRule(who, nonempty_card_set(entry.get("cards", ""), "cards"))
+
+
+def read_any(entry: dict, names: set[str], tokens) -> AnyRule:
+    """Return an `any` rule: a list of two or more alternative rules (no `any` inside)."""
+    alternatives = entry.get("of")
+    if not isinstance(alternatives, list) or len(alternatives) < 2 or not all(isinstance(a, dict) for a in alternatives):
+        raise InputError("of must be a list of two or more rules like { rule = \"won-cards\", ... }")
+    rules = []
+    for alternative in alternatives:
+        kind = alternative.get("rule")
+        if kind not in RULE_FIELDS or kind == "any":
+            raise InputError(f"unknown rule {kind!r} in of (allowed: {', '.join(k for k in RULE_FIELDS if k != 'any')})")
+        for key in sorted(set(alternative) - RULE_FIELDS[kind] - {"rule"}):
+            raise InputError(f"{kind}: unknown field {key!r} (allowed: {', '.join(sorted(RULE_FIELDS[kind]))})")
+        rules.append(read_rule(kind, alternative, names, tokens))
+    return AnyRule(tuple(rules))
+
+
+# --- Deep Sea: task cards drafted together, and difficulty totals ---------------------------------
+
+DIFFICULTY_PREFIX = "difficulty-"
+MAX_TOTAL = 40  # the largest difficulty total deep-sea/difficulty-N accepts (the printed missions end at 25)
+
+
+def drafted_cards(cards: list[Mission]) -> Mission:
+    """Return the mission of several Deep Sea task cards, drafted: from the captain clockwise, each player
+    in turn takes a card left they may take (setup.draft_assignments). Card i's holder is named holder<i>
+    (1-based) in its rules; the difficulty is the cards' sum per player count."""
+    if any(task.kind != "task" for task in cards):
+        raise InputError("only Deep Sea task cards (kind = \"task\") are drafted together, e.g. deep-sea/12+44")
+    if len({task.id for task in cards}) < len(cards):
+        raise InputError("a mission holds each task card once")
+    game = cards[0].id.split("/", 1)[0]
+    choose, rules = [], []
+    for i, task in enumerate(cards, 1):
+        name = f"{HOLDER}{i}"
+        choose += [dataclasses.replace(choice, name=name, by="draft") for choice in task.choose]
+        rules += [renamed(rule, HOLDER, name) for rule in task.rules]
+    players = tuple(p for p in (3, 4, 5) if all(p in task.players for task in cards))
+    difficulty = tuple(sum(task.difficulty[k] for task in cards) for k in range(3))
+    return Mission(
+        f"{game}/" + "+".join(task.id.split("/", 1)[1] for task in cards),
+        " + ".join(f"{task.id.split('/', 1)[1]} ({task.title})" for task in cards),
+        choose=tuple(choose), rules=tuple(rules), players=players, kind="standard", difficulty=difficulty,
+        assumptions=tuple(dict.fromkeys(a for task in cards for a in task.assumptions)),
+        redeal=tuple(dict.fromkeys(r for task in cards for r in task.redeal)),
+        cards=tuple(task.id for task in cards),
+    )
+
+
+def renamed(rule: Rule, old: str, new: str) -> Rule:
+    """Return `rule` with the player `old` named `new` (its who, than, and the rules inside it)."""
+    changes = {key: new for key in ("who", "than") if getattr(rule, key, None) == old}
+    if isinstance(rule, AnyRule):
+        changes["of"] = tuple(renamed(r, old, new) for r in rule.of)
+    if isinstance(rule, PlayersRule):
+        changes["rule"] = renamed(rule.rule, old, new)
+    if isinstance(getattr(rule, "who", None), str) and rule.who == f"not {old}":
+        changes["who"] = f"not {new}"
+    return dataclasses.replace(rule, **changes)
+
+
+def difficulty_total_mission(game: str, text: str, missions: dict[str, Mission]) -> Mission:
+    """Return the mission of a difficulty total: its task cards drawn with each deal (solver/missions/deep_sea.py)."""
+    if not any(m.kind == "task" and m.id.startswith(f"{game}/") for m in missions.values()):
+        raise MissionError([f"{game} has no task cards to draw for a difficulty total"])
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_TOTAL):
+        raise MissionError([f"a difficulty total is a whole number from 1 to {MAX_TOTAL}, e.g. {game}/{DIFFICULTY_PREFIX}12"])
+    total = int(text)
+    return Mission(f"{game}/{DIFFICULTY_PREFIX}{total}", f"task cards drawn to a difficulty of {total}", total=total)
 
 
 # --- built-in missions -----------------------------------------------------------------------
@@ -707,10 +955,17 @@ def built_in_missions() -> dict[str, Mission]:
 
 
 def find_mission(name: str, mission_file: str | Path | None = None) -> Mission:
-    """Return the mission named `name` (e.g. planet-nine/17) from a file or the built-in set."""
+    """Return the mission named `name` (e.g. planet-nine/17) from a file or the built-in set; Deep Sea's
+    task cards also as several drafted together (deep-sea/12+44+80) and as a difficulty total
+    (deep-sea/difficulty-12)."""
     missions = load_missions(mission_file) if mission_file else built_in_missions()
     if name in missions:
         return missions[name]
+    game, _, rest = name.partition("/")
+    if game and rest.startswith(DIFFICULTY_PREFIX):
+        return difficulty_total_mission(game, rest[len(DIFFICULTY_PREFIX):], missions)
+    if game and "+" in rest:
+        return drafted_cards([find_mission(f"{game}/{part}", mission_file) for part in rest.split("+")])
     if mission_file and "/" not in name:
         matches = [m for m in missions.values() if m.id.split("/", 1)[1] == name]
         if len(matches) == 1:

@@ -24,16 +24,34 @@ from solver.core.cards import CARD_COUNT, bit, format_card, parse_card
 from solver.core.deal import Deal
 from solver.core.errors import InputError
 from solver.core.rules import num_tricks
-from solver.missions.conditions import ALL_TRICKS, NO_LIMIT, Balanced, Sequence, TrickCounter, counter_values
+from solver.missions.conditions import (
+    ALL_TRICKS,
+    NO_LIMIT,
+    Balanced,
+    Comparison,
+    LeadRule,
+    Run,
+    Sequence,
+    TrickCounter,
+    counter_values,
+)
 from solver.missions.mission import (
+    CAPTAIN,
+    AnyRule,
     BalancedRule,
+    CompareCardsRule,
+    CompareTricksRule,
+    LeadsRule,
     Mission,
     OwnTrickRule,
+    RunRule,
     SequenceRule,
     TaskInLastTrickRule,
     TricksRule,
     WonCardsRule,
+    describe_rule,
     resolve_trick,
+    rules_for,
 )
 from solver.missions.tasks import (
     ABSOLUTE,
@@ -80,11 +98,20 @@ def mission_setups(
     for players_label, seats in player_choices(mission, deal, ghost):
         for tokens_label, tokens in token_choices(mission, cards):
             for score_label, score_counters in score_choices(mission, deal, events):
-                label = join_labels(players_label, tokens_label, score_label)
-                built = build(mission, deal, cards, tokens, seats, random_pass, score_counters)
-                named = tuple((c.name, seats[c.name]) for c in mission.choose)
-                setups.append(Setup(label, built, named))
+                for rules_label, rules in rule_choices(rules_for(mission.rules, deal.players)):
+                    label = join_labels(players_label, tokens_label, score_label, rules_label)
+                    built = build(mission, deal, cards, tokens, seats, random_pass, score_counters, rules)
+                    named = tuple((c.name, seats[c.name]) for c in mission.choose)
+                    setups.append(Setup(label, built, named))
     return setups
+
+
+def rule_choices(rules):
+    """Yield (label, rules) for every choice of one alternative in each `any` rule (the others as they are)."""
+    options = [[("", rule)] if not isinstance(rule, AnyRule) else
+               [(f"alternative {i}: {describe_rule(r)}", r) for i, r in enumerate(rule.of, 1)] for rule in rules]
+    for picked in itertools.product(*options):
+        yield join_labels(*(label for label, _ in picked)), tuple(rule for _, rule in picked)
 
 
 def join_labels(*parts: str) -> str:
@@ -131,8 +158,12 @@ def player_choices(mission: Mission, deal: Deal, ghost: int = -1):
     for choice in mission.choose:
         allowed = candidates(choice.among, deal)
         options.append(allowed - {ghost} if mission.kind == "individual" else allowed)
+    drafted = [i for i, choice in enumerate(mission.choose) if choice.by == "draft"]
+    drafts = draft_assignments([options[i] for i in drafted], deal.players, deal.commander)
     for picked in itertools.product(*[range(deal.players)] * len(mission.choose)):
-        seats = {"commander": deal.commander}
+        if tuple(picked[i] for i in drafted) not in drafts:
+            continue
+        seats = {"commander": deal.commander, CAPTAIN: deal.commander}
         valid = True
         for choice, seat, allowed in zip(mission.choose, picked, options):
             excluded = seats.get(choice.among[4:]) if choice.among.startswith("not ") else None
@@ -142,6 +173,29 @@ def player_choices(mission: Mission, deal: Deal, ghost: int = -1):
             seats[choice.name] = seat
         if valid:
             yield ", ".join(f"{c.name} = seat {seats[c.name]}" for c in mission.choose), seats
+
+
+def draft_assignments(allowed: list[set[int]], players: int, captain: int) -> set[tuple[int, ...]]:
+    """Return every holder per card a Deep Sea draft of the cards can end with: from the captain
+    clockwise, each player in turn takes one card left that they may take (`allowed`: the seats
+    per card), passing only when they may take none, until every card is taken. Under perfect
+    information the crew may steer the draft to any of them. (No card: the empty assignment.)"""
+    found = set()
+
+    def take(left: frozenset, seat: int, holders: tuple, passes: int) -> None:
+        if not left:
+            found.add(holders)
+            return
+        if passes == players:  # nobody may take a card left
+            return
+        takeable = [i for i in left if seat in allowed[i]]
+        for i in takeable:
+            take(left - {i}, (seat + 1) % players, holders[:i] + (seat,) + holders[i + 1:], 0)
+        if not takeable:
+            take(left, (seat + 1) % players, holders, passes + 1)
+
+    take(frozenset(range(len(allowed))), captain, (-1,) * len(allowed), 0)
+    return found
 
 
 def candidates(among: str, deal: Deal) -> set[int]:
@@ -181,14 +235,16 @@ def draw_chance(mission: Mission, rng: np.random.Generator) -> RandomPass | None
 
 
 def build(
-    mission: Mission, deal: Deal, cards: list[int], tokens, seats: dict, random_pass, score_counters=()
+    mission: Mission, deal: Deal, cards: list[int], tokens, seats: dict, random_pass, score_counters, rules,
 ) -> TaskMission:
-    """Return the TaskMission of one setup."""
+    """Return the TaskMission of one setup (`rules`: the mission's for the player count, one alternative of each
+    `any` rule chosen: rule_choices)."""
     tricks = num_tricks(deal.hands)
     task_cards, task_tokens = list(cards), list(tokens)
     owners = [LAZY] * len(cards)
     counters, balanced, sequences = list(score_counters), None, []
-    for rule in mission.rules:
+    comparisons, runs, leads = [], [], []
+    for rule in rules:
         if isinstance(rule, TricksRule):
             counters.append(tricks_counter(rule, seats, deal.players, tricks))
         elif isinstance(rule, WonCardsRule):
@@ -208,12 +264,42 @@ def build(
         elif isinstance(rule, TaskInLastTrickRule):
             card = next(c for c, t in zip(cards, tokens) if t == rule.token)
             counters.append(TrickCounter(everyone(deal.players), containing=bit(card), tricks=(1 << (tricks - 1)) - 1, at_most=0))
+        elif isinstance(rule, (CompareTricksRule, CompareCardsRule)):
+            comparisons += comparison_of(rule, seats, deal.players, counters)
+        elif isinstance(rule, RunRule):
+            runs.append(Run(seats[rule.who], rule.at_least, NO_LIMIT if rule.at_most is None else rule.at_most))
+        elif isinstance(rule, LeadsRule):
+            leads.append(LeadRule(seats[rule.who], rule.cards))
     counts = task_counts(mission, deal, len(cards), seats)
     built = make_task_mission(
         deal, task_cards, task_tokens, owners, counts, counters, balanced, random_pass, specs=True,
-        sequences=sequences,
+        sequences=sequences, comparisons=comparisons, runs=runs, leads=leads,
     )
     return built if mission.pattern is None else dataclasses.replace(built, pattern=mission.pattern)
+
+
+DIFFERENCES = {"more": (1, NO_LIMIT), "fewer": (-NO_LIMIT, -1), "same": (0, 0)}  # left minus right
+
+
+def comparison_of(rule, seats: dict, players: int, counters: list) -> list[Comparison]:
+    """Return a compare rule's comparisons, appending the counters they compare to `counters`: the
+    tricks won by `who` against another player's, each other player's or the others' together; or
+    the cards of two sets `who` wins."""
+    low, high = DIFFERENCES[rule.relation]
+
+    def counted(counter: TrickCounter) -> int:
+        counters.append(counter)
+        return len(counters) - 1
+
+    seat = seats[rule.who]
+    if isinstance(rule, CompareCardsRule):
+        left = counted(TrickCounter(1 << seat, containing=rule.cards, at_least=rule.at_least, count_cards=True))
+        return [Comparison(left, counted(TrickCounter(1 << seat, containing=rule.than, count_cards=True)), low, high)]
+    left = counted(TrickCounter(1 << seat))
+    if rule.than == "others":
+        return [Comparison(left, counted(TrickCounter(everyone(players) & ~(1 << seat))), low, high)]
+    others = [s for s in range(players) if s != seat] if rule.than == "each-other" else [seats[rule.than]]
+    return [Comparison(left, counted(TrickCounter(1 << other)), low, high) for other in others]
 
 
 def everyone(players: int) -> int:
@@ -255,7 +341,8 @@ def trick_conditions_counter(rule: TricksRule, winners: int, tricks: int, at_lea
     low, high = rule.value or (0, NO_LIMIT)
     if rule.without:
         return TrickCounter(winners, rule.won_with, rule.without, 0, mask, at_least, at_most, 0, low, high)
-    return TrickCounter(winners, rule.won_with, rule.containing, 1, mask, at_least, at_most, NO_LIMIT, low, high)
+    return TrickCounter(winners, rule.won_with, rule.containing, rule.containing_at_least, mask, at_least, at_most,
+                        NO_LIMIT, low, high, as_many=rule.as_many)
 
 
 def task_counts(mission: Mission, deal: Deal, tasks: int, seats: dict) -> frozenset | None:

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from solver.core.cards import COLOUR_CARDS, DECK, SUIT_MASKS, bit, card_set, format_card, scan
 from solver.core.deal import Deal
 from solver.core.errors import InputError
-from solver.missions.conditions import NO_LIMIT, Balanced, Sequence, TrickCounter
+from solver.missions.conditions import NO_LIMIT, Balanced, Comparison, LeadRule, Run, Sequence, TrickCounter
 from solver.missions.pattern import Pattern
 from solver.trick.chance import RandomPass
 from solver.trick.variants import NO_RULES, PlayRules
@@ -105,6 +105,9 @@ class TaskMission:
     pattern: Pattern | None = None  # a special stage's table pattern (solver/missions/pattern.py)
     played: tuple[int, ...] = ()  # the plays so far (a position): every engine's first moves
     chosen: tuple = ()  # the crew's choices after each full trick of `played` (position.py's TrickChoices)
+    comparisons: tuple[Comparison, ...] = ()  # differences of two counters at the end (Deep Sea)
+    runs: tuple[Run, ...] = ()  # the longest runs of consecutive tricks a seat wins (Deep Sea)
+    leads: tuple[LeadRule, ...] = ()  # the cards a seat may lead (Deep Sea)
 
     @property
     def all_done(self) -> int:
@@ -120,6 +123,9 @@ class TaskMission:
             and self.balanced is None
             and self.random_pass is None
             and not self.sequences
+            and not self.comparisons
+            and not self.runs
+            and not self.leads
             and self.space == NO_RULES
             and self.pattern is None
             and (self.owners is None or min(self.owners, default=0) >= 0)
@@ -134,13 +140,33 @@ class TaskMission:
                            pattern=None if self.pattern is None else Pattern(()))
 
 
+DEEP_SEA_FAMILIES = {
+    "comparisons": "comparisons of two counts at the end (Deep Sea: more tricks than the captain, ...)",
+    "runs": "runs of consecutive tricks (Deep Sea)",
+    "leads": "lead rules (Deep Sea: never lead pink, yellow or blue)",
+    "as-many": "tricks holding as many cards of one set as of another (Deep Sea)",
+}
+
+
+def deep_sea_families(mission: TaskMission) -> list[str]:
+    """Return the names (DEEP_SEA_FAMILIES) of the Deep Sea rule families `mission` uses."""
+    present = {
+        "comparisons": bool(mission.comparisons),
+        "runs": bool(mission.runs),
+        "leads": bool(mission.leads),
+        "as-many": any(counter.as_many for counter in mission.counters),
+    }
+    return [name for name, found in present.items() if found]
+
+
 def distinct_cards(mission: TaskMission) -> int:
     """Return the cards no other card may stand in for: task cards, and cards a condition's
     or a table pattern's card set names while other cards of their suit are outside it, the
     skis, and the Ghost's display (a card's place there matters; with passes any card can get there)."""
     distinct = card_set(mission.cards) | mission.space.skis | card_set(mission.space.display)
-    named_sets = [s for counter in mission.counters for s in (counter.won_with, counter.containing)]
+    named_sets = [s for counter in mission.counters for s in (counter.won_with, counter.containing, counter.as_many)]
     named_sets += [s for sequence in mission.sequences for s in (sequence.before, sequence.after)]
+    named_sets += [rule.allowed for rule in mission.leads]
     named_sets.append(mission.space.heli_pass)  # the cards whose trick brings a pass (all helis: a whole suit)
     if mission.pattern is not None:
         named_sets += mission.pattern.named_sets()
@@ -190,7 +216,7 @@ def counts_allow(counts, taken) -> bool:
 
 def make_task_mission(
     deal: Deal, cards, tokens=None, owners=None, counts=None, counters=(), balanced=None, random_pass=None,
-    specs=False, sequences=(),
+    specs=False, sequences=(), comparisons=(), runs=(), leads=(),
 ) -> TaskMission:
     """Return a checked task mission for `deal`; no tokens means none, no owners means a draft.
 
@@ -222,7 +248,14 @@ def make_task_mission(
         lazy = len(cards) if owners is None else owners.count(LAZY)
         if not counts or any(len(v) != deal.players or sum(v) != lazy or min(v) < 0 for v in counts):
             raise TaskError(f"allowed counts must give every seat a count, summing to the {lazy} lazy tasks")
-    return TaskMission(cards, tokens, owners, counts, tuple(counters), balanced, random_pass, tuple(sequences))
+    for comparison in comparisons:
+        if not all(0 <= k < len(counters) for k in (comparison.left, comparison.right)):
+            raise TaskError(f"a comparison names counter {max(comparison.left, comparison.right)} of {len(counters)}")
+    for rule in [*runs, *leads]:
+        if not 0 <= rule.seat < deal.players:
+            raise TaskError(f"seat {rule.seat} is not a seat of this {deal.players}-player deal")
+    return TaskMission(cards, tokens, owners, counts, tuple(counters), balanced, random_pass, tuple(sequences),
+                       comparisons=tuple(comparisons), runs=tuple(runs), leads=tuple(leads))
 
 
 def lazy_counts(specs, owners, players: int) -> tuple[int, ...]:

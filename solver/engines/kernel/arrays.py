@@ -14,7 +14,7 @@ import numpy as np
 from solver.core.cards import CARD_COUNT, COLOUR_RANKS, SUIT_MASKS, TRUMP
 from solver.core.deal import MAX_PLAYERS
 from solver.engines.kernel.layout import Layout
-from solver.engines.kernel.problem import MAX_COLUMNS, MAX_COUNTERS
+from solver.engines.kernel.problem import MAX_COLUMNS, MAX_COUNTERS, MAX_RUNS
 
 # Search results.
 RUNNING, WIN, LOSS = 0, 1, 2
@@ -44,6 +44,9 @@ TABLED = FRAME.field("TABLED", 1, "special stage: the cards on the table")
 REDRAWN = FRAME.field("REDRAWN", 1, "special stage: the discards the five-player redeal gave back before it")
 SLOTS = FRAME.field("SLOTS", 2 * MAX_COLUMNS, "two players: the Ghost's display, as DISPLAY in the problem, "
                                                "the cards passed to him in the places of those he passed")
+COUNTER_ROOM = FRAME.field("COUNTER_ROOM", MAX_COUNTERS, "per trick counter: the most it could still add (comparisons)")
+RUN_NOW = FRAME.field("RUN_NOW", MAX_RUNS, "per run rule: the tricks its seat has won in a row up to this trick")
+RUN_LONGEST = FRAME.field("RUN_LONGEST", MAX_RUNS, "per run rule: its seat's longest run of won tricks so far")
 FRAME_COLUMNS = FRAME.size
 PASSED, SKIED, DRAWN = 1, 2, 4  # the MOVED flags
 

@@ -253,6 +253,36 @@ def sure_trump_tricks(problem, hands, tricks_left):
     return holder, max(0, run - max(0, unplayed))
 
 
+@njit(cache=True, inline="always")
+def sure_trump_wins(seat, problem, hands, tricks_left):
+    """Return how many tricks `seat`'s trumps surely win: its trumps, less those another hand's higher trumps
+    could beat, less its cards beyond the tricks left (three players: the extra card, never played, may be one).
+
+    A trump loses only to a higher trump played into the same trick, and each card is in one trick: so the
+    trumps that can lose are at most a matching of the seat's trumps to other hands' higher trumps, largest
+    when each of them, lowest first, takes the lowest unmatched higher trump. Not under the hang glider nor
+    with the Ghost (sure_trump_tricks)."""
+    if problem[GLIDER] or problem[GHOST] >= 0:
+        return 0
+    trumps = SUIT_MASK_OF_CARD[TRUMP_CARD_BASE]
+    own = hands[seat] & trumps
+    others = np.int64(0)
+    for other in range(problem[PLAYERS]):
+        if other != seat:
+            others |= hands[other] & trumps
+    beaten = 0
+    rest = own
+    while rest:
+        card = lowest_bit_index(rest)
+        rest &= rest - 1
+        higher = others & ~((np.int64(2) << card) - 1)
+        if higher:
+            others &= ~(higher & -higher)
+            beaten += 1
+    unplayed = max(0, popcount(hands[seat]) - tricks_left)
+    return max(0, popcount(own) - beaten - unplayed)
+
+
 @njit(cache=True)
 def self_won_task_blocked(tasks, tricks_left, problem, hands):
     """Return True when a fixed owner holds an open task of its own in a colour and another hand keeps

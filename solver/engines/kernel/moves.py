@@ -57,6 +57,8 @@ from solver.engines.kernel.problem import (
     GLIDER,
     HELI_PASS,
     JEEP_AFTER,
+    LEAD_ALLOWED,
+    LEAD_RULES,
     PASS_AFTER,
     PASS_STEPS,
     PLAYERS,
@@ -156,16 +158,18 @@ def expand(depth, problem, pattern, frames, plies, moves, hands, ordering):
         legal = legal_plays(hand, plies[depth - pos, PLAYED], trick, glider, problem)
     driver = problem[SLED]
     forbidden = sequence_breakers_at(depth, trick, pos, problem, frames, plies)
+    if pos == 0 and problem[LEAD_RULES]:  # a lead a lead rule bars fails the mission: never a move
+        legal &= problem[LEAD_ALLOWED + seat]
     if trick * players + pos < problem[FORCED_COUNT]:  # a position's play so far: its card is the only move
         if pos == 0 and driver >= 0:
-            legal |= hands[driver]
+            legal |= hands[driver] & problem[LEAD_ALLOWED + driver]
         forced = np.int64(1) << problem[FORCED + trick * players + pos]
         moves_in_card_order(depth, legal & ~forbidden & forced, plies, moves)
         return
     distinct = distinct_at(trick, problem)
     reps = representatives(legal & ~forbidden, present, distinct)
     if pos == 0 and driver >= 0 and driver != seat:  # the dog-sled driver may open the trick instead
-        reps |= representatives(hands[driver] & ~forbidden, present, distinct)
+        reps |= representatives(hands[driver] & ~forbidden & problem[LEAD_ALLOWED + driver], present, distinct)
     if reps & (reps - 1) == 0 or ordering == CARD_ORDER:
         moves_in_card_order(depth, reps, plies, moves)
         return

@@ -2,7 +2,7 @@
 a trick (once the seats that may win it have all played without winning, nothing later changes
 that; a task whose order needs another task no later fails at once when no seat still to play holds
 that task's card), tasks completed and their order tokens, lazily assigned owners within the draft
-counts, the trick counters and the balance rule, and whether the mission is won.
+counts, the trick counters, comparisons, run rules and the balance rule, and whether the mission is won.
 """
 
 import numpy as np
@@ -11,6 +11,7 @@ from numba import njit
 from solver.core.bitops import lowest_bit_index, popcount
 from solver.engines.kernel.arrays import (
     ALLOWED,
+    COUNTER_ROOM,
     COUNTER_VALUES,
     DONE,
     DUE,
@@ -20,6 +21,8 @@ from solver.engines.kernel.arrays import (
     PLAYED,
     PRESENT,
     QUOTA_SEATS,
+    RUN_LONGEST,
+    RUN_NOW,
     SEATS_PLAYED,
     SLOTS,
     TAKEN,
@@ -36,6 +39,7 @@ from solver.engines.kernel.bounds import (
     hands_settled,
     most_given_away,
     room_for_sparse_tricks,
+    sure_trump_wins,
     trick_value,
 )
 from solver.engines.kernel.events import between_tricks
@@ -43,8 +47,10 @@ from solver.engines.kernel.moves import allowed_winners, beats
 from solver.engines.kernel.problem import (
     ALL_DONE,
     ALLOWED_WINNERS,
+    APART,
     BALANCED_GAP,
     BEFORE,
+    C_AS_MANY,
     C_AT_LEAST,
     C_AT_MOST,
     C_CONTAINING,
@@ -57,18 +63,33 @@ from solver.engines.kernel.problem import (
     C_WINNERS,
     C_WON_WITH,
     CARD_TASK,
+    COMPARISON_COUNT,
+    COMPARISON_FIELDS,
+    COMPARISONS,
     COUNTER_COUNT,
     COUNTER_FIELDS,
     COUNTERS,
     GHOST,
+    K_AT_LEAST,
+    K_AT_MOST,
+    K_LEFT,
+    K_RIGHT,
     LAST_ARRIVAL,
     LAZY_OWNER,
+    LEAD_ALLOWED,
+    LEAD_RULES,
     MAX_COLUMNS,
     MAX_COUNT,
     PASS_AFTER,
     PATTERN,
     PLAYERS,
+    R_AT_LEAST,
+    R_AT_MOST,
+    R_SEAT,
     RADIX,
+    RUN_COUNT,
+    RUN_FIELDS,
+    RUNS,
     S_AFTER,
     SEQUENCE_COUNT,
     SEQUENCE_FIELDS,
@@ -80,7 +101,7 @@ from solver.engines.kernel.problem import (
     TRICKS,
 )
 from solver.engines.kernel.table import position_hash
-from solver.missions.conditions import NO_LIMIT
+from solver.missions.conditions import ALL_TRICKS, NO_LIMIT
 
 
 @njit(cache=True)
@@ -185,7 +206,7 @@ def settle_trick(depth, trick, problem, feasible, frames, plies, hands):
         if feasible[taken] < 0:
             return False
     nxt = trick + 1
-    conditions = problem[COUNTER_COUNT] or problem[BALANCED_GAP]  # none in plain task missions
+    conditions = problem[COUNTER_COUNT] or problem[BALANCED_GAP] or problem[RUN_COUNT]  # none in plain task missions
     if conditions and not count_trick(trick, winner, cards, plies[depth, WIN_CARD], problem, frames, hands):
         return False
     frames[nxt, LEAD] = winner
@@ -211,16 +232,19 @@ def settle_trick(depth, trick, problem, feasible, frames, plies, hands):
 def count_trick(trick, winner, cards, best, problem, frames, hands):
     """Update the trick counters and trick counts into frame `trick + 1`; False when one fails.
 
-    A counter fails once its count passes at_most, or once the tricks left cannot
-    bring it to at_least: no more of them than the trick numbers it still counts,
-    than the cards left to win them with (`can_still_win`), or than the tricks the
-    cards left can fill.
+    A counter fails once its count passes at_most (or will, by the tricks its seats'
+    trumps surely win: `surely_added`), or once the tricks left cannot bring it to
+    at_least: no more of them than the trick numbers it still counts, than the cards
+    left to win them with (`can_still_win`), or than the tricks the cards left can
+    fill; the counters of APART, once they need more tricks between them than are
+    left (`sum_of_needs`); and the comparisons and run rules.
     """
     nxt = trick + 1
     tricks = problem[TRICKS]
     left = frames[trick, PRESENT] & ~cards
     tricks_left = tricks - nxt
     players = problem[PLAYERS]
+    settled = hands_settled(nxt, frames[trick, PRESENT], problem)  # no card moving later: sure trump wins hold
     for k in range(problem[COUNTER_COUNT]):
         base = COUNTERS + k * COUNTER_FIELDS
         value = frames[trick, COUNTER_VALUES + k]
@@ -237,13 +261,14 @@ def count_trick(trick, winner, cards, best, problem, frames, hands):
                 problem[base + C_MIN_VALUE] == 0 and problem[base + C_MAX_VALUE] >= NO_LIMIT
                 or problem[base + C_MIN_VALUE] <= trick_value(cards) <= problem[base + C_MAX_VALUE]
             )
+            and (problem[base + C_AS_MANY] == 0 or popcount(cards & problem[base + C_AS_MANY]) == held)
         ):
             value += held if count_cards else 1
         later = popcount(mask & ((np.int64(1) << tricks) - 1) & ~((np.int64(1) << nxt) - 1))
         if count_cards:
             later = popcount(left & containing) if later else 0
         elif problem[base + C_WON_WITH]:
-            if hands_settled(nxt, frames[trick, PRESENT], problem):  # no card moving later, which could empty a hand faster
+            if settled:  # no card moving later, which could empty a hand faster
                 winners = can_still_win(problem[base + C_WON_WITH], left, hands, problem, tricks_left)
             else:
                 winners = popcount(left & problem[base + C_WON_WITH])
@@ -258,7 +283,17 @@ def count_trick(trick, winner, cards, best, problem, frames, hands):
                 later = min(later, tricks_left - fewest_named_tricks(containing, given, nxt, problem, hands))
         if value > problem[base + C_AT_MOST] or value + later < problem[base + C_AT_LEAST]:
             return False
+        if problem[base + C_AT_MOST] < NO_LIMIT and settled:  # "win no trick" for the holder of r4
+            if value + surely_added(k, problem, hands, tricks_left) > problem[base + C_AT_MOST]:
+                return False
         frames[nxt, COUNTER_VALUES + k] = value
+        frames[nxt, COUNTER_ROOM + k] = later
+    if problem[APART] and sum_of_needs(nxt, problem, frames, hands, settled) > tricks_left:
+        return False
+    if problem[COMPARISON_COUNT] and compared_out(nxt, problem, frames, False):
+        return False
+    if problem[RUN_COUNT] and not count_runs(trick, winner, problem, frames):
+        return False
     gap = problem[BALANCED_GAP]
     if gap == 0:
         return True
@@ -273,7 +308,122 @@ def count_trick(trick, winner, cards, best, problem, frames, hands):
 
 
 @njit(cache=True)
-def mission_won(trick, problem, frames):
+def compared_out(trick, problem, frames, settled):
+    """Return True when, at the start of `trick`, a comparison's difference can no longer end within its bounds
+    (`settled`: when some way the counts could still grow would take it out of them), with each counter's
+    room in COUNTER_ROOM."""
+    for k in range(problem[COMPARISON_COUNT]):
+        base = COMPARISONS + k * COMPARISON_FIELDS
+        left, right = problem[base + K_LEFT], problem[base + K_RIGHT]
+        difference = frames[trick, COUNTER_VALUES + left] - frames[trick, COUNTER_VALUES + right]
+        highest = difference + frames[trick, COUNTER_ROOM + left]
+        lowest = difference - frames[trick, COUNTER_ROOM + right]
+        if settled:
+            if lowest < problem[base + K_AT_LEAST] or highest > problem[base + K_AT_MOST]:
+                return True
+        elif highest < problem[base + K_AT_LEAST] or lowest > problem[base + K_AT_MOST]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def sum_of_needs(trick, problem, frames, hands, settled):
+    """Return how many tricks the counters of APART must still add between them at least, from `trick` on.
+
+    Each trick adds to one of them at most. Each must still grow by its own lower bound's shortfall and by
+    what every comparison asks of it: its difference's shortfall when it is on the left of a lower bound, its
+    excess when on the right of an upper bound ("fewer tricks than each other player": every other player
+    needs one more than the holder's count). With the hands `settled` (no card moves again), a counter of
+    every trick its seats win grows by at least the tricks their trumps surely win (`surely_added`), and asks
+    that much more of the counters it is compared with ("fewer tricks than each other player" for the captain
+    holding r4 and r2, when only r3 could beat r2: 2 tricks, and 3 for each other player).
+    """
+    total = 0
+    apart = problem[APART]
+    tricks_left = problem[TRICKS] - trick
+    for k in range(problem[COUNTER_COUNT]):
+        if not apart >> k & 1:
+            continue
+        value = frames[trick, COUNTER_VALUES + k]
+        need = problem[COUNTERS + k * COUNTER_FIELDS + C_AT_LEAST] - value
+        if settled:
+            need = max(need, surely_added(k, problem, hands, tricks_left))
+        for j in range(problem[COMPARISON_COUNT]):
+            base = COMPARISONS + j * COMPARISON_FIELDS
+            left, right = problem[base + K_LEFT], problem[base + K_RIGHT]
+            difference = frames[trick, COUNTER_VALUES + left] - frames[trick, COUNTER_VALUES + right]
+            if left == k:
+                need = max(need, problem[base + K_AT_LEAST] - difference)
+            if right == k:
+                surely = surely_added(left, problem, hands, tricks_left) if settled else 0
+                need = max(need, difference + surely - problem[base + K_AT_MOST])
+        total += max(need, 0)
+    return total
+
+
+@njit(cache=True, inline="always")
+def surely_added(k, problem, hands, tricks_left):
+    """Return what counter k surely still adds: when it counts every trick its seats win, the tricks their
+    trumps surely win; else 0."""
+    base = COUNTERS + k * COUNTER_FIELDS
+    counts_every_trick = (
+        problem[base + C_COUNT_CARDS] == 0 and problem[base + C_WON_WITH] == 0 and problem[base + C_CONTAINING] == 0
+        and problem[base + C_TRICKS] == ALL_TRICKS and problem[base + C_MIN_VALUE] == 0
+        and problem[base + C_MAX_VALUE] >= NO_LIMIT
+    )
+    if not counts_every_trick:
+        return 0
+    sure = 0
+    for seat in range(problem[PLAYERS]):
+        if problem[base + C_WINNERS] >> seat & 1:
+            sure += sure_trump_wins(seat, problem, hands, tricks_left)
+    return sure
+
+
+@njit(cache=True)
+def count_runs(trick, winner, problem, frames):
+    """Update the run rules into frame `trick + 1`; False when one fails: its longest run too long, or no
+    run (the current one carried on through every trick left) long enough."""
+    nxt = trick + 1
+    tricks_left = problem[TRICKS] - nxt
+    for k in range(problem[RUN_COUNT]):
+        base = RUNS + k * RUN_FIELDS
+        now = frames[trick, RUN_NOW + k] + 1 if winner == problem[base + R_SEAT] else 0
+        longest = max(frames[trick, RUN_LONGEST + k], now)
+        if longest > problem[base + R_AT_MOST] or max(longest, now + tricks_left) < problem[base + R_AT_LEAST]:
+            return False
+        frames[nxt, RUN_NOW + k] = now
+        frames[nxt, RUN_LONGEST + k] = longest
+    return True
+
+
+@njit(cache=True)
+def runs_settled(trick, problem, frames):
+    """Return True when at the start of `trick` every run rule's longest run is long enough and none can grow
+    too long."""
+    tricks_left = problem[TRICKS] - trick
+    for k in range(problem[RUN_COUNT]):
+        base = RUNS + k * RUN_FIELDS
+        if frames[trick, RUN_LONGEST + k] < problem[base + R_AT_LEAST]:
+            return False
+        if problem[base + R_AT_MOST] < NO_LIMIT and frames[trick, RUN_NOW + k] + tricks_left > problem[base + R_AT_MOST]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def leads_settled(trick, problem, hands):
+    """Return True when no seat holds a card a lead rule bars it from leading (or no trick is left)."""
+    if trick >= problem[TRICKS]:
+        return True
+    for seat in range(problem[PLAYERS]):
+        if hands[seat] & ~problem[LEAD_ALLOWED + seat]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def mission_won(trick, problem, frames, hands):
     """Return True when, at the start of `trick`, every task is done and no condition can fail.
 
     A table pattern is won only with its last card laid (the search's table plies).
@@ -283,6 +433,12 @@ def mission_won(trick, problem, frames):
     tricks = problem[TRICKS]
     if problem[BALANCED_GAP] and trick < tricks:
         return False
+    if problem[LEAD_RULES] and not leads_settled(trick, problem, hands):
+        return False
+    if problem[RUN_COUNT] and not runs_settled(trick, problem, frames):
+        return False
+    if problem[COMPARISON_COUNT] and (trick == 0 or compared_out(trick, problem, frames, True)):
+        return False  # before trick 1 no room is known: the search goes on
     present = frames[trick, PRESENT]
     for k in range(problem[SEQUENCE_COUNT]):  # a card that could still break a sequence rule is in play
         if problem[SEQUENCES + k * SEQUENCE_FIELDS + S_AFTER] & present and trick < tricks:

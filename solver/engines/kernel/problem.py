@@ -31,11 +31,11 @@ import itertools
 
 import numpy as np
 
-from solver.core.cards import CARD_COUNT, card_set
+from solver.core.cards import CARD_COUNT, DECK, card_set
 from solver.core.deal import MAX_PLAYERS, Deal
 from solver.core.errors import UnsupportedMission
 from solver.core.rules import num_tricks
-from solver.engines.capacity import MAX_SEQUENCES, kernel_unsupported
+from solver.engines.capacity import MAX_COMPARISONS, MAX_RUNS, MAX_SEQUENCES, kernel_unsupported
 from solver.engines.kernel.layout import Layout
 from solver.missions.conditions import MAX_COUNTERS
 from solver.missions.tasks import (
@@ -70,6 +70,7 @@ C_MAX_CONTAINING = COUNTER.field("C_MAX_CONTAINING", 1, "at most this many C_CON
 C_MIN_VALUE = COUNTER.field("C_MIN_VALUE", 1, "the trick's total value at least this")
 C_MAX_VALUE = COUNTER.field("C_MAX_VALUE", 1, "the trick's total value at most this")
 C_COUNT_CARDS = COUNTER.field("C_COUNT_CARDS", 1, "1: count the C_CONTAINING cards won, not the tricks")
+C_AS_MANY = COUNTER.field("C_AS_MANY", 1, "cards the trick holds as many of as of C_CONTAINING (0: no such condition)")
 COUNTER_FIELDS = COUNTER.size
 
 # A sequence rule's fields, at SEQUENCES + k * SEQUENCE_FIELDS.
@@ -78,6 +79,21 @@ S_BEFORE = SEQUENCE.field("S_BEFORE", 1, "cards after which...")
 S_AFTER = SEQUENCE.field("S_AFTER", 1, "...none of these cards may be played next")
 S_ACROSS = SEQUENCE.field("S_ACROSS", 1, "1: also from one trick's last card to the next trick's first")
 SEQUENCE_FIELDS = SEQUENCE.size
+
+# A comparison's fields (the difference of two counters at the end), at COMPARISONS + k * COMPARISON_FIELDS.
+COMPARISON = Layout("comparison (at COMPARISONS + k * COMPARISON_FIELDS)")
+K_LEFT = COMPARISON.field("K_LEFT", 1, "the counter whose count...")
+K_RIGHT = COMPARISON.field("K_RIGHT", 1, "...minus this counter's count...")
+K_AT_LEAST = COMPARISON.field("K_AT_LEAST", 1, "...ends at least this...")
+K_AT_MOST = COMPARISON.field("K_AT_MOST", 1, "...and at most this")
+COMPARISON_FIELDS = COMPARISON.size
+
+# A run rule's fields (the longest run of consecutive tricks a seat wins), at RUNS + k * RUN_FIELDS.
+RUN = Layout("run rule (at RUNS + k * RUN_FIELDS)")
+R_SEAT = RUN.field("R_SEAT", 1, "the seat whose runs of won tricks count")
+R_AT_LEAST = RUN.field("R_AT_LEAST", 1, "the longest run's lower bound")
+R_AT_MOST = RUN.field("R_AT_MOST", 1, "the longest run's upper bound")
+RUN_FIELDS = RUN.size
 
 # The compiled problem: one flat int64 array per (deal, mission).
 PROBLEM = Layout("problem")
@@ -131,8 +147,16 @@ FORCED_CHOICES = PROBLEM.field("FORCED_CHOICES", 1, "a position: the tricks t < 
 FORCED_TABLED = PROBLEM.field("FORCED_TABLED", MAX_TRICKS, "per trick t: the card laid on the table after it; -1: none")
 FORCED_PASSED = PROBLEM.field("FORCED_PASSED", MAX_TRICKS * PASS_STEPS,
                               "at FORCED_PASSED + t * PASS_STEPS + step: the card passed at that step after trick t; -1: none")
+COMPARISON_COUNT = PROBLEM.field("COMPARISON_COUNT", 1, "comparisons of two counters (Deep Sea)")
+COMPARISONS = PROBLEM.field("COMPARISONS", MAX_COMPARISONS * COMPARISON_FIELDS, "the comparisons (COMPARISON layout)")
+APART = PROBLEM.field("APART", 1, "bit k: counter k counts tricks (not cards) won by seats no other such counter "
+                      "counts, so what they still need adds up to tricks left (comparisons)")
+RUN_COUNT = PROBLEM.field("RUN_COUNT", 1, "run rules (Deep Sea)")
+RUNS = PROBLEM.field("RUNS", MAX_RUNS * RUN_FIELDS, "the run rules (RUN layout)")
+LEAD_RULES = PROBLEM.field("LEAD_RULES", 1, "1 when a lead rule bars a seat from leading some cards (Deep Sea)")
+LEAD_ALLOWED = PROBLEM.field("LEAD_ALLOWED", MAX_PLAYERS, "per seat: the cards it may lead (every card without a rule)")
 SIZE = PROBLEM.size
-LAYOUTS = (PROBLEM, COUNTER, SEQUENCE)
+LAYOUTS = (PROBLEM, COUNTER, SEQUENCE, COMPARISON, RUN)
 
 # The table pattern's automaton, a second array: per state, the state after each card (-1: broken),
 # then at ALIVE + r whether r more cards can still complete the pattern.
@@ -219,6 +243,29 @@ def check_supported(mission: TaskMission) -> None:
         raise UnsupportedMission("kernel", tuple(missing), tuple(missing.values()), "use the reference engine")
 
 
+def compile_deep_sea_rules(problem: list, deal: Deal, mission: TaskMission) -> None:
+    """Fill in the comparisons, run rules and lead rules (conditions.py)."""
+    problem[COMPARISON_COUNT] = len(mission.comparisons)
+    seats, apart = 0, 0
+    for k, counter in enumerate(mission.counters):
+        if not counter.count_cards and not counter.winners & seats:
+            apart |= 1 << k
+            seats |= counter.winners
+    problem[APART] = apart if apart & (apart - 1) or mission.comparisons else 0  # one alone: its own bounds suffice
+    for k, comparison in enumerate(mission.comparisons):
+        base = COMPARISONS + k * COMPARISON_FIELDS
+        problem[base : base + COMPARISON_FIELDS] = [comparison.left, comparison.right, comparison.at_least,
+                                                    comparison.at_most]
+    problem[RUN_COUNT] = len(mission.runs)
+    for k, run in enumerate(mission.runs):
+        base = RUNS + k * RUN_FIELDS
+        problem[base : base + RUN_FIELDS] = [run.seat, run.at_least, run.at_most]
+    problem[LEAD_RULES] = bool(mission.leads)
+    problem[LEAD_ALLOWED : LEAD_ALLOWED + MAX_PLAYERS] = [DECK] * MAX_PLAYERS
+    for rule in mission.leads:
+        problem[LEAD_ALLOWED + rule.seat] &= rule.allowed
+
+
 def compile_task_mission(deal: Deal, mission: TaskMission) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Return the flat kernel array of a mission on a deal, its table of feasible task counts
     and its table pattern's automaton."""
@@ -254,7 +301,7 @@ def compile_task_mission(deal: Deal, mission: TaskMission) -> tuple[np.ndarray, 
         problem[base : base + COUNTER_FIELDS] = [
             counter.winners, counter.won_with, counter.containing, counter.min_containing,
             counter.tricks, counter.at_least, counter.at_most, counter.max_containing, counter.min_value,
-            counter.max_value, counter.count_cards,
+            counter.max_value, counter.count_cards, counter.as_many,
         ]
         if (
             counter.at_most == 0 and not counter.won_with and not counter.containing and counter.plain_bounds
@@ -263,6 +310,7 @@ def compile_task_mission(deal: Deal, mission: TaskMission) -> tuple[np.ndarray, 
             for t in range(MAX_TRICKS):
                 if counter.tricks >> t & 1:
                     problem[ALLOWED_WINNERS + t] &= ~counter.winners
+    compile_deep_sea_rules(problem, deal, mission)
     problem[SEQUENCE_COUNT] = len(mission.sequences)
     problem[ACROSS] = any(sequence.across_tricks for sequence in mission.sequences)
     for k, sequence in enumerate(mission.sequences):

@@ -34,6 +34,8 @@ from solver.engines.kernel.arrays import (
     POS,
     PRESENT,
     QUOTA_SEATS,
+    RUN_LONGEST,
+    RUN_NOW,
     RUNNING,
     SEAT_AT,
     SLOTS,
@@ -62,6 +64,7 @@ from solver.engines.kernel.problem import (
     LAST_ARRIVAL,
     MAX_COLUMNS,
     MAX_COUNTERS,
+    MAX_RUNS,
     PATTERN,
     PLAYERS,
     REDEAL_AFTER,
@@ -88,6 +91,8 @@ def start(problem, feasible, frames, plies, hands, control, table):
     frames[0, TAKEN] = 0
     frames[0, PRESENT] = present
     frames[0, COUNTER_VALUES : COUNTER_VALUES + MAX_COUNTERS] = 0
+    frames[0, RUN_NOW : RUN_NOW + MAX_RUNS] = 0
+    frames[0, RUN_LONGEST : RUN_LONGEST + MAX_RUNS] = 0
     frames[0, WON : WON + MAX_PLAYERS] = 0
     frames[0, PATTERN_STATE] = 0
     frames[0, TABLED] = 0
@@ -98,7 +103,7 @@ def start(problem, feasible, frames, plies, hands, control, table):
     control[DEPTH] = 0
     control[NODES] = 0
     control[STARTED] = 1
-    if control[PERFT] == 0 and mission_won(0, problem, frames):
+    if control[PERFT] == 0 and mission_won(0, problem, frames, hands):
         control[STATUS] = WIN
         control[DEPTH] = -1
         return
@@ -184,7 +189,7 @@ def search(arrays, node_limit):
                         depth += 1
                         set_ply(depth, nxt, TABLE_POS, plies)
                         continue
-                    if not perft and mission_won(nxt, problem, frames):
+                    if not perft and mission_won(nxt, problem, frames, hands):
                         control[DEPTH] = depth
                         control[NODES] = nodes
                         control[STATUS] = WIN

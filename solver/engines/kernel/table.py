@@ -22,6 +22,8 @@ from solver.engines.kernel.arrays import (
     LAST,
     PATTERN_STATE,
     PRESENT,
+    RUN_LONGEST,
+    RUN_NOW,
     SLOTS,
     SUIT_MASK_OF_CARD,
     SUIT_OF_CARD,
@@ -43,10 +45,12 @@ from solver.engines.kernel.problem import (
     LAST_ARRIVAL,
     MAX_COLUMNS,
     MAX_COUNTERS,
+    MAX_RUNS,
     MAX_TRICKS,
     PATTERN,
     PLAYERS,
     REDEAL_AFTER,
+    RUN_COUNT,
 )
 from solver.missions.pattern import MAX_STATES
 
@@ -100,6 +104,8 @@ ZOBRIST_GHOST_LEAD = _RNG.integers(-(2**63), 2**63 - 1, size=(2, CARD_COUNT), dt
 ZOBRIST_PATTERN = _RNG.integers(-(2**63), 2**63 - 1, size=(2, MAX_STATES), dtype=np.int64)
 ZOBRIST_TABLED = _RNG.integers(-(2**63), 2**63 - 1, size=(2, CARD_COUNT), dtype=np.int64)
 ZOBRIST_DISPLAY = _RNG.integers(-(2**63), 2**63 - 1, size=(2, 2 * MAX_COLUMNS, CARD_COUNT), dtype=np.int64)
+# per run rule, its (current run, longest run), each at most MAX_TRICKS: index current * (MAX_TRICKS + 1) + longest
+ZOBRIST_RUN_STATE = _RNG.integers(-(2**63), 2**63 - 1, size=(2, MAX_RUNS, (MAX_TRICKS + 1) ** 2), dtype=np.int64)
 
 
 @njit(cache=True)
@@ -154,6 +160,10 @@ def position_hash(trick, frames, hands, problem):
             if ghost_hand >> card & 1:
                 h1 ^= ZOBRIST_DISPLAY[0, place, card]
                 h2 ^= ZOBRIST_DISPLAY[1, place, card]
+    for k in range(problem[RUN_COUNT]):
+        state = frames[trick, RUN_NOW + k] * (MAX_TRICKS + 1) + frames[trick, RUN_LONGEST + k]
+        h1 ^= ZOBRIST_RUN_STATE[0, k, state]
+        h2 ^= ZOBRIST_RUN_STATE[1, k, state]
     if problem[PATTERN]:
         h1 ^= ZOBRIST_PATTERN[0, frames[trick, PATTERN_STATE]]
         h2 ^= ZOBRIST_PATTERN[1, frames[trick, PATTERN_STATE]]

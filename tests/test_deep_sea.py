@@ -1,0 +1,253 @@
+"""Mission Deep Sea's frame: task cards drafted together, difficulty totals, redeals, the engines on its rule
+families, and the CLI (the cards one by one: test_deep_sea_cards.py; every card against the reference on random
+small deals: test_mission_parity.py)."""
+
+import itertools
+import json
+
+import pytest
+from click.testing import CliRunner
+from conftest import check_witness, small_deals
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cli.main import main
+from solver.core.deal import deal_rng, parse_deal
+from solver.core.errors import InputError, UnsupportedMission
+from solver.core.solution import Outcome
+from solver.engines import cpsat, reference
+from solver.engines.cases import solve_setups
+from solver.engines.explain import explain_loss
+from solver.engines.kernel import KernelSolver
+from solver.missions.deep_sea import draw_cards, redeal_reason, task_cards
+from solver.missions.dealer import deal_mission, lay_out
+from solver.missions.mission import built_in_missions, drafted_cards, find_mission
+from solver.missions.setup import draft_assignments, mission_setups
+from solver.trick.spaces import TRAIN
+
+MISSIONS = built_in_missions()
+DECK = task_cards(MISSIONS, "deep-sea")
+KERNEL = KernelSolver(tt_bits=16)
+
+
+def test_the_deck_is_the_96_numbered_cards():
+    assert [m.id for m in DECK] == [f"deep-sea/{n}" for n in range(1, 97)]
+    assert all(len(m.difficulty) == 3 and min(m.difficulty) >= 1 for m in DECK)
+
+
+def brute_force_drafts(allowed, players: int, captain: int) -> set:
+    """Every assignment a draft can end with, by playing out every order of picks: seat after seat from the
+    captain, each taking a card it may take, passing only when it may take none (the rule, restated)."""
+    found = set()
+    for order in itertools.permutations(range(len(allowed))):
+        holders, seat, left, passes, ok = [-1] * len(allowed), captain, list(order), 0, True
+        while left and ok:
+            if seat in allowed[left[0]]:
+                holders[left.pop(0)], passes = seat, 0
+            elif any(seat in allowed[i] for i in left):
+                ok = False  # this order makes the seat skip a card it must take now: another order covers it
+            else:
+                passes += 1
+                ok = passes < players
+            seat = (seat + 1) % players
+        if ok:
+            found.add(tuple(holders))
+    return found
+
+
+@settings(max_examples=60)
+@given(st.integers(3, 5), st.data())
+def test_draft_assignments_are_those_of_every_order_of_picks(players, data):
+    cards = data.draw(st.integers(0, 5))
+    captain = data.draw(st.integers(0, players - 1))
+    others = set(range(players)) - {captain}
+    allowed = [data.draw(st.sampled_from([set(range(players)), others])) for _ in range(cards)]
+    assert draft_assignments(allowed, players, captain) == brute_force_drafts(allowed, players, captain)
+
+
+def test_a_draft_gives_the_captain_the_first_card_and_goes_clockwise():
+    # Four cards, four players: each player one card, any of them (4! ways).
+    assert len(draft_assignments([{0, 1, 2, 3}] * 4, 4, 2)) == 24
+    # Five cards, four players: the captain (seat 2) takes two.
+    assert all(sorted(a).count(2) == 2 for a in draft_assignments([{0, 1, 2, 3}] * 5, 4, 2))
+    # Two cards the captain may not take (4-6): the two seats after him take them.
+    assert draft_assignments([{0, 1, 3}, {0, 1, 3}], 4, 2) == {(3, 0), (0, 3)}
+
+
+def test_drafted_cards_name_their_holders_and_add_their_difficulties():
+    mission = find_mission("deep-sea/12+44+4")
+    assert mission.id == "deep-sea/12+44+4" and mission.cards == ("deep-sea/12", "deep-sea/44", "deep-sea/4")
+    assert mission.difficulty == (1 + 2 + 2, 2 + 3 + 2, 2 + 4 + 3)
+    assert [(c.name, c.by, c.among) for c in mission.choose] == [
+        ("holder1", "draft", "anyone"), ("holder2", "draft", "anyone"), ("holder3", "draft", "others")]
+    assert {rule.who for rule in mission.rules} == {"holder1", "holder2", "holder3"}
+    deal = parse_deal("p1 p2 p3 | b1 b2 b3 | g1 g2 g3 | y1 y2 y3", commander=1)
+    chosen = {setup.chosen for setup in mission_setups(mission, deal, [])}
+    # One card each for seats 1, 2, 3 (the captain first); card 4 not the captain's.
+    assert chosen == {(("holder1", a), ("holder2", b), ("holder3", c))
+                      for a, b, c in itertools.permutations((1, 2, 3)) if c != 1}
+
+
+@pytest.mark.parametrize("name, message", [
+    ("deep-sea/12+12", "each task card once"),
+    ("deep-sea/12+99", "unknown mission 'deep-sea/99'"),
+    ("planet-nine/1+2", "only Deep Sea task cards"),
+    ("deep-sea/difficulty-0", "a difficulty total is a whole number from 1 to 40"),
+    ("deep-sea/difficulty-x", "a difficulty total is a whole number from 1 to 40"),
+    ("planet-nine/difficulty-5", "planet-nine has no task cards"),
+])
+def test_bad_deep_sea_names_say_what_is_wrong(name, message):
+    with pytest.raises(InputError, match=message):
+        find_mission(name)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("total", [1, 7, 20])
+def test_a_difficulty_total_draws_cards_adding_up_to_it(players, total):
+    drawn = [draw_cards(total, players, DECK, deal_rng(7, index, 3)) for index in range(20)]
+    for mission in drawn:
+        assert mission.difficulty[players - 3] == total
+        assert len(set(mission.cards)) == len(mission.cards)
+    assert len({m.cards for m in drawn}) > 1  # random: not always the same cards
+    again = [draw_cards(total, players, DECK, deal_rng(7, index, 3)) for index in range(20)]
+    assert [m.cards for m in again] == [m.cards for m in drawn]  # seeded
+
+
+def test_a_difficulty_total_keeps_each_card_that_still_fits():
+    # "drawn at random, keeping a card only if it still fits, until the difficulty values add up exactly":
+    # replay the shuffle and check each card passed over did not fit in what was left.
+    rng, check = deal_rng(3, 1, 5), deal_rng(3, 1, 5)
+    mission = draw_cards(9, 4, DECK, rng)
+    left, kept = 9, []
+    for index in check.permutation(len(DECK)):
+        card = DECK[int(index)]
+        if card.difficulty[1] <= left:
+            kept.append(card.id)
+            left -= card.difficulty[1]
+        if left == 0:
+            break
+    assert list(mission.cards) == kept
+
+
+def test_a_sweeps_deals_of_a_difficulty_total_are_drafted_cards():
+    mission = find_mission("deep-sea/difficulty-10")
+    dealt = [deal_mission(mission, TRAIN, 4, 1, index) for index in range(5)]
+    for game in dealt:
+        assert game.mission.cards and game.mission.difficulty[1] == 10
+    assert [g.mission.cards for g in dealt] == [deal_mission(mission, TRAIN, 4, 1, i).mission.cards for i in range(5)]
+
+
+def test_redeal_cards_never_play_a_hopeless_deal():
+    # 52: "Redeal if one player holds subs 1 and 4, or subs 1, 2 and 3."
+    mission = MISSIONS["deep-sea/52"]
+    plain = [deal_mission(MISSIONS["deep-sea/54"], TRAIN, 3, 0, index).deal for index in range(60)]
+    assert any(redeal_reason(mission, deal) for deal in plain)  # such deals come up...
+    for index in range(60):
+        assert not redeal_reason(mission, deal_mission(mission, TRAIN, 3, 0, index).deal)  # ...and are dealt again
+
+
+def test_solving_a_deal_its_cards_redeal_is_refused():
+    deal = parse_deal("r1 r4 p1 | r2 r3 p2 | b1 b2 b3")
+    with pytest.raises(InputError, match=r"deep-sea/52 deals this deal again: one hand holds p?.*r1 r4"):
+        lay_out(deal, (), MISSIONS["deep-sea/52"], TRAIN, 0)
+
+
+@st.composite
+def drafted_on_small_deals(draw):
+    """One to three task cards drafted together, on a small deal for their player counts."""
+    names = draw(st.lists(st.sampled_from(sorted(MISSIONS)), min_size=1, max_size=3, unique=True).filter(
+        lambda ids: all(MISSIONS[i].kind == "task" for i in ids)))
+    mission = drafted_cards([MISSIONS[name] for name in names])
+    players = draw(st.sampled_from(mission.players))
+    deal = draw(small_deals(min_players=players, max_players=players, max_cards=3, capped=False))
+    return mission, deal
+
+
+@settings(max_examples=150, deadline=None)
+@given(drafted_on_small_deals())
+def test_kernel_agrees_with_reference_on_drafted_cards(case):
+    mission, deal = case
+    setups = mission_setups(mission, deal, [])
+    expected = solve_setups(deal, setups, reference.solve)
+    got = solve_setups(deal, setups, KERNEL.solve)
+    assert got.outcome is expected.outcome, f"{mission.id}: kernel {got.outcome.value}, reference {expected.outcome.value}"
+    if got.outcome is Outcome.WIN:
+        check_witness(deal, next(s.mission for s in setups if s.label == got.setup), got)
+
+
+def test_cp_sat_refuses_what_it_does_not_model():
+    deal = parse_deal("p1 p2 | b1 b2 | g1 g2", commander=0)
+    for name in ("deep-sea/1", "deep-sea/60", "deep-sea/75", "deep-sea/93"):
+        setup = mission_setups(MISSIONS[name], deal, [])[0]
+        with pytest.raises(UnsupportedMission):
+            cpsat.solve(deal, setup.mission)
+
+
+def test_an_impossible_core_keeps_a_comparison_with_the_counters_it_reads():
+    # 92: "At the end, pink cards won = yellow cards won, and that number >= 1." No yellow is dealt: lost.
+    deal = parse_deal("p9 p8 | p1 b1 | g1 g2", commander=0)
+    cases = [(s.label, deal, s.mission) for s in mission_setups(MISSIONS["deep-sea/92"], deal, [])]
+    explanation = explain_loss(cases, reference.solve)
+    assert {d.kind for d in explanation.core} == {"comparison", "counter"}
+    assert any("minus" in d.text for d in explanation.core)
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_cli_lists_the_cards_with_their_difficulties():
+    result = run("missions", "list", "--game", "deep-sea")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0].split()[:2] == ["mission", "d3/d4/d5"] and len(lines) == 101
+    assert lines[44].split()[:2] == ["deep-sea/44", "2/3/4"]
+
+
+def test_cli_solves_a_card_a_draft_and_a_difficulty_total():
+    # 44: "Holder wins >= 1 card of each of the four colours": seat 0 wins every trick and a blue and a yellow...
+    card = json.loads(run("solve", "--mission", "deep-sea/44", "--deal", "p9 p8 p7 | p1 b1 y1 | g1 g2 g3",
+                          "--commander", "0", "--json").stdout)
+    assert card["result"] == "win" and card["setup"] == "holder = seat 0"
+    # ...and with no blue dealt, nobody can.
+    card = json.loads(run("solve", "--mission", "deep-sea/44", "--deal", "p9 p8 p7 | p1 p2 y1 | g1 g2 g3",
+                          "--commander", "0", "--json").stdout)
+    assert card["result"] == "loss"
+    drafted = run("solve", "--mission", "deep-sea/16+79", "--deal", "p3 p9 r4 | p1 b1 y1 | g1 g2 g3")
+    assert drafted.exit_code == 0 and drafted.stdout.startswith("task cards (difficulty 2 for 3 players): 16")
+    total = run("solve", "--mission", "deep-sea/difficulty-6", "--players", "4", "--seed", "2", "--json")
+    answer = json.loads(total.stdout)
+    assert total.exit_code == 0 and answer["dealt"]["task_cards"]
+    assert sum(MISSIONS[f"deep-sea/{n}"].difficulty[1] for n in answer["dealt"]["task_cards"].split()) == 6
+
+
+@pytest.mark.parametrize("args", [
+    ("solve", "--mission", "deep-sea/difficulty-99", "--players", "4"),
+    ("solve", "--mission", "deep-sea/52", "--deal", "r1 r4 p1 | r2 r3 p2 | b1 b2 b3"),
+    ("solve", "--mission", "deep-sea/1", "--players", "4", "--engine", "cpsat"),
+])
+def test_cli_bad_deep_sea_input_is_one_line_and_exit_2(args):
+    result = run(*args)
+    assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1, result.stderr
+
+
+def test_cli_sweeps_cards_and_difficulty_totals(tmp_path):
+    out = tmp_path / "sweep"
+    result = run("sweep", "--game", "deep-sea", "--missions", "44,difficulty-3..4", "--players", "4",
+                 "--deals", "3", "--jobs", "1", "--out", str(out))
+    assert result.exit_code == 0, result.stderr
+    summary = json.loads((out / "summary.json").read_text())
+    cells = {(row["mission"], row["players"], row["deals"]) for row in summary["cells"]}
+    assert cells == {("deep-sea/44", 4, 3), ("deep-sea/difficulty-3", 4, 3), ("deep-sea/difficulty-4", 4, 3)}
+    again = run("sweep", "--game", "deep-sea", "--missions", "44,difficulty-3..4", "--players", "4",
+                "--deals", "3", "--jobs", "1", "--out", str(out))
+    assert again.exit_code == 0 and json.loads((out / "summary.json").read_text())["cells"] == summary["cells"]
+
+
+def test_the_kernel_decides_every_card_alone_on_full_deals():
+    # Each card alone on one full 4-player deal: the kernel answers (no refusal), as the reference does on
+    # the small deals; the seeded deal is a sweep's first.
+    for mission in DECK + [MISSIONS[f"deep-sea/{name}"] for name in ("46-colour-only", "88-longest-run")]:
+        game = deal_mission(mission, TRAIN, 4, 0, 0)
+        answer = solve_setups(game.deal, game.setups(), KERNEL.solve)
+        assert answer.outcome in (Outcome.WIN, Outcome.LOSS), mission.id
