@@ -19,8 +19,8 @@ from solver.engines import cpsat, reference
 from solver.engines.cases import solve_setups
 from solver.engines.explain import explain_loss
 from solver.engines.kernel import KernelSolver
-from solver.missions.deep_sea import draw_cards, redeal_reason, task_cards
 from solver.missions.dealer import deal_mission, lay_out
+from solver.missions.deep_sea import draw_cards, redeal_reason, task_cards
 from solver.missions.mission import built_in_missions, drafted_cards, find_mission
 from solver.missions.setup import draft_assignments, mission_setups
 from solver.trick.spaces import TRAIN
