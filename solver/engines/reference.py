@@ -193,14 +193,15 @@ class _Search:
         if played < self.tricks and any(hands[rule.seat] & ~rule.allowed for rule in self.mission.leads):
             return False  # a lead that would break a lead rule could still come
         counters = self.mission.counters
-        rooms = [counter_room(counter, played + 1, self.tricks, in_hands) for counter in counters]
-        return all(
-            counter_settled(counter, value, played + 1, self.tricks, in_hands)
-            for counter, value in zip(counters, values)
-        ) and all(comparison_settled(c, values, rooms) for c in self.mission.comparisons) and all(
-            run_settled(run, values[len(counters) + 2 * k: len(counters) + 2 * k + 2], self.tricks - played)
-            for k, run in enumerate(self.mission.runs)
-        )
+        if not all(counter_settled(counter, value, played + 1, self.tricks, in_hands)
+                   for counter, value in zip(counters, values)):
+            return False
+        if self.mission.comparisons:
+            rooms = [counter_room(counter, played + 1, self.tricks, in_hands) for counter in counters]
+            if not all(comparison_settled(c, values, rooms) for c in self.mission.comparisons):
+                return False
+        return all(run_settled(run, values[len(counters) + 2 * k: len(counters) + 2 * k + 2], self.tricks - played)
+                   for k, run in enumerate(self.mission.runs))
 
     def play_trick(self, hands, leader, played, state, trick, last=None, won_with=None):
         """Return the winning line of play from inside a trick, or None."""
@@ -273,9 +274,10 @@ class _Search:
         in_hands = (cards_in_play(hands, ()) | self.still_to_draw(number - 1)) & ~cards
         if any(counter_failed(c, v, number + 1, self.tricks, in_hands) for c, v in zip(counters, values)):
             return None
-        rooms = [counter_room(counter, number + 1, self.tricks, in_hands) for counter in counters]
-        if any(comparison_failed(comparison, values, rooms) for comparison in self.mission.comparisons):
-            return None
+        if self.mission.comparisons:
+            rooms = [counter_room(counter, number + 1, self.tricks, in_hands) for counter in counters]
+            if any(comparison_failed(comparison, values, rooms) for comparison in self.mission.comparisons):
+                return None
         if any(run_failed(run, runs[2 * k: 2 * k + 2], self.tricks - number) for k, run in enumerate(self.mission.runs)):
             return None
         won = tuple(count + (seat == winner) for seat, count in enumerate(won))

@@ -685,6 +685,8 @@ def valid_among(among, known: set[str]) -> bool:
         return True
     if not isinstance(among, str):
         return False
+    if among.startswith("seat "):  # a Deep Sea card held by a given seat (held_by)
+        return among[5:].removesuffix(", not the captain").isdigit()
     if among.startswith("not "):
         return among[4:] in known
     if among.startswith("left of "):
@@ -891,6 +893,7 @@ def read_any(entry: dict, names: set[str], tokens) -> AnyRule:
 # --- Deep Sea: task cards drafted together, and difficulty totals ---------------------------------
 
 DIFFICULTY_PREFIX = "difficulty-"
+HELD_BY = ":"  # deep-sea/44:2, card 44 held by seat 2 ("@" names a sweep cell's stage space)
 MAX_TOTAL = 40  # the largest difficulty total deep-sea/difficulty-N accepts (the printed missions end at 25)
 
 
@@ -918,6 +921,16 @@ def drafted_cards(cards: list[Mission]) -> Mission:
         redeal=tuple(dict.fromkeys(r for task in cards for r in task.redeal)),
         cards=tuple(task.id for task in cards),
     )
+
+
+def held_by(card: Mission, seat: str) -> Mission:
+    """Return a Deep Sea task card held by a given seat (deep-sea/44:2: seat 2 holds card 44)."""
+    if card.kind != "task":
+        raise InputError(f"only a Deep Sea task card has a holder to give a seat: {card.id}{HELD_BY}{seat}")
+    if not (seat.isascii() and seat.isdigit() and int(seat) < 5):
+        raise InputError(f"the holder after {HELD_BY} is a seat number 0-4, got {seat!r}")
+    among = f"seat {seat}" if not card.choose[0].among == "others" else f"seat {seat}, not the captain"
+    return dataclasses.replace(card, id=f"{card.id}{HELD_BY}{seat}", choose=(dataclasses.replace(card.choose[0], among=among),))
 
 
 def renamed(rule: Rule, old: str, new: str) -> Rule:
@@ -966,6 +979,9 @@ def find_mission(name: str, mission_file: str | Path | None = None) -> Mission:
         return difficulty_total_mission(game, rest[len(DIFFICULTY_PREFIX):], missions)
     if game and "+" in rest:
         return drafted_cards([find_mission(f"{game}/{part}", mission_file) for part in rest.split("+")])
+    card, at, seat = rest.partition(HELD_BY)
+    if game and at:
+        return held_by(find_mission(f"{game}/{card}", mission_file), seat)
     if mission_file and "/" not in name:
         matches = [m for m in missions.values() if m.id.split("/", 1)[1] == name]
         if len(matches) == 1:

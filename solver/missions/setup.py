@@ -202,6 +202,12 @@ def candidates(among: str, deal: Deal) -> set[int]:
     """Return the seats a choice may name (a 'not NAME' exclusion is applied later)."""
     if among == "others":
         return set(range(deal.players)) - {deal.commander}
+    if among.startswith("seat "):  # "seat 2", or "seat 2, not the captain" (a Deep Sea card held by a given seat)
+        seat = int(among[5:].split(",")[0])
+        if seat >= deal.players or among.endswith("not the captain") and seat == deal.commander:
+            raise InputError(f"seat {seat} cannot hold this card in this {deal.players}-player deal (captain: seat "
+                             f"{deal.commander})")
+        return {seat}
     if among.startswith("left of "):
         holder = deal.holder(parse_card(among[8:]))
         if holder is None:
