@@ -88,6 +88,13 @@ def test_drafted_cards_name_their_holders_and_add_their_difficulties():
                       for a, b, c in itertools.permutations((1, 2, 3)) if c != 1}
 
 
+def test_a_card_can_be_given_to_a_seat():
+    deal = parse_deal("p1 p2 p3 | b1 b2 b3 | g1 g2 g3 | y1 y2 y3", commander=1)
+    assert [s.chosen for s in mission_setups(find_mission("deep-sea/44:2"), deal, [])] == [(("holder", 2),)]
+    with pytest.raises(InputError, match="seat 1 cannot hold this card"):  # 4: not the captain's
+        mission_setups(find_mission("deep-sea/4:1"), deal, [])
+
+
 @pytest.mark.parametrize("name, message", [
     ("deep-sea/12+12", "each task card once"),
     ("deep-sea/12+99", "unknown mission 'deep-sea/99'"),
@@ -95,6 +102,8 @@ def test_drafted_cards_name_their_holders_and_add_their_difficulties():
     ("deep-sea/difficulty-0", "a difficulty total is a whole number from 1 to 40"),
     ("deep-sea/difficulty-x", "a difficulty total is a whole number from 1 to 40"),
     ("planet-nine/difficulty-5", "planet-nine has no task cards"),
+    ("deep-sea/44:7", "the holder after : is a seat number 0-4"),
+    ("planet-nine/4:1", "only a Deep Sea task card has a holder"),
 ])
 def test_bad_deep_sea_names_say_what_is_wrong(name, message):
     with pytest.raises(InputError, match=message):

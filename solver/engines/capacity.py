@@ -10,7 +10,7 @@ from solver.missions.conditions import MAX_COUNTERS
 from solver.missions.tasks import TaskMission
 
 MAX_SEQUENCES = 4
-MAX_COMPARISONS = 8
+MAX_COMPARISONS = 16
 MAX_RUNS = 4
 
 

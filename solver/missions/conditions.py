@@ -23,7 +23,8 @@ from solver.core.cards import SUIT_MASKS, SUIT_NAMES, card_set, format_cards, po
 from solver.core.rules import winning_card
 
 NO_LIMIT = 99  # at_most of a counter without an upper bound
-MAX_COUNTERS = 8  # trick counters per mission, as the kernel holds them
+MAX_COUNTERS = 24  # trick counters per mission, as the kernel holds them (Deep Sea's comparisons take a seat's each)
+FIRST_COUNTERS = 8  # the counters the kernel's hash keys were first drawn for (solver/engines/kernel/table.py)
 ALL_TRICKS = (1 << 14) - 1
 
 

@@ -293,9 +293,10 @@ def comparison_of(rule, seats: dict, players: int, counters: list) -> list[Compa
     the cards of two sets `who` wins."""
     low, high = DIFFERENCES[rule.relation]
 
-    def counted(counter: TrickCounter) -> int:
-        counters.append(counter)
-        return len(counters) - 1
+    def counted(counter: TrickCounter) -> int:  # a counter another comparison reads already is read again
+        if counter not in counters:
+            counters.append(counter)
+        return counters.index(counter)
 
     seat = seats[rule.who]
     if isinstance(rule, CompareCardsRule):

@@ -52,6 +52,7 @@ from solver.engines.kernel.problem import (
     REDEAL_AFTER,
     RUN_COUNT,
 )
+from solver.missions.conditions import FIRST_COUNTERS
 from solver.missions.pattern import MAX_STATES
 
 TT_WAYS = 4
@@ -96,7 +97,7 @@ ZOBRIST_RUN = _RNG.integers(-(2**63), 2**63 - 1, size=(2, 5, 16, 5), dtype=np.in
 ZOBRIST_DISTINCT = _RNG.integers(-(2**63), 2**63 - 1, size=(2, CARD_COUNT, 16, MAX_PLAYERS), dtype=np.int64)
 ZOBRIST_LEADER = _RNG.integers(-(2**63), 2**63 - 1, size=(2, 5), dtype=np.int64)
 TAKEN_MULTIPLIERS = _RNG.integers(1, 2**62, size=2, dtype=np.int64) | 1
-ZOBRIST_COUNTER = _RNG.integers(-(2**63), 2**63 - 1, size=(2, MAX_COUNTERS, CARD_COUNT + 1), dtype=np.int64)
+ZOBRIST_COUNTER = _RNG.integers(-(2**63), 2**63 - 1, size=(2, FIRST_COUNTERS, CARD_COUNT + 1), dtype=np.int64)
 ZOBRIST_WON = _RNG.integers(-(2**63), 2**63 - 1, size=(2, MAX_PLAYERS, 16), dtype=np.int64)
 ZOBRIST_LAST = _RNG.integers(-(2**63), 2**63 - 1, size=(2, CARD_COUNT), dtype=np.int64)
 ZOBRIST_TRICK = _RNG.integers(-(2**63), 2**63 - 1, size=(2, MAX_TRICKS + 1), dtype=np.int64)
@@ -106,6 +107,9 @@ ZOBRIST_TABLED = _RNG.integers(-(2**63), 2**63 - 1, size=(2, CARD_COUNT), dtype=
 ZOBRIST_DISPLAY = _RNG.integers(-(2**63), 2**63 - 1, size=(2, 2 * MAX_COLUMNS, CARD_COUNT), dtype=np.int64)
 # per run rule, its (current run, longest run), each at most MAX_TRICKS: index current * (MAX_TRICKS + 1) + longest
 ZOBRIST_RUN_STATE = _RNG.integers(-(2**63), 2**63 - 1, size=(2, MAX_RUNS, (MAX_TRICKS + 1) ** 2), dtype=np.int64)
+# the keys of the counters beyond the first ones, drawn last so that every earlier key stays as it was
+ZOBRIST_COUNTER = np.concatenate([ZOBRIST_COUNTER, _RNG.integers(
+    -(2**63), 2**63 - 1, size=(2, MAX_COUNTERS - FIRST_COUNTERS, CARD_COUNT + 1), dtype=np.int64)], axis=1)
 
 
 @njit(cache=True)
