@@ -4,6 +4,7 @@ small deals: test_mission_parity.py)."""
 
 import itertools
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -33,6 +34,14 @@ KERNEL = KernelSolver(tt_bits=16)
 def test_the_deck_is_the_96_numbered_cards():
     assert [m.id for m in DECK] == [f"deep-sea/{n}" for n in range(1, 97)]
     assert all(len(m.difficulty) == 3 and min(m.difficulty) >= 1 for m in DECK)
+
+
+def test_the_cards_difficulties_are_the_facts_files():
+    facts = Path(__file__).parent / "data" / "deep_sea_difficulties.txt"
+    rows = [line.split() for line in facts.read_text().splitlines() if line and not line.startswith("#")]
+    assert len(rows) == 96
+    for number, difficulty in rows:
+        assert "/".join(map(str, MISSIONS[f"deep-sea/{number}"].difficulty)) == difficulty, number
 
 
 def brute_force_drafts(allowed, players: int, captain: int) -> set:
@@ -182,6 +191,16 @@ def test_kernel_agrees_with_reference_on_drafted_cards(case):
     assert got.outcome is expected.outcome, f"{mission.id}: kernel {got.outcome.value}, reference {expected.outcome.value}"
     if got.outcome is Outcome.WIN:
         check_witness(deal, next(s.mission for s in setups if s.label == got.setup), got)
+
+
+@settings(max_examples=15, deadline=None)
+@given(small_deals(min_players=5, max_players=5, min_cards=2, max_cards=2, capped=False))
+def test_the_kernel_holds_more_than_eight_counters(deal):
+    # 1 and 3 read every seat's tricks (5 counters, shared), 44 four colours, 37 two: 11 counters, 8 comparisons.
+    setups = mission_setups(find_mission("deep-sea/1+3+44+37"), deal, [])
+    assert len(setups[0].mission.counters) == 11 and len(setups[0].mission.comparisons) == 8
+    expected = solve_setups(deal, setups, reference.solve)
+    assert solve_setups(deal, setups, KERNEL.solve).outcome is expected.outcome
 
 
 def test_cp_sat_refuses_what_it_does_not_model():

@@ -251,7 +251,12 @@ def build(
     counters, balanced, sequences = list(score_counters), None, []
     comparisons, runs, leads = [], [], []
     for rule in rules:
-        if isinstance(rule, TricksRule):
+        card = task_of(rule, deal, task_cards)
+        if card is not None:  # one player wins the trick holding one card: a task of that player's
+            task_cards.append(card)
+            owners.append(seats[rule.who])
+            task_tokens.append(None)
+        elif isinstance(rule, TricksRule):
             counters.append(tricks_counter(rule, seats, deal.players, tricks))
         elif isinstance(rule, WonCardsRule):
             counters += won_cards_counters(rule, seats, deal.players)
@@ -307,6 +312,24 @@ def comparison_of(rule, seats: dict, players: int, counters: list) -> list[Compa
         return [Comparison(left, counted(TrickCounter(everyone(players) & ~(1 << seat))), low, high)]
     others = [s for s in range(players) if s != seat] if rule.than == "each-other" else [seats[rule.than]]
     return [Comparison(left, counted(TrickCounter(1 << other)), low, high) for other in others]
+
+
+def task_of(rule, deal: Deal, task_cards: list) -> int | None:
+    """Return the card of a `tricks` rule that is a task: one player wins the trick holding one card, dealt and
+    not a task already, with nothing else asked (Deep Sea's "win the pink 3", 16-19, 52-54); else None.
+
+    A task demands what the rule does (its owner wins its trick; anyone else winning it, or the card never
+    played, fails it), and the engines know tasks best: the kernel's lazy owners, its move ordering, and its
+    proofs that a task's owner can never win its trick (measured on cards 16-19 and 52-54 held by a given
+    seat, crew bench's ...)."""
+    plain = (
+        isinstance(rule, TricksRule) and rule.containing.bit_count() == 1 and rule.at_least == 1
+        and rule.at_most is None and not (rule.won_with or rule.without or rule.tricks or rule.as_many)
+        and rule.value is None and rule.containing_at_least == 1
+        and rule.who is not None and not rule.who.startswith("not ")
+    )
+    card = rule.containing.bit_length() - 1 if plain else -1
+    return card if plain and deal.holder(card) is not None and card not in task_cards else None
 
 
 def everyone(players: int) -> int:

@@ -172,7 +172,9 @@ def hopeless(trick, problem, frames, hands):
 
     A seat other than the task card's holder can only win the trick holding it
     with a trump, a higher card of its suit, or a card of a suit the holder
-    discards it on: a hand of nothing but lower cards of that suit cannot. And
+    discards it on: a hand of nothing but lower cards of that suit cannot; a
+    trump's trick goes to a higher trump, so for a trump task only a hand holding
+    one can (Deep Sea's "win submarine 3": the seat holding r1 and r2 never). And
     the fixed owners may need more tricks than are left (`tricks_owners_need`),
     or an owner's own task in its hand can never win its trick
     (`self_won_task_blocked`).
@@ -193,7 +195,10 @@ def hopeless(trick, problem, frames, hands):
             seat = lowest_bit_index(allowed)
             allowed &= allowed - 1
             hand = hands[seat]
-            possible = hand >> card & 1 or hand & ~lower_same_suit != 0
+            if card >= TRUMP_CARD_BASE:
+                possible = hand >> card & 1 or hand & SUIT_MASK_OF_CARD[card] & ~lower_same_suit != 0
+            else:
+                possible = hand >> card & 1 or hand & ~lower_same_suit != 0
         if not possible:
             return True
     return False
