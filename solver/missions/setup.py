@@ -320,8 +320,9 @@ def task_of(rule, deal: Deal, task_cards: list) -> int | None:
 
     A task demands what the rule does (its owner wins its trick; anyone else winning it, or the card never
     played, fails it), and the engines know tasks best: the kernel's lazy owners, its move ordering, and its
-    proofs that a task's owner can never win its trick (measured on cards 16-19 and 52-54 held by a given
-    seat, crew bench's ...)."""
+    proofs that a task's owner can never win its trick. Measured on cards 16-19 and 52-54, each held by the
+    seat after the captain, 10 deals a card at 4 players (`crew solve --batch`, one process): WIN median
+    52.6 -> 3.1 ms, LOSS 109 -> 58 ms (then the reference's first look of 5,000 plays, the kernel none)."""
     plain = (
         isinstance(rule, TricksRule) and rule.containing.bit_count() == 1 and rule.at_least == 1
         and rule.at_most is None and not (rule.won_with or rule.without or rule.tricks or rule.as_many)
