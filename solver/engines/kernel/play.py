@@ -28,6 +28,7 @@ from solver.engines.kernel.arrays import (
     TAKEN,
     TRICK_CARDS,
     TRICK_TASKS,
+    TRUMP_MASK,
     WIN_CARD,
     WIN_SEAT,
     WON,
@@ -70,6 +71,7 @@ from solver.engines.kernel.problem import (
     COUNTER_FIELDS,
     COUNTERS,
     GHOST,
+    GLIDER,
     K_AT_LEAST,
     K_AT_MOST,
     K_LEFT,
@@ -364,20 +366,45 @@ def sum_of_needs(trick, problem, frames, hands, settled):
 @njit(cache=True, inline="always")
 def surely_added(k, problem, hands, tricks_left):
     """Return what counter k surely still adds: when it counts every trick its seats win, the tricks their
-    trumps surely win; else 0."""
+    trumps surely win; when it counts the cards of a set its seats win, in every trick they win, those of
+    their trumps above every other hand's that are in the set (each wins its own trick: "win no submarine"
+    for the holder of r4); else 0."""
     base = COUNTERS + k * COUNTER_FIELDS
-    counts_every_trick = (
-        problem[base + C_COUNT_CARDS] == 0 and problem[base + C_WON_WITH] == 0 and problem[base + C_CONTAINING] == 0
-        and problem[base + C_TRICKS] == ALL_TRICKS and problem[base + C_MIN_VALUE] == 0
-        and problem[base + C_MAX_VALUE] >= NO_LIMIT
+    every_trick = (
+        problem[base + C_WON_WITH] == 0 and problem[base + C_TRICKS] == ALL_TRICKS and problem[base + C_MIN_VALUE] == 0
+        and problem[base + C_MAX_VALUE] >= NO_LIMIT and problem[base + C_AS_MANY] == 0
     )
-    if not counts_every_trick:
+    cards = problem[base + C_COUNT_CARDS]
+    if not every_trick or cards and problem[base + C_MIN_CONTAINING] > 1 or not cards and problem[base + C_CONTAINING]:
         return 0
     sure = 0
     for seat in range(problem[PLAYERS]):
         if problem[base + C_WINNERS] >> seat & 1:
-            sure += sure_trump_wins(seat, problem, hands, tricks_left)
+            if cards:
+                sure += top_trumps(seat, problem[base + C_CONTAINING], problem, hands, tricks_left)
+            else:
+                sure += sure_trump_wins(seat, problem, hands, tricks_left)
     return sure
+
+
+@njit(cache=True, inline="always")
+def top_trumps(seat, cards, problem, hands, tricks_left):
+    """Return how many of `seat`'s trumps above every other hand's are in `cards` and surely played (less its
+    cards beyond the tricks left: three players' extra card may be one); 0 under the hang glider or the Ghost."""
+    if problem[GLIDER] or problem[GHOST] >= 0:
+        return 0
+    others = np.int64(0)
+    for other in range(problem[PLAYERS]):
+        if other != seat:
+            others |= hands[other] & TRUMP_MASK
+    above = hands[seat] & TRUMP_MASK
+    while others:  # lowest first: the last one is the highest, which the seat's must be above
+        highest = lowest_bit_index(others)
+        others &= others - 1
+        if not others:
+            above &= ~((np.int64(2) << highest) - 1)
+    unplayed = max(0, popcount(hands[seat]) - tricks_left)
+    return max(0, popcount(above & cards) - unplayed)
 
 
 @njit(cache=True)
