@@ -15,7 +15,15 @@ from click.testing import CliRunner
 from cli.main import main
 from solver.core.errors import InputError
 from solver.experiments.cell import Cell
-from solver.experiments.plot import mission_lines, plot_summaries, rate_floor, space_lines, sweep_figure, task_lines
+from solver.experiments.plot import (
+    category_ticks,
+    mission_lines,
+    plot_summaries,
+    rate_floor,
+    space_lines,
+    sweep_figure,
+    task_lines,
+)
 from solver.experiments.stats import CellSummary, Score
 from solver.experiments.store import ResultStore
 from solver.experiments.sweep import Record
@@ -144,6 +152,9 @@ def test_mission_lines_place_numbered_missions_at_their_number_and_named_ones_in
     assert ticks == {1: "1", 2: "2", 3: "variant", 4: "10", 5: "extra"}
     lines, _ = mission_lines([cell("a/1", 3, 1, 1), cell("b/1", 3, 1, 1)])
     assert list(lines) == ["a, 3 players", "b, 3 players"]  # two games: lines apart
+    totals = [cell(f"deep-sea/difficulty-{n}", 4, 1, 1) for n in (1, 10, 11, 2, 3)]  # a store's order
+    _, ticks = mission_lines(totals)  # every name ends in a number: in its order
+    assert list(ticks.values()) == ["difficulty-1", "difficulty-2", "difficulty-3", "difficulty-10", "difficulty-11"]
 
 
 def test_space_lines_one_panel_per_mission_the_train_first(tmp_path):
@@ -289,3 +300,15 @@ def test_the_realistic_crew_adds_panels_of_both_rates_and_of_tasks_completed():
     shares = tasks.axes[2]
     assert shares.get_title() == "Planet Nine, realistic crew: tasks completed before the mission ended"
     assert [round(y, 6) for y in shares.get_lines()[0].get_ydata()] == [90.0, 54.0]
+
+
+def test_a_hundred_categories_label_every_fifth_and_the_named():
+    import matplotlib.pyplot as plt
+
+    figure, axes = plt.subplots()
+    ticks = {float(n): str(n) for n in range(1, 97)} | {97.0: "46-colour-only"}
+    category_ticks(axes, ticks)
+    labels = [label.get_text() for label in axes.get_xticklabels()]
+    plt.close(figure)
+    assert len(labels) == 97 and [label for label in labels if label][:4] == ["1", "5", "10", "15"]
+    assert labels[-1] == "46-colour-only" and labels[1] == ""

@@ -6,7 +6,8 @@ For every sweep given, each card's cells (deep-sea/N at 3, 4, 5 players; the sec
 89 are left out: they have no printed difficulty of their own), then per player count and per measure (the
 perfect-information loss rate; with a realistic crew, the crew's loss rate): the Spearman rank correlation of
 the printed difficulty with the measured loss rate (ties take their mean rank), and the cards most over- and
-under-rated (the printed difficulty's rank minus the measured rank, in ranks of the 96). Writes OUT.md (the
+under-rated (the printed difficulty's rank minus the measured rank, in ranks of the 96; over-rated among the
+cards not measured hardest, under-rated among those that lost more than the easiest). Writes OUT.md (the
 tables) and OUT.png / OUT.svg (printed difficulty against measured win rate, one panel a player count).
 """
 
@@ -73,9 +74,11 @@ def report(found: dict) -> list[str]:
         printed = [CARDS[c].difficulty[players - 3] for c in cards]
         loss = [1 - rates[c][0] for c in cards]
         gap = {c: p - m for c, p, m in zip(cards, ranks(printed), ranks(loss))}
-        constant = len(set(loss)) == 1  # every card as hard: no ranking to read
-        over = [] if constant else sorted(cards, key=lambda c: -gap[c])[:5]
-        under = [] if constant else sorted(cards, key=lambda c: gap[c])[:5]
+        # Over-rated: printed harder than measured, among the cards not measured hardest; under-rated: the other
+        # way, among the cards that lost more than the easiest (a tie of cards that never lose ranks them alike).
+        lost = {c: 1 - rates[c][0] for c in cards}
+        over = sorted((c for c in cards if lost[c] < max(loss)), key=lambda c: -gap[c])[:5]
+        under = sorted((c for c in cards if lost[c] > min(loss)), key=lambda c: gap[c])[:5]
 
         def words(chosen):
             return ", ".join(f"{c} (d{CARDS[c].difficulty[players - 3]}, {100 * rates[c][0]:.0f}%)" for c in chosen) or "-"

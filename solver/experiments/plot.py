@@ -21,6 +21,7 @@ one cell keeps a sane x range, and titles name the game.
 
 import dataclasses
 import math
+import re
 from pathlib import Path
 
 from matplotlib.figure import Figure
@@ -33,6 +34,7 @@ from solver.family.mission import GAME as FAMILY
 
 Point = tuple[float, CellSummary]  # x, cell
 DODGE = 0.08  # sideways step between the lines of a panel, in x units
+MANY_TICKS = 60  # categories beyond which only some are labelled (category_ticks)
 GAMES = {"planet-nine": "Planet Nine", "journey": "Journey", FAMILY: "Family Adventure", "tasks": "Planet Nine"}
 TURN_LABELS = 6  # category labels longer than this many characters are turned, so they never overlap
 
@@ -41,10 +43,14 @@ def mission_lines(summaries: list[CellSummary]) -> tuple[dict[str, list[Point]],
     """Return the mission cells as {line label: [(x, cell)]} and {x: mission name}.
 
     x is the mission number when every mission has one; otherwise missions take places 1, 2, ...
-    in the sweep's order.
+    in the sweep's order, or by their numbers where every name ends in one (Deep Sea's difficulty-1 ..
+    difficulty-12, not difficulty-1, difficulty-10, ...).
     """
     numbers = [int(name) for _, name in map(split_id, (s.cell.mission for s in summaries)) if name.isdigit()]
     all_numbered = len(numbers) == len(summaries)
+    endings = [re.fullmatch(r"(.*\D)(\d+)", split_id(s.cell.mission)[1]) for s in summaries]
+    if not all_numbered and all(endings):
+        summaries = [s for _, s in sorted(zip(endings, summaries), key=lambda pair: (pair[0][1], int(pair[0][2])))]
     named: dict[str, float] = {}
     games = {split_id(s.cell.mission)[0] for s in summaries}
     lines: dict[str, list[Point]] = {}
@@ -172,7 +178,10 @@ def finish(axes, title: str, xlabel: str, ylabel: str, lines: dict[str, list[Poi
 
 
 def category_ticks(axes, ticks: dict[float, str]) -> None:
-    """Label the categories at their places, turned when any is long."""
+    """Label the categories at their places, turned when any is long; of more than MANY_TICKS, every fifth
+    and the named ones (Deep Sea's 100 cards: 1, 5, 10, ..., 46-colour-only), the others ticked unlabelled."""
+    if len(ticks) > MANY_TICKS:
+        ticks = {x: name if not name.isdigit() or int(name) == 1 or int(name) % 5 == 0 else "" for x, name in ticks.items()}
     turned = max(map(len, ticks.values())) > TURN_LABELS
     axes.set_xticks(list(ticks), list(ticks.values()), rotation=40 if turned else 0, ha="right" if turned else "center")
 
