@@ -15,6 +15,7 @@ search covers every assignment with those counts.
 """
 
 import dataclasses
+import functools
 import itertools
 from dataclasses import dataclass
 
@@ -160,9 +161,12 @@ def player_choices(mission: Mission, deal: Deal, ghost: int = -1):
         options.append(allowed - {ghost} if mission.kind == "individual" else allowed)
     drafted = [i for i, choice in enumerate(mission.choose) if choice.by == "draft"]
     drafts = draft_assignments([options[i] for i in drafted], deal.players, deal.commander)
-    for picked in itertools.product(*[range(deal.players)] * len(mission.choose)):
-        if tuple(picked[i] for i in drafted) not in drafts:
-            continue
+    if drafted and len(drafted) == len(mission.choose):  # Deep Sea's cards drafted together: the draft's only
+        picks = sorted(drafts)
+    else:
+        picks = (picked for picked in itertools.product(*[range(deal.players)] * len(mission.choose))
+                 if tuple(picked[i] for i in drafted) in drafts)
+    for picked in picks:
         seats = {"commander": deal.commander, CAPTAIN: deal.commander}
         valid = True
         for choice, seat, allowed in zip(mission.choose, picked, options):
@@ -180,22 +184,20 @@ def draft_assignments(allowed: list[set[int]], players: int, captain: int) -> se
     clockwise, each player in turn takes one card left that they may take (`allowed`: the seats
     per card), passing only when they may take none, until every card is taken. Under perfect
     information the crew may steer the draft to any of them. (No card: the empty assignment.)"""
-    found = set()
-
-    def take(left: frozenset, seat: int, holders: tuple, passes: int) -> None:
+    @functools.cache
+    def take(left: frozenset, seat: int, passes: int) -> frozenset:
+        """The holders the cards `left` can end with, `seat` to take next, after `passes` seats passed."""
         if not left:
-            found.add(holders)
-            return
+            return frozenset({(-1,) * len(allowed)})
         if passes == players:  # nobody may take a card left
-            return
+            return frozenset()
         takeable = [i for i in left if seat in allowed[i]]
-        for i in takeable:
-            take(left - {i}, (seat + 1) % players, holders[:i] + (seat,) + holders[i + 1:], 0)
         if not takeable:
-            take(left, (seat + 1) % players, holders, passes + 1)
+            return take(left, (seat + 1) % players, passes + 1)
+        return frozenset(rest[:i] + (seat,) + rest[i + 1:] for i in takeable
+                         for rest in take(left - {i}, (seat + 1) % players, 0))
 
-    take(frozenset(range(len(allowed))), captain, (-1,) * len(allowed), 0)
-    return found
+    return set(take(frozenset(range(len(allowed))), captain, 0))
 
 
 def candidates(among: str, deal: Deal) -> set[int]:
