@@ -20,6 +20,8 @@ from solver.engines import cpsat, reference
 from solver.engines.cases import solve_setups
 from solver.engines.explain import explain_loss
 from solver.engines.kernel import KernelSolver
+from solver.engines.realistic import play_game
+from solver.engines.reference import walk
 from solver.missions.dealer import deal_mission, lay_out
 from solver.missions.deep_sea import draw_cards, redeal_reason, task_cards
 from solver.missions.mission import built_in_missions, drafted_cards, find_mission
@@ -201,6 +203,17 @@ def test_the_kernel_holds_more_than_eight_counters(deal):
     assert len(setups[0].mission.counters) == 11 and len(setups[0].mission.comparisons) == 8
     expected = solve_setups(deal, setups, reference.solve)
     assert solve_setups(deal, setups, KERNEL.solve).outcome is expected.outcome
+
+
+def test_a_holder_left_with_barred_leads_ends_the_game():
+    # 60: "Every trick the holder leads must be led with a green card or a submarine; leading pink, yellow or
+    # blue fails (also when forced)." Seat 0 leads trick 1 holding only pinks: the game is lost there.
+    deal = parse_deal("p1 p2 | g1 g2 | b1 b2", commander=0)
+    (setup,) = mission_setups(find_mission("deep-sea/60:0"), deal, [])
+    walked = walk(deal, setup.mission)
+    assert walked.ended == "failed in trick 1 (seat 0 may play only cards a mission rule bars)" and not walked.legal
+    game = play_game(deal, [setup], samples=2, seed=1)
+    assert game.outcome is Outcome.LOSS and game.lost_in == 1
 
 
 def test_cp_sat_refuses_what_it_does_not_model():

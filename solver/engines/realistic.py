@@ -151,7 +151,10 @@ class Game:
     @property
     def lost_in(self) -> int | None:
         """Return the trick in which the mission failed (None: it was won)."""
-        return None if self.outcome is Outcome.WIN else len(self.walked.tricks)
+        if self.outcome is Outcome.WIN:
+            return None
+        failed = re.search(r"failed in trick (\d+)", self.walked.ended)  # also before its first card: a barred lead
+        return int(failed.group(1)) if failed else len(self.walked.tricks)
 
 
 def play_game(deal: Deal, setups, communication: str = "normal", assignment: str = DRAFT, samples: int = 16,

@@ -548,6 +548,8 @@ def walk(deal: Deal, mission: TaskMission, to_the_end: bool = False) -> Walked:
             at = (opener + len(trick)) % players
             plays = search.legal_cards(hands, at, played, trick, state[5], won_with)
             legal |= search.without_barred_leads(search.without_sequence_breakers(plays, trick, last), at, trick)
+        if not legal:  # every card the rules of play allow breaks a lead or sequence rule: the mission fails
+            ended = f"failed in trick {played + 1} (seat {seat} may play only cards a mission rule bars)"
     return Walked(tuple(tricks), trick, leader, tuple(seats), hands, state[1], state[0],
                   state[2][:len(mission.counters)], state[3], ended, seat, legal, due, state[5])
 
