@@ -109,11 +109,11 @@ def plot(found: dict, out: Path) -> None:
             cards = sorted(rates)
             axis.scatter([CARDS[c].difficulty[p - 3] + (0.1 if measure == "realistic crew" else -0.1) for c in cards],
                          [100 * rates[c][0] for c in cards], s=12, alpha=0.6, label=measure)
+        axis.legend(loc="lower left", fontsize=8)
         axis.set_title(f"{players} players")
         axis.set_xlabel("printed difficulty")
         axis.grid(alpha=0.3)
     axes[0][0].set_ylabel("win rate of the card alone (%)")
-    axes[0][0].legend(loc="lower left", fontsize=8)
     figure.suptitle("Mission Deep Sea: each task card alone, printed difficulty against measured win rate")
     figure.tight_layout()
     for suffix in (".png", ".svg"):
@@ -125,7 +125,8 @@ def main(paths: list[str]) -> None:
     found: dict = {}
     for sweep in sweeps:
         for key, rates in measures(json.loads((Path(sweep) / "summary.json").read_text())).items():
-            found.setdefault(key, {}).update(rates)
+            kept = found.setdefault(key, {})  # a card measured twice: the measure of more games
+            kept.update({card: rate for card, rate in rates.items() if card not in kept or rate[1] > kept[card][1]})
     out = Path(out)
     out.with_suffix(".md").write_text("\n".join(report(found)) + "\n")
     plot(found, out)
