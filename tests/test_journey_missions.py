@@ -474,9 +474,9 @@ BAD = [
     ("individual-without-choice", 'kind = "individual"', ["field 'choose'", "names the crew member"]),
     (
         "too-many-counters",
-        'rules = [{ rule = "won-cards", who = "each", cards = "pink", at_least = 1 },'
-        ' { rule = "won-cards", who = "each", cards = "blue", at_most = 2 }]',
-        ["field 'rules'", "needs 10 trick counters with 5 players; at most 8"],
+        "rules = [" + ", ".join(f'{{ rule = "won-cards", who = "each", cards = "{suit}", at_least = 1 }}'
+                                for suit in ("pink", "blue", "green", "yellow", "trumps")) + "]",
+        ["field 'rules'", "needs 25 trick counters with 5 players; at most 24"],
     ),
 ]
 
