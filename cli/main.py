@@ -192,7 +192,9 @@ DEAL_OPTIONS = (  # the deal, its mission and the engine (by solve_request's nam
                  help='Task cards, e.g. "g3 b7 y1" (with --mission: drawn from --seed if omitted).'),
     click.option("--owners", help="Fixed owner seat per task, e.g. 0,2,1 (default: draft)."),
     click.option("--tokens", help='Token per task: 1-5, > to >>>>, omega/Ω, - (e.g. "1,2,-").'),
-    click.option("--mission", help="A mission such as planet-nine/17 (its tasks, tokens and rules)."),
+    click.option("--mission", help="A mission such as planet-nine/17 (its tasks, tokens and rules); Deep Sea's "
+                 "deep-sea/44 (held by the crew's choice), deep-sea/44:2 (by seat 2), deep-sea/12+44 (drafted), "
+                 "deep-sea/difficulty-12 (cards drawn to that total)."),
     click.option("--mission-file", type=click.Path(), help="Look --mission up in this mission file."),
     click.option("--seed", type=int, default=0, show_default=True,
                  help="Seed of the task draw and chance events for --mission; without --deal, of the deal itself."),

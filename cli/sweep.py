@@ -125,7 +125,8 @@ def render(summaries: list[CellSummary], output_format: str) -> str:
 @click.command()
 @click.option("--game", help="The game of the missions: planet-nine, journey or family (default: the game "
               "--mission-file names, else planet-nine).")
-@click.option("--missions", "missions_text", help="Mission numbers (1-50, 5,17) or names; default: all of the game.")
+@click.option("--missions", "missions_text", help="Mission numbers (1-50, 5,17) or names; Deep Sea also difficulty-1..12 (a difficulty total each) "
+                   "and 12+44 (cards drafted together); default: all of the game.")
 @click.option("--mission-file", type=click.Path(), help="Missions from this file instead of the built-in ones.")
 @click.option("--tasks", "tasks_text", help="Random-task experiment: task counts, e.g. 1-12 or 5,10,12 (no tokens).")
 @click.option(
