@@ -259,9 +259,25 @@ def sure_trump_tricks(problem, hands, tricks_left):
 
 
 @njit(cache=True, inline="always")
+def trumps_elsewhere(seat, problem, hands):
+    """Return the trumps in every hand but `seat`'s."""
+    trumps = np.int64(0)
+    for other in range(problem[PLAYERS]):
+        if other != seat:
+            trumps |= hands[other] & SUIT_MASK_OF_CARD[TRUMP_CARD_BASE]
+    return trumps
+
+
+@njit(cache=True, inline="always")
+def never_played(seat, hands, tricks_left):
+    """Return how many of `seat`'s cards no trick left takes (three players: the extra card may be one)."""
+    return max(0, popcount(hands[seat]) - tricks_left)
+
+
+@njit(cache=True, inline="always")
 def sure_trump_wins(seat, problem, hands, tricks_left):
     """Return how many tricks `seat`'s trumps surely win: its trumps, less those another hand's higher trumps
-    could beat, less its cards beyond the tricks left (three players: the extra card, never played, may be one).
+    could beat, less its cards beyond the tricks left (`never_played`).
 
     A trump loses only to a higher trump played into the same trick, and each card is in one trick: so the
     trumps that can lose are at most a matching of the seat's trumps to other hands' higher trumps, largest
@@ -269,12 +285,8 @@ def sure_trump_wins(seat, problem, hands, tricks_left):
     with the Ghost (sure_trump_tricks)."""
     if problem[GLIDER] or problem[GHOST] >= 0:
         return 0
-    trumps = SUIT_MASK_OF_CARD[TRUMP_CARD_BASE]
-    own = hands[seat] & trumps
-    others = np.int64(0)
-    for other in range(problem[PLAYERS]):
-        if other != seat:
-            others |= hands[other] & trumps
+    own = hands[seat] & SUIT_MASK_OF_CARD[TRUMP_CARD_BASE]
+    others = trumps_elsewhere(seat, problem, hands)
     beaten = 0
     rest = own
     while rest:
@@ -284,8 +296,21 @@ def sure_trump_wins(seat, problem, hands, tricks_left):
         if higher:
             others &= ~(higher & -higher)
             beaten += 1
-    unplayed = max(0, popcount(hands[seat]) - tricks_left)
-    return max(0, popcount(own) - beaten - unplayed)
+    return max(0, popcount(own) - beaten - never_played(seat, hands, tricks_left))
+
+
+@njit(cache=True, inline="always")
+def unbeatable_trumps(seat, cards, problem, hands, tricks_left):
+    """Return how many of `seat`'s trumps above every other hand's are in `cards` and surely played (less its
+    cards beyond the tricks left, `never_played`); 0 under the hang glider or the Ghost (sure_trump_wins)."""
+    if problem[GLIDER] or problem[GHOST] >= 0:
+        return 0
+    above = hands[seat] & SUIT_MASK_OF_CARD[TRUMP_CARD_BASE]
+    others = trumps_elsewhere(seat, problem, hands)
+    while others:  # each other hand's trump clears the seat's up to it
+        above &= ~((np.int64(2) << lowest_bit_index(others)) - 1)
+        others &= others - 1
+    return max(0, popcount(above & cards) - never_played(seat, hands, tricks_left))
 
 
 @njit(cache=True)

@@ -28,7 +28,6 @@ from solver.engines.kernel.arrays import (
     TAKEN,
     TRICK_CARDS,
     TRICK_TASKS,
-    TRUMP_MASK,
     WIN_CARD,
     WIN_SEAT,
     WON,
@@ -42,6 +41,7 @@ from solver.engines.kernel.bounds import (
     room_for_sparse_tricks,
     sure_trump_wins,
     trick_value,
+    unbeatable_trumps,
 )
 from solver.engines.kernel.events import between_tricks
 from solver.engines.kernel.moves import allowed_winners, beats
@@ -71,7 +71,6 @@ from solver.engines.kernel.problem import (
     COUNTER_FIELDS,
     COUNTERS,
     GHOST,
-    GLIDER,
     K_AT_LEAST,
     K_AT_MOST,
     K_LEFT,
@@ -381,30 +380,10 @@ def surely_added(k, problem, hands, tricks_left):
     for seat in range(problem[PLAYERS]):
         if problem[base + C_WINNERS] >> seat & 1:
             if cards:
-                sure += top_trumps(seat, problem[base + C_CONTAINING], problem, hands, tricks_left)
+                sure += unbeatable_trumps(seat, problem[base + C_CONTAINING], problem, hands, tricks_left)
             else:
                 sure += sure_trump_wins(seat, problem, hands, tricks_left)
     return sure
-
-
-@njit(cache=True, inline="always")
-def top_trumps(seat, cards, problem, hands, tricks_left):
-    """Return how many of `seat`'s trumps above every other hand's are in `cards` and surely played (less its
-    cards beyond the tricks left: three players' extra card may be one); 0 under the hang glider or the Ghost."""
-    if problem[GLIDER] or problem[GHOST] >= 0:
-        return 0
-    others = np.int64(0)
-    for other in range(problem[PLAYERS]):
-        if other != seat:
-            others |= hands[other] & TRUMP_MASK
-    above = hands[seat] & TRUMP_MASK
-    while others:  # lowest first: the last one is the highest, which the seat's must be above
-        highest = lowest_bit_index(others)
-        others &= others - 1
-        if not others:
-            above &= ~((np.int64(2) << highest) - 1)
-    unplayed = max(0, popcount(hands[seat]) - tricks_left)
-    return max(0, popcount(above & cards) - unplayed)
 
 
 @njit(cache=True)
