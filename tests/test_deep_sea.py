@@ -4,6 +4,7 @@ small deals: test_mission_parity.py)."""
 
 import itertools
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,7 @@ from solver.missions.dealer import deal_mission, lay_out
 from solver.missions.deep_sea import draw_cards, redeal_reason, task_cards
 from solver.missions.mission import built_in_missions, drafted_cards, find_mission
 from solver.missions.setup import draft_assignments, mission_setups
+from solver.missions.tasks import make_task_mission
 from solver.trick.spaces import TRAIN
 
 MISSIONS = built_in_missions()
@@ -292,3 +294,22 @@ def test_the_kernel_decides_every_card_alone_on_full_deals():
         game = deal_mission(mission, TRAIN, 4, 0, 0)
         answer = solve_setups(game.deal, game.setups(), KERNEL.solve)
         assert answer.outcome in (Outcome.WIN, Outcome.LOSS), mission.id
+
+
+def test_two_cards_wanting_more_nines_than_there_are_are_lost_at_the_first_trick():
+    # 24: "Win all four 9s"; 26: "Win exactly two 9s". Held by two players they need six of the four 9s; held
+    # by one (as when more cards than players are drafted), four and two at once. The kernel fails each case
+    # after its first trick (problem.CARD_APART, bounds_of_equal_counters): on this sweep's deal it had
+    # searched 43 M card plays for no answer. The reference agrees on a small deal.
+    full = parse_deal("p5 b4 g1 g2 g4 g8 y2 y6 y7 y9 | p2 p3 b3 b6 b7 b8 g5 g7 y3 r4 | "
+                      "p1 p4 p6 p9 b1 b2 b9 g9 r2 r3 | p7 p8 b5 g3 g6 y1 y4 y5 y8 r1")
+    small = parse_deal("b9 g9 p1 | y9 p9 p2 | g1 b1 p3 | y1 g2 b2", commander=0)
+    for deal in (full, small):
+        two_holders = mission_setups(find_mission("deep-sea/24+26"), deal, [])
+        all_four, exactly_two = two_holders[0].mission.counters
+        one_holder = make_task_mission(deal, [], counters=[all_four, replace(exactly_two, winners=all_four.winners)])
+        for mission in [setup.mission for setup in two_holders] + [one_holder]:
+            kernel = KERNEL.solve(deal, mission)
+            assert kernel.outcome is Outcome.LOSS and kernel.nodes < 5_000
+            if deal is small:
+                assert reference.solve(deal, mission).outcome is Outcome.LOSS

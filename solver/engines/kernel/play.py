@@ -63,6 +63,8 @@ from solver.engines.kernel.problem import (
     C_TRICKS,
     C_WINNERS,
     C_WON_WITH,
+    CARD_APART,
+    CARD_APART_CARDS,
     CARD_TASK,
     COMPARISON_COUNT,
     COMPARISON_FIELDS,
@@ -238,7 +240,8 @@ def count_trick(trick, winner, cards, best, problem, frames, hands):
     at_least: no more of them than the trick numbers it still counts, than the cards
     left to win them with (`can_still_win`), or than the tricks the cards left can
     fill; the counters of APART, once they need more tricks between them than are
-    left (`sum_of_needs`); and the comparisons and run rules.
+    left (`sum_of_needs`); those of CARD_APART, once they need more cards than are left
+    (`cards_needed`); and the comparisons and run rules.
     """
     nxt = trick + 1
     tricks = problem[TRICKS]
@@ -290,6 +293,8 @@ def count_trick(trick, winner, cards, best, problem, frames, hands):
         frames[nxt, COUNTER_VALUES + k] = value
         frames[nxt, COUNTER_ROOM + k] = later
     if problem[APART] and sum_of_needs(nxt, problem, frames, hands, settled) > tricks_left:
+        return False
+    if problem[CARD_APART] and cards_needed(nxt, problem, frames) > popcount(left & problem[CARD_APART_CARDS]):
         return False
     if problem[COMPARISON_COUNT] and compared_out(nxt, problem, frames, False):
         return False
@@ -359,6 +364,18 @@ def sum_of_needs(trick, problem, frames, hands, settled):
                 surely = surely_added(left, problem, hands, tricks_left) if settled else 0
                 need = max(need, difference + surely - problem[base + K_AT_MOST])
         total += max(need, 0)
+    return total
+
+
+@njit(cache=True)
+def cards_needed(trick, problem, frames):
+    """Return how many cards the counters of CARD_APART must still add between them, from `trick` on: each
+    card left adds to one of them at most, that of the seat winning it."""
+    total = 0
+    for k in range(problem[COUNTER_COUNT]):
+        if problem[CARD_APART] >> k & 1:
+            need = problem[COUNTERS + k * COUNTER_FIELDS + C_AT_LEAST] - frames[trick, COUNTER_VALUES + k]
+            total += max(need, 0)
     return total
 
 

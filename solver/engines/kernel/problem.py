@@ -26,6 +26,7 @@ Ghost's seat, display and variant. A special stage: the pattern flag (the
 automaton is a second array, solver/missions/pattern.py) and the five-player redeal.
 """
 
+import dataclasses
 import functools
 import itertools
 
@@ -37,7 +38,7 @@ from solver.core.errors import UnsupportedMission
 from solver.core.rules import num_tricks
 from solver.engines.capacity import MAX_COMPARISONS, MAX_RUNS, MAX_SEQUENCES, kernel_unsupported
 from solver.engines.kernel.layout import Layout
-from solver.missions.conditions import MAX_COUNTERS
+from solver.missions.conditions import MAX_COUNTERS, NO_LIMIT
 from solver.missions.tasks import (
     ANYONE,
     LAZY,
@@ -151,6 +152,9 @@ COMPARISON_COUNT = PROBLEM.field("COMPARISON_COUNT", 1, "comparisons of two coun
 COMPARISONS = PROBLEM.field("COMPARISONS", MAX_COMPARISONS * COMPARISON_FIELDS, "the comparisons (COMPARISON layout)")
 APART = PROBLEM.field("APART", 1, "bit k: counter k counts tricks (not cards) won by seats no other such counter "
                       "counts, so what they still need adds up to tricks left (comparisons)")
+CARD_APART = PROBLEM.field("CARD_APART", 1, "bit k: counter k counts the cards of its set won by seats no other "
+                           "such counter counts, and needs some: each card left adds to one of them at most")
+CARD_APART_CARDS = PROBLEM.field("CARD_APART_CARDS", 1, "the cards the counters of CARD_APART count")
 RUN_COUNT = PROBLEM.field("RUN_COUNT", 1, "run rules (Deep Sea)")
 RUNS = PROBLEM.field("RUNS", MAX_RUNS * RUN_FIELDS, "the run rules (RUN layout)")
 LEAD_RULES = PROBLEM.field("LEAD_RULES", 1, "1 when a lead rule bars a seat from leading some cards (Deep Sea)")
@@ -243,6 +247,19 @@ def check_supported(mission: TaskMission) -> None:
         raise UnsupportedMission("kernel", tuple(missing), tuple(missing.values()), "use the reference engine")
 
 
+def bounds_of_equal_counters(counters) -> list[tuple[int, int]]:
+    """Return each counter's (at_least, at_most), narrowed by the other counters that always hold the same count
+    (alike in every field but the bounds: "win all four 9s" and "win exactly two 9s", both cards held by one
+    player). No count meets an empty intersection: at_most -1 then fails the counter at its first trick."""
+    unbounded = [dataclasses.replace(counter, at_least=0, at_most=NO_LIMIT) for counter in counters]
+    bounds = []
+    for counter, alike in zip(counters, unbounded):
+        same = [other for other, kind in zip(counters, unbounded) if kind == alike]
+        at_least, at_most = max(other.at_least for other in same), min(other.at_most for other in same)
+        bounds.append((at_least, at_most) if at_least <= at_most else (at_least, -1))
+    return bounds
+
+
 def compile_deep_sea_rules(problem: list, deal: Deal, mission: TaskMission) -> None:
     """Fill in the comparisons, run rules and lead rules (conditions.py)."""
     problem[COMPARISON_COUNT] = len(mission.comparisons)
@@ -252,6 +269,14 @@ def compile_deep_sea_rules(problem: list, deal: Deal, mission: TaskMission) -> N
             apart |= 1 << k
             seats |= counter.winners
     problem[APART] = apart if apart & (apart - 1) or mission.comparisons else 0  # one alone: its own bounds suffice
+    seats, apart, counted = 0, 0, 0
+    for k, counter in enumerate(mission.counters):
+        if counter.count_cards and counter.at_least > 0 and not counter.winners & seats:
+            apart |= 1 << k
+            seats |= counter.winners
+            counted |= counter.containing
+    if apart & (apart - 1):  # "win all four 9s" and "win exactly two 9s", held by two players
+        problem[CARD_APART], problem[CARD_APART_CARDS] = apart, counted
     for k, comparison in enumerate(mission.comparisons):
         base = COMPARISONS + k * COMPARISON_FIELDS
         problem[base : base + COMPARISON_FIELDS] = [comparison.left, comparison.right, comparison.at_least,
@@ -296,11 +321,11 @@ def compile_task_mission(deal: Deal, mission: TaskMission) -> tuple[np.ndarray, 
     problem[RADIX : RADIX + deal.players] = radix
     everyone = (1 << deal.players) - 1
     problem[ALLOWED_WINNERS : ALLOWED_WINNERS + MAX_TRICKS] = [everyone] * MAX_TRICKS
-    for k, counter in enumerate(mission.counters):
+    for k, (counter, (at_least, at_most)) in enumerate(zip(mission.counters, bounds_of_equal_counters(mission.counters))):
         base = COUNTERS + k * COUNTER_FIELDS
         problem[base : base + COUNTER_FIELDS] = [
             counter.winners, counter.won_with, counter.containing, counter.min_containing,
-            counter.tricks, counter.at_least, counter.at_most, counter.max_containing, counter.min_value,
+            counter.tricks, at_least, at_most, counter.max_containing, counter.min_value,
             counter.max_value, counter.count_cards, counter.as_many,
         ]
         if (
