@@ -214,6 +214,7 @@ def test_a_holder_left_with_barred_leads_ends_the_game():
     (setup,) = mission_setups(find_mission("deep-sea/60:0"), deal, [])
     walked = walk(deal, setup.mission)
     assert walked.ended == "failed in trick 1 (seat 0 may play only cards a mission rule bars)" and not walked.legal
+    assert walked.failed_in == 1 and not walked.tricks  # before the trick's first card
     game = play_game(deal, [setup], samples=2, seed=1)
     assert game.outcome is Outcome.LOSS and game.lost_in == 1
 

@@ -165,7 +165,8 @@ def test_bad_positions_name_the_first_bad_play(mission, text, words):
 
 def test_a_position_where_the_mission_just_failed_is_lost():
     walked = walk(DEAL, replace(FIXED, played=tuple(parse_card_list("g3 g5 g1"))))
-    assert walked.ended == "failed in trick 1" and walked.legal == 0
+    assert walked.ended == "failed in trick 1" and walked.failed_in == 1 and walked.legal == 0
+    assert walk(DEAL, replace(FIXED, played=tuple(parse_card_list("g3 g5")))).failed_in == 0  # play goes on
     assert reference_solve(DEAL, replace(FIXED, played=tuple(parse_card_list("g3 g5 g1")))).outcome is Outcome.LOSS
 
 

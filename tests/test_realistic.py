@@ -65,9 +65,9 @@ def test_a_game_follows_the_rules_and_the_policies(case, seed, samples):
     assert (game.outcome is Outcome.WIN) == walked.ended.startswith("won")
     assert game.tasks_done == popcount(walked.done)
     if game.outcome is Outcome.WIN:
-        assert game.tasks_done == len(game.mission.cards) and game.lost_in is None
+        assert game.tasks_done == len(game.mission.cards) and game.lost_in is None and walked.failed_in == 0
     else:
-        assert game.lost_in == len(walked.tricks)
+        assert game.lost_in == walked.failed_in == len(walked.tricks)
     # Each play is the card with the most wins among the legal ones, ties to the cheapest.
     for k, decision in enumerate(game.decisions):
         before = walk(deal, replace(game.mission, played=game.mission.played[:k]))

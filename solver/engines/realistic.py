@@ -153,8 +153,7 @@ class Game:
         """Return the trick in which the mission failed (None: it was won)."""
         if self.outcome is Outcome.WIN:
             return None
-        failed = re.search(r"failed in trick (\d+)", self.walked.ended)  # also before its first card: a barred lead
-        return int(failed.group(1)) if failed else len(self.walked.tricks)
+        return self.walked.failed_in or len(self.walked.tricks)  # also before the trick's first card: a barred lead
 
 
 def play_game(deal: Deal, setups, communication: str = "normal", assignment: str = DRAFT, samples: int = 16,

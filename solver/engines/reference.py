@@ -466,7 +466,8 @@ class Walked:
     begun, `leader` its first card's seat (the seat due to lead when none is played); `seats`: the seat of
     every play; `hands` now; `done`: the task mask done, `owners` each task's seat (UNASSIGNED: not won
     yet), `counts` each trick counter's value, `won` the tricks each seat has won; `ended`: "" while play
-    goes on, else how the mission ended ("won after trick 3", "failed in trick 5"); `due`: "" unless the
+    goes on, else how the mission ended ("won after trick 3", "failed in trick 5"), `failed_in` the trick
+    it failed in (0: it did not fail); `due`: "" unless the
     position stops where the crew chooses ("a table card", "a pass") after its last trick; `to_move` the
     seat due to play next and `legal` the cards it may play (a lead with the dog sled: the driver's too;
     none when the mission ended or a choice is due); `display` the Ghost's display now.
@@ -486,6 +487,7 @@ class Walked:
     legal: int
     due: str = ""
     display: tuple[int, ...] = ()
+    failed_in: int = 0
 
 
 def start_of_play(mission: TaskMission, players: int) -> tuple:
@@ -508,6 +510,7 @@ def walk(deal: Deal, mission: TaskMission, to_the_end: bool = False) -> Walked:
     hands, leader, played, trick, last, won_with, tricks = search.drawn[0], deal.commander, 0, (), None, None, []
     seats = []
     ended = "won before trick 1" if not to_the_end and search.won(hands, 0, state) else ""
+    failed_in = 0
     due = ""
     for ply, c in enumerate(mission.played, 1):
         if ended:
@@ -532,8 +535,9 @@ def walk(deal: Deal, mission: TaskMission, to_the_end: bool = False) -> Walked:
             continue
         choices = mission.chosen[played] if played < len(mission.chosen) else NO_CHOICES
         done_before = state[1]
-        hands, state, ended, due = after_trick(search, hands, leader, played, trick, state, choices,
-                                                final=ply == len(mission.played), to_the_end=to_the_end)
+        hands, state, ended, due, failed = after_trick(search, hands, leader, played, trick, state, choices,
+                                                        final=ply == len(mission.played), to_the_end=to_the_end)
+        failed_in = played + 1 if failed else 0
         winner = trick_winner(leader, trick, players)
         completed = tuple(c for i, c in enumerate(mission.cards) if (state[1] & ~done_before) >> i & 1)
         tricks.append(Trick(leader, trick, winner, completed, choices.passed, choices.tabled))
@@ -549,14 +553,15 @@ def walk(deal: Deal, mission: TaskMission, to_the_end: bool = False) -> Walked:
             plays = search.legal_cards(hands, at, played, trick, state[5], won_with)
             legal |= search.without_barred_leads(search.without_sequence_breakers(plays, trick, last), at, trick)
         if not legal:  # every card the rules of play allow breaks a lead or sequence rule: the mission fails
-            ended = f"failed in trick {played + 1} (seat {seat} may play only cards a mission rule bars)"
+            failed_in = played + 1
+            ended = f"failed in trick {failed_in} (seat {seat} may play only cards a mission rule bars)"
     return Walked(tuple(tricks), trick, leader, tuple(seats), hands, state[1], state[0],
-                  state[2][:len(mission.counters)], state[3], ended, seat, legal, due, state[5])
+                  state[2][:len(mission.counters)], state[3], ended, seat, legal, due, state[5], failed_in)
 
 
 def after_trick(search: "_Search", hands, leader: int, played: int, trick, state, choices, final: bool,
                 to_the_end: bool):
-    """Return (hands, state, ended, due) after trick `played` + 1 of a walk: its settling, the crew's table
+    """Return (hands, state, ended, due, failed) after trick `played` + 1 of a walk: its settling, the crew's table
     card and pass (`choices`, checked), and the chance between tricks. `final`: the position stops here,
     so a choice it does not give is `due` rather than missing."""
     number = played + 1
@@ -564,7 +569,7 @@ def after_trick(search: "_Search", hands, leader: int, played: int, trick, state
     if after is None:
         if choices != NO_CHOICES:
             raise PositionError(f"the choices after trick {number} come after the mission failed in it")
-        return hands, state, f"failed in trick {number}", ""
+        return hands, state, f"failed in trick {number}", "", True
     pattern = search.mission.pattern
     if pattern is None and choices.tabled >= 0:
         raise PositionError(f"trick {number}: no card goes on the table in this mission")
@@ -572,7 +577,7 @@ def after_trick(search: "_Search", hands, leader: int, played: int, trick, state
         if not final:
             raise PositionError(f"after trick {number} the crew lays one of its cards on the table: write "
                                 f"`table` and the card after the trick's cards")
-        return hands, after, "", "a table card"
+        return hands, after, "", "a table card", False
     if choices.tabled >= 0:
         if choices.tabled not in trick:
             raise PositionError(f"trick {number}'s table card {format_card(choices.tabled)} is not one of its cards")
@@ -580,7 +585,7 @@ def after_trick(search: "_Search", hands, leader: int, played: int, trick, state
         if pattern.broken(after[4], search.tricks):
             if choices.passed:
                 raise PositionError(f"the pass after trick {number} comes after the mission failed in it")
-            return hands, after, f"failed in trick {number} (its table card breaks the pattern)", ""
+            return hands, after, f"failed in trick {number} (its table card breaks the pattern)", "", True
     moved, display = search.between_tricks(hands, number, trick, after[4], after[5])
     state = (*after[:5], display)
     won = not to_the_end and search.won(moved, number, state)
@@ -588,17 +593,17 @@ def after_trick(search: "_Search", hands, leader: int, played: int, trick, state
     if won or not space.passes_after(number, card_set(trick), search.tricks):
         if choices.passed:
             raise PositionError(f"no pass is made after trick {number}" + (" (the mission is won)" if won else ""))
-        return moved, state, f"won after trick {number}" if won else "", ""
+        return moved, state, f"won after trick {number}" if won else "", "", False
     if not choices.passed:
         if not final:
             raise PositionError(f"after trick {number} the crew passes: write `pass` and the cards passed, seat by "
                                 "seat from seat 0, after the trick's cards")
-        return moved, state, "", "a pass"
+        return moved, state, "", "a pass", False
     error = pass_error(moved, choices.passed, bool(space.jeep_after), space.ghost, display)
     if error:
         raise PositionError(f"the pass after trick {number}: {error}")
     moved, display = search.make_pass(moved, choices.passed, display)
-    return moved, (*state[:5], display), "", ""
+    return moved, (*state[:5], display), "", "", False
 
 
 def choices_due(deal: Deal, mission: TaskMission):

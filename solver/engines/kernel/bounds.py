@@ -181,7 +181,9 @@ def hopeless(trick, problem, frames, hands):
     """
     tricks_left = problem[TRICKS] - trick
     tasks = frames[trick, PRESENT] & problem[TASK_CARDS]
-    if tricks_owners_need(problem, hands, tricks_left) > tricks_left or self_won_task_blocked(tasks, tricks_left, problem, hands):
+    if tricks_owners_need(problem, hands, tricks_left) > tricks_left:
+        return True
+    if self_won_task_blocked(tasks, tricks_left, problem, hands):
         return True
     quota_seats = frames[trick, QUOTA_SEATS]
     everyone = (np.int64(1) << problem[PLAYERS]) - 1
@@ -189,16 +191,14 @@ def hopeless(trick, problem, frames, hands):
         card = lowest_bit_index(tasks)
         tasks &= tasks - 1
         allowed = allowed_winners(card, everyone, problem, quota_seats)
-        lower_same_suit = SUIT_MASK_OF_CARD[card] & ((np.int64(1) << card) - 1)
+        takers = ~(SUIT_MASK_OF_CARD[card] & ((np.int64(1) << card) - 1))  # all but the lower cards of its suit
+        if card >= TRUMP_CARD_BASE:
+            takers &= SUIT_MASK_OF_CARD[card]
         possible = False
         while allowed and not possible:
             seat = lowest_bit_index(allowed)
             allowed &= allowed - 1
-            hand = hands[seat]
-            if card >= TRUMP_CARD_BASE:
-                possible = hand >> card & 1 or hand & SUIT_MASK_OF_CARD[card] & ~lower_same_suit != 0
-            else:
-                possible = hand >> card & 1 or hand & ~lower_same_suit != 0
+            possible = hands[seat] & takers != 0
         if not possible:
             return True
     return False

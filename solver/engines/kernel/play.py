@@ -347,13 +347,15 @@ def sum_of_needs(trick, problem, frames, hands, settled):
     total = 0
     apart = problem[APART]
     tricks_left = problem[TRICKS] - trick
+    surely = np.zeros(problem[COUNTER_COUNT], np.int64)
+    if settled:
+        for k in range(problem[COUNTER_COUNT]):
+            surely[k] = surely_added(k, problem, hands, tricks_left)
     for k in range(problem[COUNTER_COUNT]):
         if not apart >> k & 1:
             continue
         value = frames[trick, COUNTER_VALUES + k]
-        need = problem[COUNTERS + k * COUNTER_FIELDS + C_AT_LEAST] - value
-        if settled:
-            need = max(need, surely_added(k, problem, hands, tricks_left))
+        need = max(problem[COUNTERS + k * COUNTER_FIELDS + C_AT_LEAST] - value, surely[k])
         for j in range(problem[COMPARISON_COUNT]):
             base = COMPARISONS + j * COMPARISON_FIELDS
             left, right = problem[base + K_LEFT], problem[base + K_RIGHT]
@@ -361,8 +363,7 @@ def sum_of_needs(trick, problem, frames, hands, settled):
             if left == k:
                 need = max(need, problem[base + K_AT_LEAST] - difference)
             if right == k:
-                surely = surely_added(left, problem, hands, tricks_left) if settled else 0
-                need = max(need, difference + surely - problem[base + K_AT_MOST])
+                need = max(need, difference + surely[left] - problem[base + K_AT_MOST])
         total += max(need, 0)
     return total
 
