@@ -185,16 +185,43 @@ def drafted_on_small_deals(draw):
     return mission, deal
 
 
-@settings(max_examples=150, deadline=None)
-@given(drafted_on_small_deals())
-def test_kernel_agrees_with_reference_on_drafted_cards(case):
-    mission, deal = case
+# The cards the kernel's trick-count bounds read (play.sum_of_needs, room_for_winning_cards, compared_out,
+# surely_added): comparisons of seats' tricks, tricks counted or won with a condition, runs, and what a
+# holder may not win.
+TRICK_COUNT_CARDS = [1, 2, 3, 4, 5, 6, 9, 11, 14, 15, 43, 51, 52, 53, 54, 55, 57, 62, 64, 66, 69, 74, 75, 81, 83,
+                     84, 85, 86, 87, 88, 89]
+
+
+@st.composite
+def trick_count_cards_on_small_deals(draw):
+    """Two or three of TRICK_COUNT_CARDS drafted together, on a small deal for their player counts."""
+    numbers = draw(st.lists(st.sampled_from(TRICK_COUNT_CARDS), min_size=2, max_size=3, unique=True))
+    mission = drafted_cards([MISSIONS[f"deep-sea/{number}"] for number in numbers])
+    players = draw(st.sampled_from(mission.players))
+    deal = draw(small_deals(min_players=players, max_players=players, max_cards=3, capped=False))
+    return mission, deal
+
+
+def check_agreement(mission, deal):
+    """The kernel answers a drafted mission's deal as the reference does, with a witness that plays."""
     setups = mission_setups(mission, deal, [])
     expected = solve_setups(deal, setups, reference.solve)
     got = solve_setups(deal, setups, KERNEL.solve)
     assert got.outcome is expected.outcome, f"{mission.id}: kernel {got.outcome.value}, reference {expected.outcome.value}"
     if got.outcome is Outcome.WIN:
         check_witness(deal, next(s.mission for s in setups if s.label == got.setup), got)
+
+
+@settings(max_examples=150, deadline=None)
+@given(drafted_on_small_deals())
+def test_kernel_agrees_with_reference_on_drafted_cards(case):
+    check_agreement(*case)
+
+
+@settings(max_examples=120, deadline=None)
+@given(trick_count_cards_on_small_deals())
+def test_kernel_agrees_with_reference_on_trick_count_cards(case):
+    check_agreement(*case)
 
 
 @settings(max_examples=15, deadline=None)
@@ -314,3 +341,29 @@ def test_two_cards_wanting_more_nines_than_there_are_are_lost_at_the_first_trick
             assert kernel.outcome is Outcome.LOSS and kernel.nodes < 5_000
             if deal is small:
                 assert reference.solve(deal, mission).outcome is Outcome.LOSS
+
+
+def test_trick_counts_that_other_rules_bound_are_lost_early():
+    # The sweep's difficulty-16 deal 15: 85 "Win two tricks in a row", 14 "Win a trick with a 6 that holds
+    # another 6", 95 "Win more yellow than blue cards", 53 "Win submarine 2 and no other submarine", 84 "Win
+    # exactly two tricks", 1 "Win more tricks than each other player", 64 "Win no pink or blue card". Three of
+    # its draft's cases, each undecided by the kernel after 1 M card plays before these bounds:
+    # - 1 and 64 with seat 2, 84 with seat 1: seat 2 may win tricks only with g4 and y7, two, and needs three
+    #   (play.room_for_winning_cards, the comparison against 84's least count in sum_of_needs);
+    # - 84 and 1 with seat 1, 85 with seat 0: seat 0's run needs two tricks, so seat 1 three, past its two
+    #   (least_tricks_counted);
+    # - 53 with seat 0, the holder of r4: r4 wins a trick of its own, which holds a submarine other than 2
+    #   (surely_added of a trick counter with a set).
+    deal = parse_deal("p2 b1 b3 b6 g5 g7 g8 y9 r3 r4 | p6 b4 g1 g2 g3 g9 y3 y4 y5 y6 | "
+                      "p1 p3 p4 p5 p8 b2 b5 b7 g4 y7 | p7 p9 b8 b9 g6 y1 y2 y8 r1 r2")
+    small = parse_deal("p2 g5 r4 | p6 g1 y3 | p1 g4 y7 | p7 g6 r2")
+    cases = [(0, 0, 1, 3, 1, 2, 2), (0, 0, 2, 3, 1, 1, 2), (0, 1, 1, 0, 2, 3, 2)]
+    for seats in cases:
+        label = ", ".join(f"holder{k} = seat {seat}" for k, seat in enumerate(seats, 1))
+        for game in (deal, small):
+            setups = mission_setups(find_mission("deep-sea/85+14+95+53+84+1+64"), game, [])
+            (mission,) = [setup.mission for setup in setups if setup.label == label]
+            kernel = KERNEL.solve(game, mission)
+            assert kernel.outcome is Outcome.LOSS and kernel.nodes < 5_000, (label, kernel.nodes)
+            if game is small:
+                assert reference.solve(game, mission).outcome is Outcome.LOSS

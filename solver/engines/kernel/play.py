@@ -239,9 +239,10 @@ def count_trick(trick, winner, cards, best, problem, frames, hands):
     trumps surely win: `surely_added`), or once the tricks left cannot bring it to
     at_least: no more of them than the trick numbers it still counts, than the cards
     left to win them with (`can_still_win`), or than the tricks the cards left can
-    fill; the counters of APART, once they need more tricks between them than are
-    left (`sum_of_needs`); those of CARD_APART, once they need more cards than are left
-    (`cards_needed`); and the comparisons and run rules.
+    fill, or than the cards their seats may still win a trick with (`room_for_winning_cards`); the
+    counters of APART, once they need more tricks between them than are left (`sum_of_needs`); those
+    of CARD_APART, once they need more cards than are left (`cards_needed`); and the comparisons and
+    run rules.
     """
     nxt = trick + 1
     tricks = problem[TRICKS]
@@ -292,6 +293,8 @@ def count_trick(trick, winner, cards, best, problem, frames, hands):
                 return False
         frames[nxt, COUNTER_VALUES + k] = value
         frames[nxt, COUNTER_ROOM + k] = later
+    if settled and problem[GHOST] < 0 and not room_for_winning_cards(nxt, problem, frames, hands):  # not his display
+        return False
     if problem[APART] and sum_of_needs(nxt, problem, frames, hands, settled) > tricks_left:
         return False
     if problem[CARD_APART] and cards_needed(nxt, problem, frames) > popcount(left & problem[CARD_APART_CARDS]):
@@ -313,21 +316,82 @@ def count_trick(trick, winner, cards, best, problem, frames, hands):
     return most - fewest <= gap
 
 
+@njit(cache=True, inline="always")
+def counts_every_trick(base, problem):
+    """Return True when the counter at `base` counts every trick its seats win that holds a card of its set
+    (C_CONTAINING; every trick for a trick counter without one), whatever the trick's number, winning card,
+    value or number of the set's cards."""
+    containing = problem[base + C_CONTAINING]
+    return (
+        problem[base + C_WON_WITH] == 0 and problem[base + C_TRICKS] == ALL_TRICKS and problem[base + C_MIN_VALUE] == 0
+        and problem[base + C_MAX_VALUE] >= NO_LIMIT and problem[base + C_AS_MANY] == 0
+        and (containing != 0 or problem[base + C_COUNT_CARDS] == 0)
+        and (containing == 0 or problem[base + C_MIN_CONTAINING] <= 1)
+        and (containing == 0 or problem[base + C_MAX_CONTAINING] >= problem[PLAYERS])
+    )
+
+
+@njit(cache=True)
+def barred_cards(seat, trick, problem, frames):
+    """Return the cards `seat` can no longer win a trick with, from `trick` on, without a counter of its going
+    past at_most: the set of a full counter ("win no pink and no blue"; a trick's winning card is in the
+    trick), every card for a full counter without a set ("exactly two tricks" at 2)."""
+    barred = np.int64(0)
+    for k in range(problem[COUNTER_COUNT]):
+        base = COUNTERS + k * COUNTER_FIELDS
+        if (
+            problem[base + C_WINNERS] >> seat & 1
+            and frames[trick, COUNTER_VALUES + k] >= problem[base + C_AT_MOST]
+            and counts_every_trick(base, problem)
+        ):
+            barred |= problem[base + C_CONTAINING] if problem[base + C_CONTAINING] else ~np.int64(0)
+    return barred
+
+
+@njit(cache=True)
+def room_for_winning_cards(trick, problem, frames, hands):
+    """Cap each trick counter's room at the cards its seats may still win a trick with (`barred_cards`), each
+    winning one trick at most; return False once a counter's at_least is then out of reach ("more tricks than
+    everyone else" for the holder of "win no pink and no blue" with two other cards). For settled hands."""
+    for k in range(problem[COUNTER_COUNT]):
+        base = COUNTERS + k * COUNTER_FIELDS
+        if problem[base + C_COUNT_CARDS]:
+            continue
+        winners = problem[base + C_WINNERS]
+        cards = 0
+        for seat in range(problem[PLAYERS]):
+            if winners >> seat & 1:
+                cards += popcount(hands[seat] & ~barred_cards(seat, trick, problem, frames))
+        room = min(frames[trick, COUNTER_ROOM + k], cards)
+        frames[trick, COUNTER_ROOM + k] = room
+        if frames[trick, COUNTER_VALUES + k] + room < problem[base + C_AT_LEAST]:
+            return False
+    return True
+
+
 @njit(cache=True)
 def compared_out(trick, problem, frames, settled):
     """Return True when, at the start of `trick`, a comparison's difference can no longer end within its bounds
     (`settled`: when some way the counts could still grow would take it out of them), with each counter's
-    room in COUNTER_ROOM."""
+    room in COUNTER_ROOM. Not `settled`: a counter ends within its own bounds too, else the mission fails
+    anyway ("more tricks than the captain" against the captain's "at least three tricks")."""
     for k in range(problem[COMPARISON_COUNT]):
         base = COMPARISONS + k * COMPARISON_FIELDS
         left, right = problem[base + K_LEFT], problem[base + K_RIGHT]
-        difference = frames[trick, COUNTER_VALUES + left] - frames[trick, COUNTER_VALUES + right]
-        highest = difference + frames[trick, COUNTER_ROOM + left]
-        lowest = difference - frames[trick, COUNTER_ROOM + right]
+        value_left, value_right = frames[trick, COUNTER_VALUES + left], frames[trick, COUNTER_VALUES + right]
+        most_left = value_left + frames[trick, COUNTER_ROOM + left]
+        most_right = value_right + frames[trick, COUNTER_ROOM + right]
         if settled:
-            if lowest < problem[base + K_AT_LEAST] or highest > problem[base + K_AT_MOST]:
+            if value_left - most_right < problem[base + K_AT_LEAST]:
                 return True
-        elif highest < problem[base + K_AT_LEAST] or lowest > problem[base + K_AT_MOST]:
+            if most_left - value_right > problem[base + K_AT_MOST]:
+                return True
+            continue
+        least_left = max(value_left, problem[COUNTERS + left * COUNTER_FIELDS + C_AT_LEAST])
+        least_right = max(value_right, problem[COUNTERS + right * COUNTER_FIELDS + C_AT_LEAST])
+        most_left = min(most_left, problem[COUNTERS + left * COUNTER_FIELDS + C_AT_MOST])
+        most_right = min(most_right, problem[COUNTERS + right * COUNTER_FIELDS + C_AT_MOST])
+        if most_left - least_right < problem[base + K_AT_LEAST] or least_left - most_right > problem[base + K_AT_MOST]:
             return True
     return False
 
@@ -336,36 +400,60 @@ def compared_out(trick, problem, frames, settled):
 def sum_of_needs(trick, problem, frames, hands, settled):
     """Return how many tricks the counters of APART must still add between them at least, from `trick` on.
 
-    Each trick adds to one of them at most. Each must still grow by its own lower bound's shortfall and by
-    what every comparison asks of it: its difference's shortfall when it is on the left of a lower bound, its
-    excess when on the right of an upper bound ("fewer tricks than each other player": every other player
-    needs one more than the holder's count). With the hands `settled` (no card moves again), a counter of
-    every trick its seats win grows by at least the tricks their trumps surely win (`surely_added`), and asks
-    that much more of the counters it is compared with ("fewer tricks than each other player" for the captain
-    holding r4 and r2, when only r3 could beat r2: 2 tricks, and 3 for each other player).
+    Each trick adds to one of them at most. Each must still grow to the least final count it can win with:
+    its own lower bound, and what every comparison asks of it given the least final count of the counter it
+    is compared with ("fewer tricks than each other player": every other player needs one more than the
+    holder's count; "more tricks than everyone else" beside "exactly two tricks": three). With the hands
+    `settled` (no card moves again), a counter of every trick its seats win grows by at least the tricks their
+    trumps surely win (`surely_added`), and asks that much more of the counters it is compared with ("fewer
+    tricks than each other player" for the captain holding r4 and r2, when only r3 could beat r2: 2 tricks,
+    and 3 for each other player). A counter that needs more than its room (COUNTER_ROOM) needs more than
+    tricks left, as does one whose least final count passes its at_most; a counter of every trick its seats
+    win counts at least the tricks their other rules need (`least_tricks_counted`).
     """
     total = 0
     apart = problem[APART]
     tricks_left = problem[TRICKS] - trick
-    surely = np.zeros(problem[COUNTER_COUNT], np.int64)
-    if settled:
-        for k in range(problem[COUNTER_COUNT]):
-            surely[k] = surely_added(k, problem, hands, tricks_left)
+    least = np.empty(problem[COUNTER_COUNT], np.int64)  # each counter's final count, at least
     for k in range(problem[COUNTER_COUNT]):
-        if not apart >> k & 1:
-            continue
-        value = frames[trick, COUNTER_VALUES + k]
-        need = max(problem[COUNTERS + k * COUNTER_FIELDS + C_AT_LEAST] - value, surely[k])
+        surely = surely_added(k, problem, hands, tricks_left) if settled else 0
+        least[k] = max(frames[trick, COUNTER_VALUES + k] + surely, problem[COUNTERS + k * COUNTER_FIELDS + C_AT_LEAST])
+    for k in range(problem[COUNTER_COUNT]):
+        least[k] = max(least[k], least_tricks_counted(k, problem, least))
+    for k in range(problem[COUNTER_COUNT]):
+        final = least[k]
         for j in range(problem[COMPARISON_COUNT]):
             base = COMPARISONS + j * COMPARISON_FIELDS
-            left, right = problem[base + K_LEFT], problem[base + K_RIGHT]
-            difference = frames[trick, COUNTER_VALUES + left] - frames[trick, COUNTER_VALUES + right]
-            if left == k:
-                need = max(need, problem[base + K_AT_LEAST] - difference)
-            if right == k:
-                need = max(need, difference + surely[left] - problem[base + K_AT_MOST])
-        total += max(need, 0)
+            if problem[base + K_LEFT] == k:
+                final = max(final, least[problem[base + K_RIGHT]] + problem[base + K_AT_LEAST])
+            if problem[base + K_RIGHT] == k:
+                final = max(final, least[problem[base + K_LEFT]] - problem[base + K_AT_MOST])
+        need = final - frames[trick, COUNTER_VALUES + k]
+        if need > frames[trick, COUNTER_ROOM + k] or final > problem[COUNTERS + k * COUNTER_FIELDS + C_AT_MOST]:
+            return tricks_left + 1  # it cannot grow that much, or may not
+        if apart >> k & 1:
+            total += need
     return total
+
+
+@njit(cache=True)
+def least_tricks_counted(k, problem, least):
+    """Return the fewest tricks counter k ends with because of the other rules of its seats, when it counts every
+    trick they win: those of each trick counter of some of its seats (`least`: each counter's least final
+    count), and each run rule's of one of them ("two tricks in a row": two tricks). Else 0."""
+    base = COUNTERS + k * COUNTER_FIELDS
+    if problem[base + C_CONTAINING] or not counts_every_trick(base, problem):
+        return 0
+    winners = problem[base + C_WINNERS]
+    fewest = 0
+    for j in range(problem[COUNTER_COUNT]):
+        other = COUNTERS + j * COUNTER_FIELDS
+        if not problem[other + C_COUNT_CARDS] and problem[other + C_WINNERS] & ~winners == 0:
+            fewest = max(fewest, least[j])
+    for r in range(problem[RUN_COUNT]):
+        if winners >> problem[RUNS + r * RUN_FIELDS + R_SEAT] & 1:
+            fewest = max(fewest, problem[RUNS + r * RUN_FIELDS + R_AT_LEAST])
+    return fewest
 
 
 @njit(cache=True)
@@ -383,22 +471,18 @@ def cards_needed(trick, problem, frames):
 @njit(cache=True, inline="always")
 def surely_added(k, problem, hands, tricks_left):
     """Return what counter k surely still adds: when it counts every trick its seats win, the tricks their
-    trumps surely win; when it counts the cards of a set its seats win, in every trick they win, those of
-    their trumps above every other hand's that are in the set (each wins its own trick: "win no submarine"
-    for the holder of r4); else 0."""
+    trumps surely win; when it counts the cards of a set its seats win, or the tricks they win holding one,
+    in every trick, those of their trumps above every other hand's that are in the set (each wins its own
+    trick: "win no submarine" and "win submarine 2 and no other" for the holder of r4); else 0."""
     base = COUNTERS + k * COUNTER_FIELDS
-    every_trick = (
-        problem[base + C_WON_WITH] == 0 and problem[base + C_TRICKS] == ALL_TRICKS and problem[base + C_MIN_VALUE] == 0
-        and problem[base + C_MAX_VALUE] >= NO_LIMIT and problem[base + C_AS_MANY] == 0
-    )
-    cards = problem[base + C_COUNT_CARDS]
-    if not every_trick or cards and problem[base + C_MIN_CONTAINING] > 1 or not cards and problem[base + C_CONTAINING]:
+    if not counts_every_trick(base, problem):
         return 0
+    containing = problem[base + C_CONTAINING]
     sure = 0
     for seat in range(problem[PLAYERS]):
         if problem[base + C_WINNERS] >> seat & 1:
-            if cards:
-                sure += unbeatable_trumps(seat, problem[base + C_CONTAINING], problem, hands, tricks_left)
+            if containing:  # each in a trick of its own, counted for the card or for the trick
+                sure += unbeatable_trumps(seat, containing, problem, hands, tricks_left)
             else:
                 sure += sure_trump_wins(seat, problem, hands, tricks_left)
     return sure
