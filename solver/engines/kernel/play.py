@@ -353,15 +353,19 @@ def room_for_winning_cards(trick, problem, frames, hands):
     """Cap each trick counter's room at the cards its seats may still win a trick with (`barred_cards`), each
     winning one trick at most; return False once a counter's at_least is then out of reach ("more tricks than
     everyone else" for the holder of "win no pink and no blue" with two other cards). For settled hands."""
+    players = problem[PLAYERS]
+    winning = np.empty(players, np.int64)  # per seat: how many cards it may still win a trick with
+    for seat in range(players):
+        winning[seat] = popcount(hands[seat] & ~barred_cards(seat, trick, problem, frames))
     for k in range(problem[COUNTER_COUNT]):
         base = COUNTERS + k * COUNTER_FIELDS
         if problem[base + C_COUNT_CARDS]:
             continue
         winners = problem[base + C_WINNERS]
         cards = 0
-        for seat in range(problem[PLAYERS]):
+        for seat in range(players):
             if winners >> seat & 1:
-                cards += popcount(hands[seat] & ~barred_cards(seat, trick, problem, frames))
+                cards += winning[seat]
         room = min(frames[trick, COUNTER_ROOM + k], cards)
         frames[trick, COUNTER_ROOM + k] = room
         if frames[trick, COUNTER_VALUES + k] + room < problem[base + C_AT_LEAST]:
