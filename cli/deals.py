@@ -137,7 +137,8 @@ def crew_lines(crew) -> list[str]:
     """Return a stored realistic game's text: its result, the slack of the solver's line, the crew's plays."""
     ended = "won" if crew.result == "win" else f"failed in trick {crew.lost_in}"
     slack = ("" if crew.decisions is None else
-             f"; the solver's line: {crew.critical} critical of {crew.decisions} decisions")
+             f"; the solver's line: {crew.critical} critical of {crew.decisions} decisions"
+             + (f" and {crew.perhaps_critical} perhaps critical" if crew.perhaps_critical else ""))
     lines = [f"realistic crew: {crew.result.upper()} ({ended}; {crew.tasks_done} of {crew.tasks} tasks done, "
              f"{crew.ms:.0f} ms){slack}"]
     return lines + [f"crew trick {number:2d}: {trick}" for number, trick in enumerate(crew.line.split("/"), 1)]

@@ -11,7 +11,7 @@ from cli.status import StatusLine
 from solver import api
 from solver.api import SweepRequest
 from solver.experiments.stats import CellSummary, percent
-from solver.experiments.summary import format_csv, rows
+from solver.experiments.summary import critical_text, format_csv, rows
 
 EXIT_INTERRUPTED = 130
 FORMATS = ("table", "csv", "json")
@@ -87,20 +87,20 @@ def format_table(summaries: list[CellSummary]) -> str:
 def crew_table(table: list[dict], width: int) -> list[str]:
     """Return the realistic crew's table: its win rate and interval, the tasks it completed, its losses by the
     deal's perfect-information answer, the median trick of its losses, and the critical decisions of a winning
-    line (a mean over the deals won with perfect information)."""
+    line (a mean over the deals won with perfect information; +N: the perhaps critical ones)."""
     lines = ["realistic crew (each player sees its own hand; the table above: perfect information)",
              f"{'mission':{width}s} {'players':>7s} {'games':>6s} {'wins':>6s} {'win %':>6s}  {'95% interval':>15s} "
-             f"{'tasks %':>7s} {'lost, winnable':>14s} {'lost, not':>9s} {'lost in trick':>13s} {'critical':>8s}"]
+             f"{'tasks %':>7s} {'lost, winnable':>14s} {'lost, not':>9s} {'lost in trick':>13s} {'critical':>10s}"]
     for row in table:
         rate = "-" if row["crew_win_rate"] is None else percent(row["crew_win_rate"])
         interval = "-" if row["crew_low"] is None else f"{percent(row['crew_low']):>5s} - {percent(row['crew_high']):>5s}"
         tasks = "-" if row["crew_task_share"] is None else percent(row["crew_task_share"])
         lost_in = "-" if row["crew_median_lost_in"] is None else f"{row['crew_median_lost_in']:.1f}"
-        critical = "-" if row["critical_per_deal"] is None else f"{row['critical_per_deal']:.2f}"
+        critical = critical_text(row)
         lines.append(
             f"{row['mission']:{width}s} {row['players']:7d} {row['crew_games']:6d} {row['crew_wins']:6d} {rate:>6s}  "
             f"{interval:>15s} {tasks:>7s} {row['crew_lost_by_crew']:14d} {row['crew_not_winnable']:9d} {lost_in:>13s} "
-            f"{critical:>8s}")
+            f"{critical:>10s}")
     return lines
 
 

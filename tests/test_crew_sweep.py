@@ -24,7 +24,7 @@ from cli.main import main
 from solver import api
 from solver.core.cards import format_card, parse_card, popcount, scan
 from solver.core.deal import parse_deal
-from solver.core.solution import Outcome
+from solver.core.solution import Limits, Outcome
 from solver.engines.analysis import line_position, slack
 from solver.engines.kernel import KernelSolver
 from solver.engines.reference import solve as reference_solve
@@ -46,7 +46,8 @@ def crew(*args):
 def stored(out: Path):
     with closing(sqlite3.connect(out / "results.db")) as db:
         return db.execute("SELECT deal_index, result, crew_result, crew_tasks_done, crew_tasks, crew_lost_in, "
-                          "crew_line, slack_decisions, slack_critical FROM deals ORDER BY deal_index").fetchall()
+                          "crew_line, slack_decisions, slack_critical, slack_perhaps_critical FROM deals "
+                          "ORDER BY deal_index").fetchall()
 
 
 @pytest.fixture(scope="module")
@@ -61,9 +62,10 @@ def test_a_realistic_sweep_stores_and_reports_the_crew_beside_perfect_informatio
     out, table = swept
     rows = stored(out)
     assert len(rows) == 3 and all(row[2] in ("win", "loss") and row[4] == 2 for row in rows)
-    for index, perfect, result, done, tasks, lost_in, line, decisions, critical in rows:
+    for index, perfect, result, done, tasks, lost_in, line, decisions, critical, perhaps in rows:
         assert (result == "win") == (done == tasks) and (lost_in is None) == (result == "win")
-        assert (decisions is None) == (perfect != "win") and (critical is None or 0 <= critical <= decisions)
+        assert (decisions is None) == (perfect != "win") == (critical is None) == (perhaps is None)
+        assert critical is None or 0 <= critical + perhaps <= decisions
     summary = json.loads((out / "summary.json").read_text())
     assert list(jsonschema.Draft202012Validator(SCHEMA).iter_errors(summary)) == []
     assert summary["crew"] == "realistic, 2 samples, 5000 nodes"
@@ -72,6 +74,7 @@ def test_a_realistic_sweep_stores_and_reports_the_crew_beside_perfect_informatio
     assert cell["crew_tasks_done"] == sum(row[3] for row in rows)
     assert cell["crew_lost_by_crew"] == sum(row[2] == "loss" and row[1] == "win" for row in rows)
     assert cell["slack_critical"] == sum(row[8] or 0 for row in rows)
+    assert cell["slack_perhaps_critical"] == sum(row[9] or 0 for row in rows)
     assert "realistic crew" in table and "lost, winnable" in table
     assert crew("report", out).stdout == table  # the database reads back as the run printed it
 
@@ -164,7 +167,12 @@ def test_the_slack_of_a_hand_worked_line():
     deal = parse_deal("y5 p1 | y6 y7 | y8 y9", 0)
     mission = make_task_mission(deal, [parse_card("y6")], owners=[0])
     line = Position(tuple(parse_card(c) for c in ("p1", "y6", "y8")))
-    assert slack(deal, mission, line, reference_solve) == (1, 1, 2)
+    assert slack(deal, mission, line, reference_solve) == ((1, 0), (1, 0), (2, 0))
+    # Within one card play a solve decides nothing: every other card is undecided, so no decision is proved
+    # critical, and the two of slack 1 are perhaps critical.
+    starved = slack(deal, mission, line, KERNEL.solve, Limits(max_nodes=1))
+    assert starved == ((1, 1), (1, 1), (1, 1))
+    assert [(d.critical, d.perhaps_critical) for d in starved] == [(False, True)] * 3
 
 
 @settings(max_examples=40, deadline=None)
@@ -182,9 +190,9 @@ def test_the_slack_counts_the_winning_cards_of_each_decision(case):
         before = Position(line.plays[:k])
         legal = walk(deal, before.on(mission)).legal
         if popcount(legal) > 1:
-            expected.append(sum(reference_solve(deal, before.then(c).on(mission)).outcome is Outcome.WIN
-                                for c in scan(legal)))
-    assert counts == tuple(expected) and all(count >= 1 for count in counts)
+            expected.append((sum(reference_solve(deal, before.then(c).on(mission)).outcome is Outcome.WIN
+                                 for c in scan(legal)), 0))
+    assert counts == tuple(expected) and all(decision.winning >= 1 for decision in counts)
 
 
 def test_the_html_report_has_the_crew_columns(swept, tmp_path):

@@ -16,7 +16,7 @@ from solver.core.errors import InputError
 from solver.experiments.cell import Cell
 from solver.experiments.stats import Score
 from solver.experiments.store import CREW_NAMES, DATABASE, VERSION, ResultStore
-from solver.experiments.sweep import Record
+from solver.experiments.sweep import CrewResult, Record
 
 VERSION_0_SCHEMA = """
 CREATE TABLE IF NOT EXISTS deals (
@@ -136,6 +136,28 @@ def test_a_new_database_has_the_upgraded_layout(tmp_path):
     assert version(tmp_path / "new") == VERSION
     assert [column[1] for column in columns(tmp_path / "new")[-1 - len(CREW_NAMES):]] == ["dealt", *CREW_NAMES]
     assert columns(tmp_path / "new") == columns(tmp_path / "old")
+
+
+def test_a_version_3_database_gains_the_perhaps_critical_decisions_and_counts_them_as_critical(tmp_path):
+    # Layout 3 counted a decision with an undecided card as critical: its rows keep their counts and read as
+    # none perhaps critical.
+    cell = Cell("tasks/2/draft", 3)
+    store = ResultStore(tmp_path)
+    store.add([Record(cell, 1, 0, "win", 5, 1.5, "kernel", "", "", crew=CrewResult("win", 2, 2, None, 9.0, "", 7, 3, 1))])
+    store.close()
+    with contextlib.closing(sqlite3.connect(tmp_path / DATABASE)) as db:  # as layout 3 was
+        db.execute("ALTER TABLE deals DROP COLUMN slack_perhaps_critical")
+        db.execute("PRAGMA user_version = 3")
+        db.commit()
+    store = ResultStore(tmp_path)
+    assert version(tmp_path) == VERSION
+    assert store.deal_record("tasks/2/draft", 0).crew == CrewResult("win", 2, 2, None, 9.0, "", 7, 3, None)
+    crew = store.summary(cell).crew
+    assert (crew.decisions, crew.critical, crew.perhaps_critical) == (7, 3, 0)
+    store.add([Record(cell, 1, 1, "win", 5, 1.5, "kernel", "", "", crew=CrewResult("win", 2, 2, None, 9.0, "", 4, 1, 2))])
+    crew = store.summary(cell).crew
+    assert (crew.slack_deals, crew.decisions, crew.critical, crew.perhaps_critical) == (2, 11, 4, 2)
+    store.close()
 
 
 def test_records_keep_their_cells_parts_and_scores(tmp_path):

@@ -9,7 +9,8 @@ card forced (`TaskMission.played`, and the crew's table cards and passes so far,
 engine. A position that stops where the crew chooses (a pass, a table card) has no card to analyse.
 
 The slack of a winning line counts, at each decision along it, the legal cards that keep the mission
-winnable (a sweep's critical decisions: those where only one does).
+winnable and those undecided within its limits (a sweep's critical decisions: those where only one card
+is proved to keep it winnable and every other is proved to lose it).
 
 The post-mortem solves the game's prefixes in order and stops early where it can: a prefix of a
 winning line the solver found is winnable (no solve), and every prefix after a losing one loses. A
@@ -17,6 +18,7 @@ play that ends a trick is marked with the crew's choices after that trick (its t
 """
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from solver.core.cards import scan
 from solver.core.solution import Limits, Outcome, Solution
@@ -216,17 +218,38 @@ def line_position(solution: Solution) -> Position:
                     trimmed(TrickChoices(trick.tabled, tuple(trick.passed)) for trick in solution.tricks))
 
 
-def slack(deal, mission, line: Position, solve, limits: Limits = Limits()) -> tuple[int, ...]:
+SLACK_NODES = 2_000_000  # a sweep's slack solves: card plays each, then UNKNOWN (a node cap, not a time, keeps a
+# sweep reproducible); see slack
+
+
+class DecisionSlack(NamedTuple):
+    """One decision along a winning line: its legal cards proved to keep the mission winnable (its own card
+    among them) and those whose solve ended undecided within the limits."""
+
+    winning: int
+    undecided: int = 0
+
+    @property
+    def critical(self) -> bool:
+        """Whether only the line's card keeps the mission winnable: every other card is proved to lose it."""
+        return self.winning == 1 and not self.undecided
+
+    @property
+    def perhaps_critical(self) -> bool:
+        """Whether no other card is proved to keep it winnable but some is undecided."""
+        return self.winning == 1 and self.undecided > 0
+
+
+def slack(deal, mission, line: Position, solve, limits: Limits = Limits()) -> tuple[DecisionSlack, ...]:
     """Return the slack of a winning line of `mission` on `deal` (a line on the train: no choice between tricks):
-    at each decision along it (a play with two legal cards or more), how many of the legal cards keep the mission
-    winnable (`solve` an engine on a case; UNKNOWN within `limits` counts as not). A decision of slack 1 is
-    critical: only the line's own card keeps it winnable."""
-    counts = []
+    at each decision along it (a play with two legal cards or more), the legal cards that keep the mission
+    winnable and those left UNKNOWN (`solve` an engine on a case, within `limits`)."""
+    decisions = []
     for k, card in enumerate(line.plays):
         before = Position(line.plays[:k])
         legal = walk(deal, before.on(mission)).legal
         if legal & (legal - 1):
             others = legal & ~(1 << card)  # the line's card keeps it winnable: the line goes on from it
-            counts.append(1 + sum(solve(deal, before.then(c).on(mission), limits).outcome is Outcome.WIN
-                                  for c in scan(others)))
-    return tuple(counts)
+            outcomes = [solve(deal, before.then(c).on(mission), limits).outcome for c in scan(others)]
+            decisions.append(DecisionSlack(1 + outcomes.count(Outcome.WIN), outcomes.count(Outcome.UNKNOWN)))
+    return tuple(decisions)

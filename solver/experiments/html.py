@@ -10,7 +10,7 @@ import html
 from dataclasses import dataclass
 
 from solver.experiments.stats import CellSummary, percent
-from solver.experiments.summary import rows
+from solver.experiments.summary import critical_text, rows
 
 EXAMPLES = 3  # lost and won deals shown per cell
 COLUMNS = ("mission", "players", "deals", "wins", "losses", "unknowns", "win %", "95% interval", "median ms",
@@ -98,7 +98,7 @@ def crew_cells(row: dict) -> str:
     """Return a row's realistic-crew cells (dashes for a cell the crew did not play)."""
     if "crew_games" not in row:
         return "<td>-</td>" * len(CREW_COLUMNS)
-    critical = "-" if row["critical_per_deal"] is None else f"{row['critical_per_deal']:.2f}"
+    critical = critical_text(row)
     tasks = "-" if row["crew_task_share"] is None else percent(row["crew_task_share"])
     values = (percent(row["crew_win_rate"]), f"{percent(row['crew_low'])} - {percent(row['crew_high'])}", tasks,
               row["crew_lost_by_crew"], critical)

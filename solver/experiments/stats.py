@@ -96,7 +96,7 @@ class CrewSummary:
     """The realistic crew's games of a cell's deals: wins and losses (a game is never undecided), the tasks done
     of all, the crew's losses by the deal's perfect-information answer (winnable: lost by the crew; not
     winnable; undecided within the budget), the tricks the lost games failed in, and along the solver's winning
-    lines (`slack_deals` of them) the decisions and the critical ones."""
+    lines (`slack_deals` of them) the decisions, the critical ones and the perhaps critical ones (sweep.CrewResult)."""
 
     games: int
     wins: int
@@ -109,6 +109,7 @@ class CrewSummary:
     slack_deals: int
     decisions: int
     critical: int
+    perhaps_critical: int = 0
 
     @property
     def losses(self) -> int:
@@ -135,6 +136,11 @@ class CrewSummary:
         """Return the mean number of critical decisions along a winning line."""
         return self.critical / self.slack_deals if self.slack_deals else None
 
+    @property
+    def perhaps_critical_per_deal(self) -> float | None:
+        """Return the mean number of perhaps critical decisions along a winning line."""
+        return self.perhaps_critical / self.slack_deals if self.slack_deals else None
+
 
 def summarize_crew(games) -> CrewSummary:
     """Summarize the realistic crew's games of a cell: (the deal's perfect-information result, its CrewResult)."""
@@ -145,7 +151,7 @@ def summarize_crew(games) -> CrewSummary:
         sum(crew.tasks for _, crew in games), sum(perfect == "win" for perfect, _ in lost),
         sum(perfect == "loss" for perfect, _ in lost), sum(perfect == "unknown" for perfect, _ in lost),
         tuple(sorted(crew.lost_in for _, crew in lost)), len(slacked), sum(crew.decisions for crew in slacked),
-        sum(crew.critical for crew in slacked),
+        sum(crew.critical for crew in slacked), sum(crew.perhaps_critical or 0 for crew in slacked),
     )
 
 

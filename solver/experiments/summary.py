@@ -51,8 +51,18 @@ def crew_row(crew: CrewSummary) -> dict:
         "crew_lost_by_crew": crew.lost_by_crew, "crew_not_winnable": crew.not_winnable,
         "crew_undecided": crew.undecided, "crew_median_lost_in": crew.median_lost_in, "crew_lost_in": lost_in,
         "slack_deals": crew.slack_deals, "slack_decisions": crew.decisions, "slack_critical": crew.critical,
-        "critical_per_deal": crew.critical_per_deal,
+        "critical_per_deal": crew.critical_per_deal, "slack_perhaps_critical": crew.perhaps_critical,
+        "perhaps_critical_per_deal": crew.perhaps_critical_per_deal,
     }
+
+
+def critical_text(row: dict) -> str:
+    """Return a crew row's critical decisions a deal as text: "1.25", and "1.25+0.10" when some decisions are
+    perhaps critical (no other card proved winnable, some undecided); "-" with no winning line."""
+    if row["critical_per_deal"] is None:
+        return "-"
+    perhaps = row.get("perhaps_critical_per_deal")
+    return f"{row['critical_per_deal']:.2f}" + (f"+{perhaps:.2f}" if perhaps else "")
 
 
 def crew_from_row(row: dict) -> CrewSummary | None:
@@ -62,7 +72,8 @@ def crew_from_row(row: dict) -> CrewSummary | None:
     lost_in = tuple(sorted(int(trick) for trick, games in row["crew_lost_in"].items() for _ in range(games)))
     return CrewSummary(row["crew_games"], row["crew_wins"], row["crew_tasks_done"], row["crew_tasks"],
                        row["crew_lost_by_crew"], row["crew_not_winnable"], row["crew_undecided"], lost_in,
-                       row["slack_deals"], row["slack_decisions"], row["slack_critical"])
+                       row["slack_deals"], row["slack_decisions"], row["slack_critical"],
+                       row.get("slack_perhaps_critical", 0))  # 0 in a summary of before they were counted
 
 
 def from_rows(table: list[dict]) -> list[CellSummary]:

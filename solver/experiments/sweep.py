@@ -41,7 +41,7 @@ from solver.core.cards import format_card
 from solver.core.deal import deal_rng
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome, Solution
-from solver.engines.analysis import line_position, slack
+from solver.engines.analysis import SLACK_NODES, line_position, slack
 from solver.engines.cases import TableSharing, solve_setups
 from solver.engines.crew import GameTables
 from solver.engines.realistic import CREW_NODES, play_game
@@ -77,7 +77,9 @@ class CrewResult:
     """A deal played by the realistic crew, beside its perfect-information answer: the crew's result, its tasks
     done of all, the trick it failed in (None: won), the game's milliseconds, its plays (tricks separated by
     "/"), and the slack of the solver's winning line (None when the deal was not won): its decisions (plays with
-    two legal cards or more) and the critical ones among them (one card alone keeps the mission winnable)."""
+    two legal cards or more), the critical ones among them (one card alone keeps the mission winnable, every
+    other proved to lose it) and those perhaps critical (no other card proved to keep it winnable, some
+    undecided within SLACK_NODES; None in a row of before they were counted, whose critical ones include them)."""
 
     result: str  # win, loss
     tasks_done: int
@@ -87,6 +89,7 @@ class CrewResult:
     line: str
     decisions: int | None = None
     critical: int | None = None
+    perhaps_critical: int | None = None
 
 
 @dataclass(frozen=True)
@@ -197,7 +200,7 @@ def crew_seed(seed: int, index: int) -> int:
 def play_crew(batch: Batch, index: int, game: Dealt, solution: Solution) -> CrewResult:
     """Return the realistic crew's game of deal `index` (its samples seeded by `crew_seed`), each sample's solve
     within the batch's crew nodes and budget, and the slack of the perfect-information line `solution` when it won
-    (each of its solves within the budget)."""
+    (each of its solves within SLACK_NODES and the budget)."""
     global _CREW_SOLVER
     from solver.engines.kernel import SINGLE_DEAL_TT_BITS, KernelSolver
 
@@ -206,20 +209,21 @@ def play_crew(batch: Batch, index: int, game: Dealt, solution: Solution) -> Crew
     began = time.perf_counter()
     setups, mission = game.setups(), game.mission
     rules = (mission.communication, mission.assignment) if mission is not None else ()
-    limits = Limits(max_seconds=batch.budget)
+    slack_limits = Limits(max_nodes=SLACK_NODES, max_seconds=batch.budget)
     crew_limits = Limits(max_nodes=batch.crew_nodes, max_seconds=batch.budget)
     played = play_game(game.deal, setups, *rules, samples=batch.samples,
                        seed=crew_seed(batch.seed, index), solve=GameTables(_CREW_SOLVER), limits=crew_limits)
     ms = (time.perf_counter() - began) * 1000
     plays, players = played.mission.played, game.deal.players
     line = "/".join(" ".join(format_card(c) for c in plays[k : k + players]) for k in range(0, len(plays), players))
-    decisions = critical = None
+    decisions = critical = perhaps_critical = None
     if solution.outcome is Outcome.WIN:
         case = next(s.mission for s in setups if s.label == solution.setup)
-        counts = slack(game.deal, case, line_position(solution), GameTables(_CREW_SOLVER), limits)
-        decisions, critical = len(counts), counts.count(1)
+        slacks = slack(game.deal, case, line_position(solution), GameTables(_CREW_SOLVER), slack_limits)
+        decisions = len(slacks)
+        critical, perhaps_critical = (sum(s.critical for s in slacks), sum(s.perhaps_critical for s in slacks))
     return CrewResult(played.outcome.value, played.tasks_done, len(played.mission.cards), played.lost_in, ms, line,
-                      decisions, critical)
+                      decisions, critical, perhaps_critical)
 
 
 def record(batch: Batch, index: int, game: Dealt, solution: Solution, outcome=None, score: Score | None = None
