@@ -129,6 +129,15 @@ SWEEP_SETS = [
     SweepSet("journey/table-chain", 4),
     SweepSet("journey/yellow-for-everyone", 2, "jeep"),
     SweepSet("journey/no-green-after-blue", 2, "helicopter", difficult=True),
+    # Deep Sea: difficulty totals, drafted (each deal one case per assignment the draft allows), a card with
+    # LOSS deals (8: every card 6 or higher) and a pair the kernel proves lost at the first trick (24+26).
+    # The totals' full counts stop before their first deal undecided in SAFETY_SECONDS (difficulty-4: deal
+    # 84, difficulty-8: deal 57), which would make a set's answers depend on the machine's speed.
+    SweepSet("deep-sea/difficulty-4", 4, deals=(50, 80)),
+    SweepSet("deep-sea/difficulty-6", 4),
+    SweepSet("deep-sea/difficulty-8", 4, deals=(20, 50)),
+    SweepSet("deep-sea/8", 5),
+    SweepSet("deep-sea/24+26", 4),
 ]
 
 
