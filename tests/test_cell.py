@@ -138,9 +138,11 @@ def test_table_order():
         ("journey/no-1-no-2@difficult-ghost", 2), ("journey/no-1-no-2", 2), ("journey/no-1-no-2@dog-sled", 2),
         ("planet-nine/10@skis", 3), ("planet-nine/10", 3), ("planet-nine/2@skis", 3), ("planet-nine/2", 3),
         ("tasks/10/draft", 4), ("tasks/10/dealt", 4), ("tasks/2/draft@vespa", 4), ("tasks/2/draft", 4),
+        ("deep-sea/difficulty-10", 4), ("deep-sea/difficulty-2", 4), ("deep-sea/12+44", 4), ("deep-sea/44", 4),
     ]
     ordered = sorted((Cell(name, players) for name, players in names), key=Cell.table_order)
     assert [(str(cell), cell.players) for cell in ordered] == [
+        ("deep-sea/44", 4), ("deep-sea/12+44", 4), ("deep-sea/difficulty-2", 4), ("deep-sea/difficulty-10", 4),
         ("family/1", 3), ("family/1", 4), ("family/25", 3), ("family/help", 3), ("family/objectives/2", 3),
         ("family/objectives/10", 3),
         ("journey/no-1-no-2", 2), ("journey/no-1-no-2@difficult-ghost", 2), ("journey/no-1-no-2@dog-sled", 2),

@@ -14,6 +14,7 @@ benchmark baseline print it. The name is what is swept, then its marks:
 crew would write otherwise (`tasks/08/draft`, `@train`) is refused, so that a cell has one name.
 """
 
+import re
 from dataclasses import InitVar, dataclass, field
 from enum import Enum
 
@@ -161,5 +162,9 @@ def count(word: str, name: str) -> int:
 
 
 def number_or_name(word: str | int) -> tuple:
-    """Return a sort key that puts numbers first, in numeric order, then names."""
-    return (0, int(word), "") if isinstance(word, int) or word.isdecimal() else (1, 0, word)
+    """Return a sort key that puts numbers first, in numeric order, then names, those ending in a number in its
+    order (deep-sea/difficulty-2 before difficulty-10)."""
+    if isinstance(word, int) or word.isdecimal():
+        return 0, "", int(word)
+    ending = re.fullmatch(r"(.*\D)(\d+)", word)
+    return (1, ending[1], int(ending[2])) if ending else (1, word, -1)
