@@ -52,7 +52,7 @@ from solver.engines.analysis import (
     consistent_cases,
     post_mortem,
 )
-from solver.engines.cases import ROUND_NODES, TableSharing, solve_setups
+from solver.engines.cases import ROUNDS, TableSharing, solve_setups
 from solver.engines.crew import GameTables
 from solver.engines.distress import solve_with_distress
 from solver.engines.explain import Explanation, explain_loss
@@ -274,7 +274,7 @@ def task_setup(request: SolveRequest, deal: Deal) -> Setup:
 def solve_setups_of(request: SolveRequest, game: Dealt, engine, progress) -> SolveAnswer:
     """Solve the dealt game's setups on its stage, and with the distress signal when asked for."""
     deal, stage, setups = game.deal, game.stage, game.setups()
-    rounds = () if request.engine == "cpsat" else ROUND_NODES  # CP-SAT has no node budget to grow
+    rounds = () if request.engine == "cpsat" else ROUNDS  # CP-SAT has no node budget to grow
     solution = solve_setups(deal, setups, engine, request.limits, rounds, stage)
     if not request.distress:
         return SolveAnswer(deal, stage, setups, solution)
@@ -434,7 +434,7 @@ def play(request: PlayRequest) -> PlayAnswer:
     limits = Limits(max_nodes=request.crew_nodes, max_seconds=base.limits.max_seconds)
     played = play_game(game.deal, setups, *rules, samples=request.samples, seed=request.crew_seed,
                        solve=crew_engine(base.engine), limits=limits)
-    perfect = solve_setups(game.deal, setups, sharing_engine(base.engine), base.limits, ROUND_NODES, game.stage)
+    perfect = solve_setups(game.deal, setups, sharing_engine(base.engine), base.limits, ROUNDS, game.stage)
     return PlayAnswer(game.deal, game.stage, setups, played, perfect, mission, load_seconds)
 
 

@@ -340,6 +340,40 @@ def test_a_trick_over_the_containing_maximum_does_not_count():
         assert solve(deal, mission).outcome is outcome
 
 
+def test_a_trick_without_either_set_holds_as_many_of_each():
+    # Deep Sea's "as many cards of one set as of another" (TrickCounter.as_many): "at most 1 trick holding
+    # as many p2 as p1" (min_containing 0). Seat 1 follows p1 with p2 and b1 with b2, so each trick holds
+    # both or neither, 1 = 1 or 0 = 0: two such tricks, and the mission is lost.
+    deal = parse_deal("p1 b1 | p2 b2 | g1 g2")
+    counter = TrickCounter(0b111, containing=1 << C("p1"), min_containing=0, as_many=1 << C("p2"), at_most=1)
+    mission = make_task_mission(deal, (), counters=[counter])
+    assert reference.solve(deal, mission).outcome is Outcome.LOSS
+    agrees_with_reference(deal, mission)
+    # With p2 and g1 swapped, seat 2 throws p2 on seat 0's b1 and seat 1's b2, then p1 meets g1 and g2:
+    # neither trick holds as many of each, and the mission is won.
+    swapped = parse_deal("p1 b1 | g1 b2 | p2 g2")
+    assert reference.solve(swapped, mission).outcome is Outcome.WIN
+    agrees_with_reference(swapped, mission)
+
+
+def test_a_mission_over_a_kept_play_is_solved_as_the_model_built_whole():
+    # cpsat.play_model: a deal's cases share the play part, built and read once; a mission's model over it has
+    # the same variables and constraints in the same order, so CP-SAT gives the same answer and branches.
+    from solver.engines.cpsat import TaskModel, play_model, run_solver
+    from solver.missions.mission import drafted_cards, find_mission
+    from solver.missions.setup import mission_setups
+
+    deal = random_deal(4, deal_rng(7, 0))
+    setups = mission_setups(drafted_cards([find_mission(f"deep-sea/{n}") for n in (1, 60, 75, 93)]), deal, [])
+    for setup in setups[:8]:
+        play, base = play_model(deal, setup.mission)
+        assert play_model(deal, setup.mission)[0] is play  # built once for the deal's cases
+        whole = run_solver(TaskModel(deal, setup.mission).model.proto(), None)
+        kept = run_solver(TaskModel(deal, setup.mission, play).model.proto(base), None)
+        assert (kept.status, kept.num_branches, list(kept.solution)) == (
+            whole.status, whole.num_branches, list(whole.solution))
+
+
 def test_a_counter_naming_one_of_two_neighbouring_cards_keeps_them_apart():
     # Trick 1 must be won by b9 (a counter's won_with names b9 and not b8): seat 0 leads b9 and
     # wins it. b8 and b9 of one hand with nothing between stand in for each other only when no

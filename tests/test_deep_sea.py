@@ -193,21 +193,23 @@ TRICK_COUNT_CARDS = [1, 2, 3, 4, 5, 6, 9, 11, 14, 15, 43, 51, 52, 53, 54, 55, 57
 
 
 @st.composite
-def trick_count_cards_on_small_deals(draw):
-    """Two or three of TRICK_COUNT_CARDS drafted together, on a small deal for their player counts."""
-    numbers = draw(st.lists(st.sampled_from(TRICK_COUNT_CARDS), min_size=2, max_size=3, unique=True))
-    mission = drafted_cards([MISSIONS[f"deep-sea/{number}"] for number in numbers])
+def cards_on_small_deals(draw, numbers, least, most, max_cards):
+    """`least` to `most` of the cards `numbers` drafted together, on a small deal (up to `max_cards` a hand) for
+    their player counts."""
+    drawn = draw(st.lists(st.sampled_from(numbers), min_size=least, max_size=most, unique=True))
+    mission = drafted_cards([MISSIONS[f"deep-sea/{number}"] for number in drawn])
     players = draw(st.sampled_from(mission.players))
-    deal = draw(small_deals(min_players=players, max_players=players, max_cards=3, capped=False))
+    deal = draw(small_deals(min_players=players, max_players=players, max_cards=max_cards, capped=False))
     return mission, deal
 
 
-def check_agreement(mission, deal):
-    """The kernel answers a drafted mission's deal as the reference does, with a witness that plays."""
+def check_agreement(mission, deal, solve=KERNEL.solve):
+    """The engine (`solve`, the kernel unless given) answers a drafted mission's deal as the reference does, with
+    a witness that plays."""
     setups = mission_setups(mission, deal, [])
     expected = solve_setups(deal, setups, reference.solve)
-    got = solve_setups(deal, setups, KERNEL.solve)
-    assert got.outcome is expected.outcome, f"{mission.id}: kernel {got.outcome.value}, reference {expected.outcome.value}"
+    got = solve_setups(deal, setups, solve)
+    assert got.outcome is expected.outcome, f"{mission.id}: {got.engine} {got.outcome.value}, reference {expected.outcome.value}"
     if got.outcome is Outcome.WIN:
         check_witness(deal, next(s.mission for s in setups if s.label == got.setup), got)
 
@@ -219,7 +221,7 @@ def test_kernel_agrees_with_reference_on_drafted_cards(case):
 
 
 @settings(max_examples=120, deadline=None)
-@given(trick_count_cards_on_small_deals())
+@given(cards_on_small_deals(TRICK_COUNT_CARDS, 2, 3, max_cards=3))
 def test_kernel_agrees_with_reference_on_trick_count_cards(case):
     check_agreement(*case)
 
@@ -246,12 +248,26 @@ def test_a_holder_left_with_barred_leads_ends_the_game():
     assert game.outcome is Outcome.LOSS and game.lost_in == 1
 
 
-def test_cp_sat_refuses_what_it_does_not_model():
+# The cards of Deep Sea's own rule families (tasks.deep_sea_families), which the CP-SAT model adds to the
+# counters: comparisons (1-6, 92, 95, 96), lead rules (60, 61), runs (75, 85, 86, 88, 89), as-many tricks (93, 94).
+FAMILY_CARDS = [1, 2, 3, 4, 5, 6, 92, 95, 96, 60, 61, 75, 85, 86, 88, 89, 93, 94]
+
+
+@settings(max_examples=150, deadline=None)
+@given(cards_on_small_deals(FAMILY_CARDS, 1, 2, max_cards=4))
+def test_cp_sat_agrees_with_reference_on_deep_sea_s_rules(case):
+    check_agreement(*case, solve=cpsat.solve)
+
+
+def test_cp_sat_refuses_deep_sea_s_rules_on_a_stage_space():
+    # Deep Sea is played on no stage; the model reads a lead rule's barred cards from the dealt hands.
     deal = parse_deal("p1 p2 | b1 b2 | g1 g2", commander=0)
     for name in ("deep-sea/1", "deep-sea/60", "deep-sea/75", "deep-sea/93"):
         setup = mission_setups(MISSIONS[name], deal, [])[0]
-        with pytest.raises(UnsupportedMission):
-            cpsat.solve(deal, setup.mission)
+        assert cpsat.unsupported(setup.mission) == {}
+        on_the_sled = replace(setup.mission, space=replace(setup.mission.space, sled=1))
+        with pytest.raises(UnsupportedMission, match="Deep Sea's rules"):
+            cpsat.solve(deal, on_the_sled)
 
 
 def test_an_impossible_core_keeps_a_comparison_with_the_counters_it_reads():
@@ -295,7 +311,7 @@ def test_cli_solves_a_card_a_draft_and_a_difficulty_total():
 @pytest.mark.parametrize("args", [
     ("solve", "--mission", "deep-sea/difficulty-99", "--players", "4"),
     ("solve", "--mission", "deep-sea/52", "--deal", "r1 r4 p1 | r2 r3 p2 | b1 b2 b3"),
-    ("solve", "--mission", "deep-sea/1", "--players", "4", "--engine", "cpsat"),
+    ("solve", "--mission", "deep-sea/1", "--players", "4", "--engine", "cpsat", "--space", "dog-sled"),
 ])
 def test_cli_bad_deep_sea_input_is_one_line_and_exit_2(args):
     result = run(*args)

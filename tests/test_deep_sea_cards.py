@@ -1,8 +1,8 @@
 """The 96 Deep Sea task cards (solver/missions/deep_sea.toml): a hand-built WIN and LOSS deal for every card.
 
 Each row is one card on one tiny deal, drafted alone (`drafted_cards`: the captain takes it), solved by
-the plain reference engine over every setup (`mission_setups`: the drafted holder, and one setup per
-alternative of an `any` rule); the mission is won when some setup is won. The card alone as a mission
+the plain reference engine, the kernel and the CP-SAT model over every setup (`mission_setups`: the drafted
+holder, and one setup per alternative of an `any` rule); the mission is won when some setup is won. The card alone as a mission
 (deep-sea/44) is held by the player the crew chooses: `test_card_alone_is_the_crews_choice`. The comment above each card quotes its condition
 (../shared/missions/deep-sea-tasks.md); each row's `why` says in a few words why the outcome is forced.
 
@@ -28,12 +28,14 @@ import solver.missions
 from solver.api import SolveRequest, solve
 from solver.core.deal import parse_deal
 from solver.core.solution import Outcome
-from solver.engines import reference
+from solver.engines import cpsat, reference
+from solver.engines.kernel import KernelSolver
 from solver.missions.mission import drafted_cards, find_mission
 from solver.missions.setup import mission_setups
 
 W, L = Outcome.WIN, Outcome.LOSS
 NEVER_FAILS = {"90", "91"}  # the announcement cards: a LOSS deal cannot exist
+ENGINES = {"reference": reference.solve, "kernel": KernelSolver(tt_bits=16).solve, "cpsat": cpsat.solve}
 
 
 @dataclass(frozen=True)
@@ -471,27 +473,29 @@ API_ROWS = [
 ]
 
 
-def solve_card(row: Row):
-    """Return the setups of the row's card on its deal and the reference's outcome of each; replay every
-    winning line (check_witness: legal plays, right trick winners, the setup's counters)."""
+def solve_card(row: Row, solve=reference.solve):
+    """Return the setups of the row's card on its deal and the engine's outcome of each (`solve`, the reference
+    unless given); replay every winning line (check_witness: legal plays, right trick winners, the setup's
+    counters)."""
     deal = parse_deal(row.deal, commander=row.commander)
     setups = mission_setups(drafted_cards([find_mission(row.mission)]), deal, [])
     outcomes = []
     for setup in setups:
-        solution = reference.solve(deal, setup.mission)
+        solution = solve(deal, setup.mission)
         if solution.outcome is W:
             check_witness(deal, setup.mission, solution)
         outcomes.append(solution.outcome)
     return setups, outcomes
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @pytest.mark.parametrize("row", ROWS, ids=[row.id for row in ROWS])
-def test_card(row):
-    setups, outcomes = solve_card(row)
+def test_card(row, engine):
+    setups, outcomes = solve_card(row, ENGINES[engine])
     assert setups
     assert all(outcome in (W, L) for outcome in outcomes), outcomes
     won = W if W in outcomes else L
-    assert won is row.outcome, f"{row.id}: expected {row.outcome.value} ({row.why}); setups {outcomes}"
+    assert won is row.outcome, f"{row.id}, {engine}: expected {row.outcome.value} ({row.why}); setups {outcomes}"
 
 
 def test_all_nine_of_one_colour_takes_the_dealt_colour():

@@ -68,6 +68,38 @@ def test_cp_sat_decides_after_the_kernels_budget(index, outcome):
     assert answer.branches == cpsat.solve(deal, mission, Limits(), CP_SAT_EFFORT).nodes > 0
 
 
+@pytest.mark.parametrize("index, outcome", [(0, Outcome.LOSS), (2, Outcome.WIN)])
+def test_a_node_budget_with_an_effort_gives_cp_sat_a_turn(index, outcome):
+    # A round of cases.solve_in_rounds: the kernel within its card plays, then CP-SAT within its effort.
+    deal, mission = FIXED_14.case(index)[:2]
+    capped = Limits(SHORT_DFS_NODES, cp_sat_effort=CP_SAT_EFFORT)
+    answer, again = (PortfolioSolver(16).solve(deal, mission, capped) for _ in range(2))
+    assert (answer.outcome, answer.engine, answer.nodes) == (outcome, "kernel>cpsat", SHORT_DFS_NODES)
+    assert (again.outcome, again.engine, again.nodes, again.branches) == (
+        answer.outcome, answer.engine, answer.nodes, answer.branches)
+    assert answer.branches == cpsat.solve(deal, mission, Limits(), CP_SAT_EFFORT).nodes > 0
+    if outcome is Outcome.WIN:
+        check_witness(deal, mission, answer)
+    # Without an effort the budget is the kernel's alone (the crew's samples, --budget-nodes).
+    alone = PortfolioSolver(16).solve(deal, mission, Limits(SHORT_DFS_NODES))
+    assert (alone.outcome, alone.engine, alone.nodes) == (Outcome.UNKNOWN, "kernel", SHORT_DFS_NODES)
+
+
+def test_the_rounds_give_open_cases_a_cp_sat_turn():
+    # A Deep Sea total of seven cards drafted: 7,560 assignments, 80 still open after the first round's
+    # 2,000 card plays each (crew bench's difficulty-20 set, deal 3); the kernel's 1M plays left 77 open in 24
+    # s, the second round's CP-SAT turns prove every one lost (solve_in_rounds, cases.ROUNDS).
+    from solver.engines.cases import ROUNDS, TableSharing, solve_setups
+    from solver.experiments.bench import SweepSet
+    from solver.experiments.sweep import dealt
+
+    assert ROUNDS[1].cp_sat_effort and all(r.cp_sat_effort is None for r in (ROUNDS[0], ROUNDS[2]))
+    game = dealt(SweepSet("deep-sea/difficulty-20", 4).batch(4), 3)
+    answer = solve_setups(game.deal, game.setups(), TableSharing(PortfolioSolver(20)), Limits(max_seconds=60),
+                          stage=game.stage)
+    assert (answer.outcome, answer.engine) == (Outcome.LOSS, "kernel>cpsat")
+
+
 @pytest.mark.parametrize("space, index, events, outcome", [("train", 512, 10, Outcome.LOSS),
                                                            ("jeep", 44, 10, Outcome.WIN)])
 def test_the_kernel_decides_when_cp_sat_leaves_a_deal_open(space, index, events, outcome):

@@ -50,7 +50,15 @@ class BoolModel:
 
     def __init__(self):
         self.variables = 0
+        self.first = 0  # the first variable of this model's own (`extension`)
         self.constraints: list[str] = []
+
+    def extension(self) -> "BoolModel":
+        """Return an empty model that goes on from this one: its new variables follow this one's, and its
+        text and proto hold only what it adds (`proto(base)` reads it onto this one's proto)."""
+        more = BoolModel()
+        more.variables = more.first = self.variables
+        return more
 
     def new(self) -> int:
         """Return a new Boolean variable."""
@@ -93,12 +101,15 @@ class BoolModel:
 
     def text(self) -> str:
         """Return the model as proto text."""
-        return "variables{domain:[0,1]}" * self.variables + "".join(self.constraints)
+        return "variables{domain:[0,1]}" * (self.variables - self.first) + "".join(self.constraints)
 
-    def proto(self):
-        """Return the model as CP-SAT's `CpModelProto`."""
+    def proto(self, base=None):
+        """Return the model as CP-SAT's `CpModelProto`; an extension's on a copy of `base`, the proto of the
+        model it goes on from (copying it costs a fraction of reading its text again)."""
         proto = sat_helper().CpModelProto()
-        if not proto.parse_text_format(self.text()):
+        if base is not None:
+            proto.copy_from(base)
+        if not proto.merge_text_format(self.text()):
             raise RuntimeError("CP-SAT could not read the model built")
         return proto
 

@@ -28,10 +28,15 @@ class Trick(NamedTuple):
 
 @dataclass(frozen=True)
 class Limits:
-    """A per-deal budget; None means unlimited."""
+    """A per-deal budget; None means unlimited.
+
+    `cp_sat_effort`, with `max_nodes`: after the kernel's nodes, a turn of CP-SAT within this much of its
+    deterministic time (the default engine's, for a mission CP-SAT models; engines without CP-SAT ignore it).
+    """
 
     max_nodes: int | None = None
     max_seconds: float | None = None
+    cp_sat_effort: float | None = None
 
 
 @dataclass

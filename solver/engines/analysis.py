@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from solver.core.cards import scan
 from solver.core.solution import Limits, Outcome, Solution
-from solver.engines.cases import ROUND_NODES, solve_in_rounds
+from solver.engines.cases import ROUNDS, solve_in_rounds
 from solver.engines.reference import Walked, walk
 from solver.engines.score import ScoreAnswer
 from solver.missions.position import NO_CHOICES, Position, PositionError, TrickChoices, trimmed
@@ -108,7 +108,7 @@ def case_solver(solve, limits: Limits = Limits()):
 
     def reach(consistent, position) -> Reached:
         cases = [(c.label, c.deal, position.on(c.mission)) for c in consistent]
-        return Reached(solve_in_rounds(cases, solve, limits, ROUND_NODES if len(cases) > 1 else ())[0])
+        return Reached(solve_in_rounds(cases, solve, limits, ROUNDS if len(cases) > 1 else ())[0])
 
     return reach
 

@@ -6,6 +6,7 @@ code, so a one-off solve can start with the plain search (solver/api.py).
 """
 
 import time
+from dataclasses import replace
 
 from solver.core.deal import Deal
 from solver.core.solution import Limits, Outcome, Solution
@@ -13,11 +14,17 @@ from solver.missions.position import Position
 from solver.missions.stage import ON_TRAIN, Stage, space_cases
 
 DEFAULT_ENGINE = "auto"  # the engine a LOSS names when there was no case to solve
-ROUND_NODES = (2_000, 50_000, 1_000_000)  # node budgets per case of the rounds before the last
+# The budgets per case of the rounds before the last: card plays, and in the second round a short turn of
+# CP-SAT after them (the default engine's, for the missions it models). Deep Sea's drafted totals leave hundreds
+# of lost cases open after the first round; CP-SAT proves most of them by propagation alone, in its
+# ~10-20 ms of building and reading each model, where 1M card plays of the kernel often do not (difficulty-20,
+# seeded deal 3 of crew bench's set: 80 cases open after 2,000 plays, 77 after 1M, 24 s; CP-SAT 20 ms each).
+ROUND_CP_SAT_EFFORT = 0.02
+ROUNDS = (Limits(2_000), Limits(50_000, cp_sat_effort=ROUND_CP_SAT_EFFORT), Limits(1_000_000))
 
 
 def solve_setups(
-    deal: Deal, setups, solve, limits: Limits = Limits(), rounds=ROUND_NODES, stage: Stage = ON_TRAIN,
+    deal: Deal, setups, solve, limits: Limits = Limits(), rounds=ROUNDS, stage: Stage = ON_TRAIN,
     position: Position = Position(), choice: str | None = None,
 ) -> Solution:
     """Solve a mission's setups (its existential choices) on a stage; the first WIN wins.
@@ -33,23 +40,24 @@ def solve_setups(
     return solve_in_rounds(cases, solve, limits, rounds if len(cases) > 1 else ())[0]
 
 
-def solve_in_rounds(cases: list, solve, limits: Limits = Limits(), rounds=ROUND_NODES, progress=None):
+def solve_in_rounds(cases: list, solve, limits: Limits = Limits(), rounds=ROUNDS, progress=None):
     """Solve (label, deal, mission) cases; return the first WIN and its deal (see `solve_cases`).
 
-    Each round gives every case still open a node budget (`rounds`, then the
-    caller's `limits`), so an easy winning case is not kept waiting behind hard
+    Each round gives every case still open a budget (`rounds`: card plays, and maybe a turn of
+    CP-SAT; then the caller's `limits`), so an easy winning case is not kept waiting behind hard
     losing ones. Wrap a solver object in `TableSharing` so a case's later rounds
     keep the lost positions of its earlier ones. `progress(round, done, total)`,
     if given, is called before each case is solved.
     """
     began = time.perf_counter()
     nodes = branches = 0
-    caps = [cap for cap in rounds if limits.max_nodes is None or cap < limits.max_nodes]
-    for number, cap in enumerate([*caps, limits.max_nodes], 1):
+    caps = [cap for cap in rounds if limits.max_nodes is None or cap.max_nodes < limits.max_nodes]
+    for number, cap in enumerate([*caps, Limits(limits.max_nodes)], 1):
         left = None if limits.max_seconds is None else limits.max_seconds - (time.perf_counter() - began)
         still_open = []
         answer, won_on = solve_cases(
-            reported(cases, number, progress), solve, Limits(cap, left), None if cap is None else still_open
+            reported(cases, number, progress), solve, replace(cap, max_seconds=left),
+            None if cap.max_nodes is None else still_open,
         )
         nodes, branches = nodes + answer.nodes, branches + answer.branches
         answer.nodes, answer.branches, answer.seconds = nodes, branches, time.perf_counter() - began
@@ -104,7 +112,7 @@ def solve_cases(cases, solve, limits: Limits = Limits(), open_cases=None) -> tup
         if left is not None and left <= 0:
             unknown = True
             break
-        answer = solve(deal, mission, Limits(limits.max_nodes, left))
+        answer = solve(deal, mission, replace(limits, max_seconds=left))
         if answer.outcome is Outcome.UNKNOWN and open_cases is not None:
             open_cases.append(case)
         nodes, branches = nodes + answer.nodes, branches + answer.branches

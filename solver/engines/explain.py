@@ -21,7 +21,7 @@ from solver.core.errors import InputError
 from solver.core.rules import num_tricks
 from solver.core.solution import Limits, Outcome
 from solver.engines import reference
-from solver.engines.cases import ROUND_NODES, solve_in_rounds
+from solver.engines.cases import ROUNDS, solve_in_rounds
 from solver.missions.conditions import NO_LIMIT, bounds_text, cards_words, describe_counter
 from solver.missions.tasks import ANYONE, LAZY, allowed_counts
 
@@ -150,7 +150,7 @@ def explain_loss(cases, solve, limits: Limits = Limits()) -> Explanation:
 
     def lost(keys) -> Outcome:
         trial = [(label, deal, reduced(mission, deal, keys)) for label, deal, mission in cases]
-        return solve_in_rounds(trial, solve, limits, ROUND_NODES if len(trial) > 1 else ())[0].outcome
+        return solve_in_rounds(trial, solve, limits, ROUNDS if len(trial) > 1 else ())[0].outcome
 
     whole = lost(kept)
     if whole is not Outcome.LOSS:

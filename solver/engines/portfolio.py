@@ -88,14 +88,17 @@ class PortfolioSolver:
         of growing length (`CP_SAT_EFFORT`, `KERNEL_TURN_NODES`, `TURN_GROWTH`), `GROWN_TURNS` of them,
         and CP-SAT for the time left.
 
-        A `max_nodes` limit is a DFS limit: with one, the kernel alone answers, and
-        so it does for missions with rules the CP-SAT model lacks (`cpsat.unsupported`:
-        the difficult Ghost, the Ghost with passes or the skis, table patterns, the redeal).
+        A `max_nodes` limit is a DFS limit: with one, the kernel answers within it, then CP-SAT
+        within `cp_sat_effort` if the limits give one (`capped`); the kernel alone answers missions
+        with rules the CP-SAT model lacks (`cpsat.unsupported`: the difficult Ghost, the Ghost with
+        passes or the skis, table patterns, the redeal, Deep Sea's rules on a stage space).
         `generation`: see KernelSolver.solve; the kernel's later turns keep the lost positions of
         its first. The answer's engine lists the turns ("kernel>cpsat>kernel"); its nodes are
         the kernel's card plays.
         """
-        if limits.max_nodes is not None or cpsat.unsupported(mission):
+        if limits.max_nodes is not None:
+            return self.capped(deal, mission, limits, generation)
+        if cpsat.unsupported(mission):
             return self.kernel.solve(deal, mission, limits, generation)
         began = time.perf_counter()
         if generation is None:
@@ -121,6 +124,22 @@ class PortfolioSolver:
         answer.engine, answer.nodes, answer.branches = ">".join(engines), nodes, branches
         answer.seconds = time.perf_counter() - began
         return answer
+
+    def capped(self, deal: Deal, mission: TaskMission, limits: Limits, generation: int | None) -> Solution:
+        """The kernel within `limits.max_nodes`, then, for a deal it leaves open, CP-SAT within
+        `limits.cp_sat_effort` of its deterministic time when the limits give one and it models the mission
+        (a round of cases.solve_in_rounds): "kernel>cpsat", its nodes the kernel's, its branches CP-SAT's."""
+        began = time.perf_counter()
+        answer = self.kernel.solve(deal, mission, limits, generation)
+        if answer.outcome is not Outcome.UNKNOWN or limits.cp_sat_effort is None or cpsat.unsupported(mission):
+            return answer
+        left = None if limits.max_seconds is None else limits.max_seconds - (time.perf_counter() - began)
+        if left is not None and left <= 0:
+            return answer
+        turn = cpsat.solve(deal, mission, Limits(max_seconds=left), limits.cp_sat_effort)
+        turn.engine, turn.nodes, turn.branches = f"{answer.engine}>{turn.engine}", answer.nodes, turn.nodes
+        turn.seconds = time.perf_counter() - began
+        return turn
 
 
 def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits()) -> Solution:
