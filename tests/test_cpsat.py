@@ -374,6 +374,24 @@ def test_a_mission_over_a_kept_play_is_solved_as_the_model_built_whole():
             whole.status, whole.num_branches, list(whole.solution))
 
 
+def test_cases_together_keep_apart_the_cards_any_case_tells_apart():
+    # cpsat.CasesModel: "seat 1 wins b4" is lost (b1 b2 never beat seat 2's b3 b4); "trick 1 is won by b9" is won
+    # by leading it. The model of both keeps b8 and b9 apart, as the second case does: breaking their symmetry
+    # (b8 before b9, as the first case alone allows) would lose the second case too.
+    from solver.engines.cpsat import solve_cases, together
+
+    deal = parse_deal("b8 b9 | b1 b2 | b3 b4")
+    lost = make_task_mission(deal, cards("b4"), owners=[1])
+    won = make_task_mission(deal, (), owners=[], counters=[TrickCounter(0b111, won_with=1 << C("b9"), tricks=0b1,
+                                                                        at_least=1)])
+    cases = [("seat 1 wins b4", deal, lost), ("b9 wins trick 1", deal, won)]
+    assert [reference.solve(deal, m).outcome for _, _, m in cases] == [Outcome.LOSS, Outcome.WIN] and together(cases)
+    answer, won_on = solve_cases(cases)
+    assert (answer.outcome, answer.setup, won_on) == (Outcome.WIN, "b9 wins trick 1", deal)
+    check_win(deal, won, answer)
+    assert solve_cases(cases[:1] * 2)[0].outcome is Outcome.LOSS
+
+
 def test_a_counter_naming_one_of_two_neighbouring_cards_keeps_them_apart():
     # Trick 1 must be won by b9 (a counter's won_with names b9 and not b8): seat 0 leads b9 and
     # wins it. b8 and b9 of one hand with nothing between stand in for each other only when no

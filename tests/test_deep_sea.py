@@ -259,6 +259,26 @@ def test_cp_sat_agrees_with_reference_on_deep_sea_s_rules(case):
     check_agreement(*case, solve=cpsat.solve)
 
 
+@settings(max_examples=150, deadline=None)
+@given(cards_on_small_deals(sorted(int(name.split("/")[1]) for name in MISSIONS if name.split("/")[1].isdigit()
+                                   and name.startswith("deep-sea/") and MISSIONS[name].kind == "task"), 2, 3, max_cards=3))
+def test_cp_sat_decides_a_draft_s_cases_together_as_the_reference_one_by_one(case):
+    # cpsat.CasesModel: one model of every assignment the draft allows (a literal per case, each demand held
+    # when a case that has it is chosen) is lost exactly when every case is, and its line wins its case.
+    mission, deal = case
+    setups = mission_setups(mission, deal, [])
+    cases = [(setup.label, deal, setup.mission) for setup in setups]
+    expected = solve_setups(deal, setups, reference.solve)
+    if not cpsat.together(cases):  # a single case: the model of one mission
+        assert len(cases) == 1 and cpsat.solve(deal, setups[0].mission).outcome is expected.outcome
+        return
+    got, won_on = cpsat.solve_cases(cases)
+    assert got.outcome is expected.outcome, f"{mission.id}: together {got.outcome.value}, reference {expected.outcome.value}"
+    if got.outcome is Outcome.WIN:
+        assert won_on is deal
+        check_witness(deal, next(s.mission for s in setups if s.label == got.setup), got)
+
+
 def test_cp_sat_refuses_deep_sea_s_rules_on_a_stage_space():
     # Deep Sea is played on no stage; the model reads a lead rule's barred cards from the dealt hands.
     deal = parse_deal("p1 p2 | b1 b2 | g1 g2", commander=0)

@@ -85,19 +85,36 @@ def test_a_node_budget_with_an_effort_gives_cp_sat_a_turn(index, outcome):
     assert (alone.outcome, alone.engine, alone.nodes) == (Outcome.UNKNOWN, "kernel", SHORT_DFS_NODES)
 
 
-def test_the_rounds_give_open_cases_a_cp_sat_turn():
-    # A Deep Sea total of seven cards drafted: 7,560 assignments, 80 still open after the first round's
-    # 2,000 card plays each (crew bench's difficulty-20 set, deal 3); the kernel's 1M plays left 77 open in 24
-    # s, the second round's CP-SAT turns prove every one lost (solve_in_rounds, cases.ROUNDS).
-    from solver.engines.cases import ROUNDS, TableSharing, solve_setups
+def difficulty_20_deal_3():
+    """A Deep Sea total of seven cards drafted: 7,560 assignments, 80 still open after the first round's 2,000
+    card plays each (crew bench's difficulty-20 set, deal 3), 77 after a million each (24 s); all lost."""
     from solver.experiments.bench import SweepSet
     from solver.experiments.sweep import dealt
 
+    return dealt(SweepSet("deep-sea/difficulty-20", 4).batch(4), 3)
+
+
+def test_the_rounds_give_open_cases_a_cp_sat_turn():
+    # An engine with no model of the cases together (a plain function): the second round's CP-SAT turns prove
+    # every open case lost (solve_in_rounds, cases.ROUNDS).
+    from solver.engines.cases import ROUNDS, solve_setups
+
     assert ROUNDS[1].cp_sat_effort and all(r.cp_sat_effort is None for r in (ROUNDS[0], ROUNDS[2]))
-    game = dealt(SweepSet("deep-sea/difficulty-20", 4).batch(4), 3)
+    game, portfolio = difficulty_20_deal_3(), PortfolioSolver(20)
+    answer = solve_setups(game.deal, game.setups(), portfolio.solve, Limits(max_seconds=60), stage=game.stage)
+    assert (answer.outcome, answer.engine) == (Outcome.LOSS, "kernel>cpsat")  # CP-SAT's proofs: propagation alone
+
+
+def test_the_cases_the_first_round_leaves_open_go_to_one_model():
+    # The same deal through a sweep's engine (TableSharing over the portfolio): the 80 open cases in one CP-SAT
+    # model (cpsat.solve_cases) are lost at once, and the answer's plays are the first round's alone.
+    from solver.engines.cases import ROUNDS, TableSharing, solve_setups
+
+    game = difficulty_20_deal_3()
     answer = solve_setups(game.deal, game.setups(), TableSharing(PortfolioSolver(20)), Limits(max_seconds=60),
                           stage=game.stage)
-    assert (answer.outcome, answer.engine) == (Outcome.LOSS, "kernel>cpsat")
+    assert (answer.outcome, answer.engine) == (Outcome.LOSS, "kernel>cpsat") and answer.branches > 0
+    assert answer.nodes <= len(game.setups()) * ROUNDS[0].max_nodes
 
 
 @pytest.mark.parametrize("space, index, events, outcome", [("train", 512, 10, Outcome.LOSS),

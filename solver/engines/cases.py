@@ -64,6 +64,15 @@ def solve_in_rounds(cases: list, solve, limits: Limits = Limits(), rounds=ROUNDS
         if answer.outcome is not Outcome.UNKNOWN or not still_open:
             return answer, won_on
         cases = still_open
+        if number == 1 and limits.max_nodes is None and hasattr(solve, "solve_together"):  # in one model, if it can
+            left = None if limits.max_seconds is None else limits.max_seconds - (time.perf_counter() - began)
+            together = solve.solve_together(cases, Limits(max_seconds=left))
+            if together is not None:
+                answer, won_on = together
+                nodes, branches = nodes + answer.nodes, branches + answer.branches
+                answer.nodes, answer.branches, answer.seconds = nodes, branches, time.perf_counter() - began
+                if answer.outcome is not Outcome.UNKNOWN:
+                    return answer, won_on
     return answer, won_on
 
 
@@ -88,6 +97,11 @@ class TableSharing:
         # id(mission) -> (generation, mission): holding the mission keeps its id from being reused by another
         # (an analysis or an explanation makes missions call by call; a reused id would share lost positions)
         self.generations = {}
+
+    def solve_together(self, cases, limits: Limits):
+        """The solver's `solve_together` (the open cases of one deal in one model), or None without one."""
+        together = getattr(self.solver, "solve_together", None)
+        return None if together is None else together(cases, limits)
 
     def __call__(self, deal: Deal, mission, limits: Limits = Limits()) -> Solution:
         generation, _ = self.generations.get(id(mission), (None, None))

@@ -77,6 +77,11 @@ Deep Sea's rules on a stage space), naming it (`unsupported`): the portfolio sen
 such missions to the kernel alone. The play part of a model (`TaskModel.play_only`)
 is built and read once for the missions of one deal and rules of play (`play_model`).
 
+The cases of one deal (a Deep Sea draft's assignments, a card's holder the crew
+chooses) can be one model (`CasesModel`, `solve_cases`) when each case's demands
+hold apart: a literal per case, exactly one chosen, and each distinct demand
+enforced by a literal that every case having it implies.
+
 `limits.max_seconds` bounds the whole call, model building included; past it
 the answer is UNKNOWN. `limits.max_nodes` is ignored: CP-SAT has no branch
 limit. `nodes` reports CP-SAT's branch count.
@@ -105,6 +110,7 @@ from solver.missions.conditions import (
     run_settled,
 )
 from solver.missions.tasks import (
+    ANYONE,
     LAZY,
     TaskMission,
     allowed_counts,
@@ -229,8 +235,14 @@ class TaskModel:
             model = play.model.extension()
         vars(self).update(vars(play))  # its literals and tables; none is changed below
         self.model = model
-        self.mission = mission
-        self.task_of = {c: i for i, c in enumerate(mission.cards)}
+        self.add_demands(mission)
+        self.equivalent_cards(distinct_cards(mission))
+
+    def add_demands(self, mission: TaskMission, when=None) -> None:
+        """Add the demands of `mission` (its tasks, tokens, counters, comparisons, runs, lead rules, balance and
+        sequence rules) over the play; each only when the literal `when` holds (None: always)."""
+        self.of_mission(mission)
+        self.when = when
         self.tasks_played()
         self.owners()
         self.tokens()
@@ -240,7 +252,12 @@ class TaskModel:
         self.lead_rules()
         self.balance()
         self.sequence_rules()
-        self.equivalent_cards()
+        self.when = None
+
+    def of_mission(self, mission: TaskMission) -> None:
+        """Make `mission` the one the model's demands and its witness (`witness`) read."""
+        self.mission = mission
+        self.task_of = {c: i for i, c in enumerate(mission.cards)}
 
     @staticmethod
     def play_only(deal: Deal, mission: TaskMission) -> TaskModel:
@@ -251,6 +268,7 @@ class TaskModel:
         return built
 
     def build_play(self, deal: Deal, mission: TaskMission) -> None:
+        self.when = None  # no condition on the constraints added (`add_demands`)
         self.deal = deal
         self.mission = mission  # its space and random pass: the play part reads nothing else of it
         self.model = BoolModel()
@@ -295,8 +313,9 @@ class TaskModel:
         return (lit is False) if lit is True or lit is False else -lit - 1
 
     def clause(self, lits) -> None:
-        """Add OR(lits), skipping it when a constant makes it true."""
-        kept = []
+        """Add OR(lits), skipping it when a constant makes it true; while a mission's demands are added
+        only when their literal holds (`add_demands`), OR(not when, lits)."""
+        kept = [] if self.when is None else [self.neg(self.when)]
         for lit in lits:
             if lit is True:
                 return
@@ -757,9 +776,9 @@ class TaskModel:
                 self.clause([])
                 continue
             if counter.at_least > fixed:
-                self.model.linear([(1, lit) for lit in lits], counter.at_least - fixed, None)
+                self.model.linear([(1, lit) for lit in lits], counter.at_least - fixed, None, self.when)
             if counter.at_most < fixed + len(lits):
-                self.at_most(lits, counter.at_most - fixed)
+                self.model.linear([(1, lit) for lit in lits], None, counter.at_most - fixed, self.when)
 
     def comparisons(self) -> None:
         """Add: each comparison's difference of two counts at the end of play lies within its bounds.
@@ -774,7 +793,7 @@ class TaskModel:
             shift = left_fixed - right_fixed
             low = None if comparison.at_least <= -NO_LIMIT else comparison.at_least - shift
             high = None if comparison.at_most >= NO_LIMIT else comparison.at_most - shift
-            self.model.linear(terms, low, high)
+            self.model.linear(terms, low, high, self.when)
 
     def run_rules(self) -> None:
         """Add: the longest run of consecutive tricks the rule's seat wins lies within its bounds: no
@@ -928,7 +947,7 @@ class TaskModel:
         return {(p, t): self.any_of([self.plays[c, p, t] for c in self.cards_at[p, t] if cards >> c & 1])
                 for p in range(self.players) for t in range(self.tricks)}
 
-    def equivalent_cards(self) -> None:
+    def equivalent_cards(self, distinct: int) -> None:
         """Break the symmetry of interchangeable cards: the lower one goes first.
 
         Take two cards a < b of one seat and suit, next to each other in that
@@ -946,7 +965,6 @@ class TaskModel:
         if self.trades:
             return
         T = self.tricks
-        distinct = distinct_cards(self.mission)
         for p in range(self.players):
             for s in SUITS:
                 cards = self.by_suit[p][s]
@@ -981,6 +999,13 @@ def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits(), effort: f
     play, base = play_model(deal, mission)
     built = TaskModel(deal, mission, play)
     proto = built.model.proto(base)  # read before the time left is taken: building counts in the budget
+    return solved(built, proto, began, limits, effort)
+
+
+def solved(built: TaskModel, proto, began: float, limits: Limits, effort: float | None, chosen=None) -> Solution:
+    """Solve `proto`, the model `built`, in the time `limits` leave since `began` and within `effort`; a WIN's line
+    from its values (`chosen(values)`, if given, makes the case they win the model's mission and returns its
+    label, the answer's `setup`)."""
     solution = Solution(Outcome.UNKNOWN, 0, 0.0, ENGINE)
     left = None if limits.max_seconds is None else limits.max_seconds - (time.perf_counter() - began)
     if left is None or left > 0:
@@ -990,10 +1015,67 @@ def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits(), effort: f
         if response.status == sat.INFEASIBLE:
             solution.outcome = Outcome.LOSS
         elif response.status in (sat.OPTIMAL, sat.FEASIBLE):
+            values = list(response.solution)
             solution.outcome = Outcome.WIN
-            solution.tricks, solution.assignment = witness(built, list(response.solution))
+            solution.setup = "" if chosen is None else chosen(values)
+            solution.tricks, solution.assignment = witness(built, values)
     solution.seconds = time.perf_counter() - began
     return solution
+
+
+def demands_apart(mission: TaskMission) -> bool:
+    """Return True when the mission's demands hold apart from one another, each a constraint of its own over
+    the play (`parts`): tasks with fixed owners or anyone's, trick counters, comparisons, runs, lead rules and
+    sequence rules; not order tokens, lazily assigned tasks or the balanced rule."""
+    return (mission.owners is not None and all(owner >= 0 or owner == ANYONE for owner in mission.owners)
+            and mission.balanced is None and all(token is None for token in mission.tokens))
+
+
+def parts(mission: TaskMission) -> list[TaskMission]:
+    """Return the mission's demands one by one, each as a mission of its own (`demands_apart`): the mission is
+    won when every one of them is."""
+    bare = dataclasses.replace(mission, cards=(), tokens=(), owners=(), counters=(), comparisons=(), runs=(),
+                               leads=(), sequences=())
+    found = [dataclasses.replace(bare, cards=(c,), tokens=(None,), owners=(owner,))
+             for c, owner in zip(mission.cards, mission.owners)]
+    found += [dataclasses.replace(bare, counters=(counter,)) for counter in mission.counters
+              if counter.at_least > 0 or counter.at_most < NO_LIMIT]
+    for comparison in mission.comparisons:
+        read = tuple(dataclasses.replace(mission.counters[k], at_least=0, at_most=NO_LIMIT)
+                     for k in (comparison.left, comparison.right))
+        found.append(dataclasses.replace(bare, counters=read,
+                                         comparisons=(dataclasses.replace(comparison, left=0, right=1),)))
+    found += [dataclasses.replace(bare, runs=(run,)) for run in mission.runs]
+    found += [dataclasses.replace(bare, leads=(rule,)) for rule in mission.leads]
+    found += [dataclasses.replace(bare, sequences=(rule,)) for rule in mission.sequences]
+    return found
+
+
+class CasesModel(TaskModel):
+    """One model for the cases of one deal, each a mission of the same rules of play whose demands hold apart
+    (`demands_apart`; a Deep Sea draft's assignments): a literal per case, exactly one of them holds, and each
+    distinct demand of the cases (`parts`) holds when a case that has it does. The crew wins the deal when it
+    wins some case, so the deal is lost exactly when this model has no solution, and a solution's case is won
+    by its line. Its cases' demands are built once each: a total of 20 in Deep Sea (7 cards, 2,520
+    assignments) has about 30 distinct ones."""
+
+    def __init__(self, deal: Deal, missions: list[TaskMission]):
+        play, self.base = play_model(deal, missions[0])
+        vars(self).update(vars(play))
+        self.model = play.model.extension()
+        self.chosen = [self.new() for _ in missions]
+        self.model.exactly_one(self.chosen)
+        holds = {}  # a demand -> the literal it holds under
+        for chosen, mission in zip(self.chosen, missions):
+            for part in parts(mission):
+                if part not in holds:
+                    holds[part] = self.new()
+                    self.add_demands(part, holds[part])
+                self.clause([self.neg(chosen), holds[part]])
+        distinct = 0
+        for mission in missions:
+            distinct |= distinct_cards(mission)
+        self.equivalent_cards(distinct)  # every case tells these apart, or more
 
 
 PLAY_MODELS = 2  # the plays `play_model` keeps: a deal's cases come one after another, round after round
@@ -1015,6 +1097,36 @@ def play_model(deal: Deal, mission: TaskMission) -> tuple[TaskModel, cp_model_he
             del _plays[next(iter(_plays))]
         _plays[key] = found
     return found
+
+
+def together(cases) -> bool:
+    """Return True when one model holds the (label, deal, mission) cases (`CasesModel`): two or more, on one
+    deal and rules of play, each a mission the model knows whose demands hold apart (`demands_apart`)."""
+    deal, first = cases[0][1], cases[0][2]
+    return len(cases) > 1 and all(
+        d == deal and m.space == first.space and m.random_pass == first.random_pass and modelled(m) and demands_apart(m)
+        for _, d, m in cases)
+
+
+def solve_cases(cases, limits: Limits = Limits(), effort: float | None = None) -> tuple[Solution, Deal | None]:
+    """Decide the (label, deal, mission) cases of one deal (`together`) with one model, `CasesModel`: the first
+    WIN among them is a solution's case; LOSS when there is none. `limits` and `effort` as for `solve`; a WIN
+    names its case's label in `setup`."""
+    began = time.perf_counter()
+    deal = cases[0][1]
+    for label, _, mission in cases:
+        if won_after(deal, mission, []):
+            return Solution(Outcome.WIN, 0, time.perf_counter() - began, ENGINE, setup=label), deal
+    built = CasesModel(deal, [mission for _, _, mission in cases])
+    proto = built.model.proto(built.base)
+
+    def chosen(values) -> str:
+        label, _, mission = next(case for case, lit in zip(cases, built.chosen) if literal_value(values, lit))
+        built.of_mission(mission)
+        return label
+
+    solution = solved(built, proto, began, limits, effort, chosen)
+    return solution, deal if solution.outcome is Outcome.WIN else None
 
 
 def run_solver(proto: cp_model_helper.CpModelProto, seconds: float | None, effort: float | None = None):
