@@ -66,7 +66,8 @@ sums; clearly worse: a linear x/P link, a fixed play-order search, presolve.
 The model knows the missions `modelled` names: tasks with fixed, drafted, lazily
 assigned or anyone's owners, order tokens, trick counters of every kind, the
 balanced rule, sequence rules, mission 12's random pass, and Deep Sea's comparisons,
-runs, lead rules and as-many tricks (on the train only, where Deep Sea is played), on the train, the dog
+runs, lead rules and as-many tricks (those on no stage space: Deep Sea is played on
+none); on the train, the dog
 sled (its driver may open any trick), the hang glider (a set-aside card does not
 count for following suit), fog, the skis, the helicopter or the jeep (one way of
 moving cards at a time, as each space has), and the Ghost's display with two
