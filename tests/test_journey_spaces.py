@@ -24,17 +24,28 @@ from click.testing import CliRunner
 from conftest import check_witness, solve_on_stage
 
 from cli.main import main
-from solver.core.cards import CARD_COUNT, SUIT_MASKS, TRUMPS, bit, card_set, parse_card, parse_card_list, scan, suit_of
+from solver.core.cards import (
+    CARD_COUNT,
+    SUIT_MASKS,
+    TRUMPS,
+    bit,
+    card_set,
+    parse_card,
+    parse_card_list,
+    popcount,
+    scan,
+    suit_of,
+)
 from solver.core.deal import DealError, deal_rng, format_deal, parse_deal, random_deal
 from solver.core.errors import InputError
 from solver.core.rules import legal_plays
-from solver.core.solution import Outcome, Solution, Trick
+from solver.core.solution import Limits, Outcome, Solution, Trick
 from solver.engines import cpsat, reference
 from solver.engines.kernel import KernelSolver
 from solver.engines.kernel.bounds import fewest_named_tricks
 from solver.engines.kernel.problem import compile_task_mission
 from solver.engines.score import max_score
-from solver.missions.dealer import SPACE_DRAW
+from solver.missions.dealer import SPACE_DRAW, deal_mission
 from solver.missions.mission import find_mission
 from solver.missions.setup import Setup, mission_setups
 from solver.missions.stage import ON_TRAIN, Stage, space_cases, stage_of
@@ -455,16 +466,37 @@ def test_fog_draws_count_with_the_hand_they_join():
     assert fewest_named_tricks(named, 0, 2, problem, after_trick_2) == 1
 
 
-def test_named_cards_need_room_in_few_tricks():
+@pytest.mark.parametrize("deal_text, named, fewest", [
     # Six 1s and 2s in four tricks, three in each of seats 0 and 1. Without passes seat 0's
     # three lie in three tricks. Giving one card away each, two tricks would do for seats 0 and
     # 1 alone, but two tricks hold at most 2 + 2 of theirs and the one seat 2 can get: three
     # tricks. Giving two away, two tricks hold 2 + 2 + 2.
-    deal = parse_deal("p1 p2 b1 p5 | b2 g1 g2 b5 | g5 g6 g7 g8")
+    ("p1 p2 b1 p5 | b2 g1 g2 b5 | g5 g6 g7 g8", "p1 p2 b1 b2 g1 g2", [3, 3, 2]),
+    # Three players, two tricks, seat 0 with the extra card, which no trick takes. Four 1s and 2s: one trick
+    # holds three (one a seat), so one trick holds them all only if seat 0 plays one and keeps the fourth
+    # back; it has none and gets one card in a pass, so both tricks hold some. Getting two, one trick does.
+    ("p5 p6 p7 | p1 p2 | b1 b2", "p1 p2 b1 b2", [2, 2, 1]),
+])
+def test_named_cards_need_room_in_few_tricks(deal_text, named, fewest):
+    deal = parse_deal(deal_text)
     problem, _, _ = compile_task_mission(deal, make_task_mission(deal, []))
-    named = card_set(parse_card_list("p1 p2 b1 b2 g1 g2"))
     hands = np.array(deal.hands)
-    assert [fewest_named_tricks(named, given, 0, problem, hands) for given in (0, 1, 2)] == [3, 3, 2]
+    named = card_set(parse_card_list(named))
+    assert [fewest_named_tricks(named, given, 0, problem, hands) for given in (0, 1, 2)] == fewest
+
+
+def test_a_jeep_deal_whose_top_score_counting_rules_out():
+    # Deal 56 (seed 1) of "no 1 and no 2" on the jeep with 3 players: seat 0 holds the extra card and one 1 or 2
+    # (b2), seat 1 five, seat 2 four. Ten clean tricks of 13 leave three, which hold at most nine of the ten, so
+    # seat 0 must keep the tenth back and play three: four in all, but the jeep brings it two. The best score is
+    # 9 - 5 = 4 (the search needed 54 million card plays before the bound saw the card kept back).
+    mission = find_mission("journey/no-1-no-2")
+    game = deal_mission(mission, parse_space("jeep"), 3, 1, 56)
+    owned = [popcount(hand & mission.score.trick.without) for hand in game.deal.hands]
+    assert owned == [1, 5, 4] and popcount(game.deal.hands[0]) == 14
+    solver = KernelSolver(16)
+    answer = max_score(game.deal, mission, [], game.chance, solver.solve, Limits(max_nodes=10_000), game.stage)
+    assert (answer.events, answer.exact, answer.score) == (9, True, 4)
 
 
 # --- helicopter ---------------------------------------------------------------------------

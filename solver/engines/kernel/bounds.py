@@ -86,27 +86,32 @@ def fewest_named_tricks(named, given, trick, problem, hands):
     """Return the fewest tricks from `trick` (0-based) on that can hold the `named` cards still
     to be played, when each hand can give `given` cards away (and get as many).
 
-    A hand plays one card a trick: g tricks hold at most g of its named cards, and no more
-    than it has and gets; it must play all of its own but those it gives away and those it
-    keeps back (its cards beyond one a trick: the extra card of a 3-player deal), in as many
-    tricks. Fog's draws still to come count with the hand they join.
+    A hand plays one card a trick: g tricks hold at most g of its named cards; it must play all
+    of its own but those it gives away and those it keeps back (its cards beyond one a trick:
+    the extra card of a 3-player deal), in as many tricks. Every named card is played or kept
+    back, and a hand plays and keeps back at most what it has and gets, so g tricks hold all of
+    them only if the hands' min(g + kept back, had + got) add up to them: the hand with the extra
+    card must hold the named card it keeps back too (3 players, the jeep: one 1 or 2 in that hand
+    and ten tricks asked is out, since it gets only two). Fog's draws still to come count with the
+    hand they join.
     """
     players = problem[PLAYERS]
     tricks_left = problem[TRICKS] - trick
     owned = np.empty(players, np.int64)
-    played = 0  # named cards played in all: every one but those kept back
+    spares = np.empty(players, np.int64)
+    total = 0  # named cards in the hands: each is played or kept back
     fewest = 0
     for seat in range(players):
         hand = with_draws(hands[seat], seat, trick, problem)
-        spare = max(0, popcount(hand) - tricks_left)
+        spares[seat] = max(0, popcount(hand) - tricks_left)
         owned[seat] = popcount(hand & named)
-        played += owned[seat] - spare
-        fewest = max(fewest, owned[seat] - spare - given)
+        total += owned[seat]
+        fewest = max(fewest, owned[seat] - spares[seat] - given)
     while fewest < tricks_left:
         room = 0
         for seat in range(players):
-            room += min(fewest, owned[seat] + given)
-        if room >= played:
+            room += min(fewest + spares[seat], owned[seat] + given)
+        if room >= total:
             break
         fewest += 1
     return fewest
@@ -364,11 +369,13 @@ def self_won_task_blocked(tasks, tricks_left, problem, hands):
 
 @njit(cache=True)
 def keeps_room(seat, coming, trick, problem, frames, hands):
-    """Return False when `seat`, done giving in the pass before `trick` (`coming` cards to get),
-    keeps more cards a counter's tricks may not hold than leaves it room for enough of them.
+    """Return False when a pass before `trick` keeps more cards a counter's tricks may not hold than
+    leaves room for enough of them: in `seat`'s hand once it has given (`coming` cards still to get),
+    or, with `seat` -1, in the hands the complete pass leaves (`fewest_named_tricks`).
 
-    The bound of count_trick for one hand, checked as soon as the hand has given: a pass that
-    keeps too many such cards in one hand is cut before the others pass.
+    The bound of count_trick, checked as soon as a hand has given (a pass that keeps too many such
+    cards in one hand is cut before the others pass) and as soon as the pass is complete (one of up
+    to 91,125 with the jeep and 3 players, each of which would otherwise be played into a trick).
     """
     present = frames[trick, PRESENT]
     given = most_given_away(trick, 0, present, problem)
@@ -380,7 +387,10 @@ def keeps_room(seat, coming, trick, problem, frames, hands):
         containing = problem[base + C_CONTAINING]
         if containing == 0 or problem[base + C_MAX_CONTAINING] != 0 or problem[base + C_COUNT_CARDS]:
             continue
-        spoiled = named_to_play(containing, hands[seat], coming, given, seat, trick, problem)
+        if seat < 0:
+            spoiled = fewest_named_tricks(containing, given, trick, problem, hands)
+        else:
+            spoiled = named_to_play(containing, hands[seat], coming, given, seat, trick, problem)
         later = popcount(problem[base + C_TRICKS] & ((np.int64(1) << tricks) - 1) & ~((np.int64(1) << trick) - 1))
         if frames[trick, COUNTER_VALUES + k] + min(later, tricks - trick - spoiled) < problem[base + C_AT_LEAST]:
             return False

@@ -159,6 +159,8 @@ RUN_COUNT = PROBLEM.field("RUN_COUNT", 1, "run rules (Deep Sea)")
 RUNS = PROBLEM.field("RUNS", MAX_RUNS * RUN_FIELDS, "the run rules (RUN layout)")
 LEAD_RULES = PROBLEM.field("LEAD_RULES", 1, "1 when a lead rule bars a seat from leading some cards (Deep Sea)")
 LEAD_ALLOWED = PROBLEM.field("LEAD_ALLOWED", MAX_PLAYERS, "per seat: the cards it may lead (every card without a rule)")
+SPARSE = PROBLEM.field("SPARSE", 1, "bit k: counter k needs tricks holding at most C_MAX_CONTAINING < PLAYERS of "
+                       "C_CONTAINING, so a trick past that wastes the room its other cards take (play.room_wasted)")
 SIZE = PROBLEM.size
 LAYOUTS = (PROBLEM, COUNTER, SEQUENCE, COMPARISON, RUN)
 
@@ -335,6 +337,8 @@ def compile_task_mission(deal: Deal, mission: TaskMission) -> tuple[np.ndarray, 
             for t in range(MAX_TRICKS):
                 if counter.tricks >> t & 1:
                     problem[ALLOWED_WINNERS + t] &= ~counter.winners
+    problem[SPARSE] = sum(1 << k for k, counter in enumerate(mission.counters) if counter.containing
+                          and counter.max_containing < deal.players and not counter.count_cards and counter.at_least > 0)
     compile_deep_sea_rules(problem, deal, mission)
     problem[SEQUENCE_COUNT] = len(mission.sequences)
     problem[ACROSS] = any(sequence.across_tricks for sequence in mission.sequences)
