@@ -141,7 +141,7 @@ def search(arrays, node_limit):
     tricks = problem[TRICKS]
     generation = control[GENERATION]
     perft = control[PERFT]  # a local: read once, the loop's tests of it cost nothing (measured: x1.2 when read each time)
-    sparse = problem[SPARSE] != 0  # likewise: tested in play_into_trick, 5-6% slower on crew bench's task sets
+    sparse = problem[SPARSE] != 0  # likewise; tested inside play_into_trick, it cost the task sets 4-9% (bench_versus)
     depth = control[DEPTH]
     nodes = control[NODES]
     while True:
