@@ -50,27 +50,33 @@ def solve_in_rounds(cases: list, solve, limits: Limits = Limits(), rounds=ROUNDS
     if given, is called before each case is solved.
     """
     began = time.perf_counter()
-    nodes = branches = 0
+    spent = [0, 0]  # the card plays and CP-SAT branches of every round so far
+
+    def time_left():
+        return None if limits.max_seconds is None else limits.max_seconds - (time.perf_counter() - began)
+
+    def counted(answer: Solution) -> Solution:
+        """Return `answer` with the plays, branches and seconds of every round so far."""
+        spent[0] += answer.nodes
+        spent[1] += answer.branches
+        answer.nodes, answer.branches, answer.seconds = spent[0], spent[1], time.perf_counter() - began
+        return answer
+
     caps = [cap for cap in rounds if limits.max_nodes is None or cap.max_nodes < limits.max_nodes]
     for number, cap in enumerate([*caps, Limits(limits.max_nodes)], 1):
-        left = None if limits.max_seconds is None else limits.max_seconds - (time.perf_counter() - began)
         still_open = []
         answer, won_on = solve_cases(
-            reported(cases, number, progress), solve, replace(cap, max_seconds=left),
+            reported(cases, number, progress), solve, replace(cap, max_seconds=time_left()),
             None if cap.max_nodes is None else still_open,
         )
-        nodes, branches = nodes + answer.nodes, branches + answer.branches
-        answer.nodes, answer.branches, answer.seconds = nodes, branches, time.perf_counter() - began
+        answer = counted(answer)
         if answer.outcome is not Outcome.UNKNOWN or not still_open:
             return answer, won_on
         cases = still_open
         if number == 1 and limits.max_nodes is None and hasattr(solve, "solve_together"):  # in one model, if it can
-            left = None if limits.max_seconds is None else limits.max_seconds - (time.perf_counter() - began)
-            together = solve.solve_together(cases, Limits(max_seconds=left))
+            together = solve.solve_together(cases, Limits(max_seconds=time_left()))
             if together is not None:
-                answer, won_on = together
-                nodes, branches = nodes + answer.nodes, branches + answer.branches
-                answer.nodes, answer.branches, answer.seconds = nodes, branches, time.perf_counter() - began
+                answer, won_on = counted(together[0]), together[1]
                 if answer.outcome is not Outcome.UNKNOWN:
                     return answer, won_on
     return answer, won_on
