@@ -76,7 +76,7 @@ def game_lines(answer: api.PlayAnswer) -> list[str]:
     lines += pick_lines(answer)
     shown = {}
     for s in game.shown:
-        shown.setdefault(s.trick, []).append(s.communication)
+        shown.setdefault(s.trick, []).append(s)
     for number, trick in enumerate(game.walked.tricks, 1):
         lines.append(f"trick {number:2d}: {seated_cards(trick)}  -> seat {trick.winner}"
                      + (f"  done: {' '.join(format_card(c) for c in trick.completed)}" if trick.completed else ""))
@@ -120,8 +120,8 @@ def game_json(answer: api.PlayAnswer) -> dict:
                    "options": [{"task": format_card(cards[t]), "seat": s, "wins": w}
                                for (t, s), w in zip(p.options, p.wins or (None,) * len(p.options))]}
                   for p in game.picks],
-        "shown": [{"before_trick": s.trick, "seat": s.communication.seat, "card": format_card(s.communication.card),
-                   "token": s.communication.token} for s in game.shown],
+        "shown": [{"before_trick": s.trick, "seat": s.seat, "card": format_card(s.card), "token": s.token}
+                  for s in game.shown],
         "plays": [{"seat": d.seat, "card": format_card(d.card),
                    "shares": {format_card(s.card): [s.wins, s.samples] for s in d.shares}}
                   | ({"tasks": {format_card(s.card): [s.wins, s.samples] for s in d.tasks}} if d.tasks else {})

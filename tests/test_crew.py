@@ -18,7 +18,7 @@ from solver.core.deal import Deal, parse_deal
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome
 from solver.engines.analysis import analyze_position, case_solver, consistent_cases
-from solver.engines.crew import card_shares, decision_deals, task_shares
+from solver.engines.crew import best_card, card_shares, decision_deals, shares_on, task_shares
 from solver.engines.kernel import KernelSolver
 from solver.engines.reference import solve as reference_solve
 from solver.engines.reference import walk
@@ -73,6 +73,25 @@ def test_a_share_counts_the_samples_the_card_wins(drawn, seed):
         for card in wins:
             wins[card] += reference_solve(sampled, position.then(card).on(mission)).outcome is Outcome.WIN
     assert {s.card: s.wins for s in shares} == wins
+
+
+@settings(max_examples=40, deadline=None)
+@given(deals_and_missions(max_players=4, max_cards=3, drafted=False).flatmap(
+    lambda case: st.tuples(st.just(case), plays_so_far(*case))), st.integers(0, 2**16))
+def test_a_race_chooses_the_card_solving_every_card_chooses(drawn, seed):
+    (deal, mission), position = drawn
+    walked = walk(deal, position.on(mission))
+    if walked.ended or walked.due or not walked.legal:
+        return
+    deals = decision_deals(deal, walked, position.plays, (), 5, random.Random(seed))
+    for shares_of, per_sample in ((shares_on, 1), (task_shares, len(mission.cards) - bin(walked.done).count("1"))):
+        full = shares_of(deals, mission, position, walked, reference_solve, Limits())
+        raced = shares_of(deals, mission, position, walked, reference_solve, Limits(), race=True)
+        assert best_card(raced) == best_card(full)
+        for share in raced:  # its wins on the samples it was solved on, the first ones
+            solved = shares_of(deals[: share.samples // per_sample], mission, position, walked, reference_solve,
+                               Limits())
+            assert share.wins == sum(s.wins for s in solved if s.card == share.card)
 
 
 def test_stage_spaces_are_refused():

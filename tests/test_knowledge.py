@@ -1,7 +1,8 @@
 """What a player knows (solver/missions/knowledge.py), against the rules, by enumeration on small deals.
 
 Random small deals, random legal play from trick 1 (plain rules: follow suit when you can) and
-random communications made before trick 1 (a card with its true token, or none). For every seat:
+random communications, each made before a trick played or the next (a card with its true token in
+the hand it held then, or none). For every seat:
 the true deal is consistent with what it knows; the consistent deals, enumerated by brute force
 and checked against the rules themselves (every play legal in its hand at the time, every token
 true of the hand it was shown from), are exactly as many as `count` says; every sample is one of
@@ -53,16 +54,24 @@ def true_token(hand: int, c: int) -> str | None:
     return ONLY if suit == bit(c) else HIGHEST if highest(suit) == c else LOWEST if lowest(suit) == c else None
 
 
+def hand_before(first: int, seat: int, tricks, trick: int) -> int:
+    """Return `seat`'s hand before trick `trick` (1-based): its `first` hand less what it played before."""
+    return first & ~sum(bit(c) for t in tricks[: trick - 1] for s, c in t if s == seat)
+
+
 @st.composite
-def communications(draw, deal):
-    """Up to two cards shown before trick 1 by different seats, each with its true token (or in a dead zone)."""
+def communications(draw, deal, tricks):
+    """Up to two cards shown by different seats, each before a trick up to the next one to begin, each with its
+    true token (or in a dead zone)."""
     shown = []
     for seat in draw(st.lists(st.integers(0, deal.players - 1), unique=True, max_size=2), label="seats"):
-        colours = [c for c in scan(deal.hands[seat]) if suit_of(c) in COLOURS]
+        trick = draw(st.integers(1, sum(len(t) == deal.players for t in tricks) + 1), label="before trick")
+        hand = hand_before(deal.hands[seat], seat, tricks, trick)
+        colours = [c for c in scan(hand) if suit_of(c) in COLOURS]
         if colours:
             c = draw(st.sampled_from(colours), label="shown")
-            token = true_token(deal.hands[seat], c) if draw(st.booleans(), label="token") else None
-            shown.append(Communication(seat, c, token))
+            token = true_token(hand, c) if draw(st.booleans(), label="token") else None
+            shown.append(Communication(seat, c, token, trick))
     return tuple(shown)
 
 
@@ -99,12 +108,13 @@ def allowed(now, tricks, shown, played) -> bool:
             if not legal_plays(held[s], [card for _, card in trick[:k]]) >> c & 1:
                 return False
             held[s] &= ~bit(c)
-    return all(first[s.seat] >> s.card & 1 and (s.token is None or true_token(first[s.seat], s.card) == s.token)
-               for s in shown)
+    then = [(s, hand_before(first[s.seat], s.seat, tricks, s.trick)) for s in shown]
+    return all(hand >> s.card & 1 and (s.token is None or true_token(hand, s.card) == s.token) for s, hand in then)
 
 
 @settings(max_examples=60, deadline=None)
-@given(small_deals(max_players=4, min_cards=2, max_cards=3).flatmap(lambda deal: st.tuples(st.just(deal), games_so_far(deal), communications(deal))))
+@given(small_deals(max_players=4, min_cards=2, max_cards=3).flatmap(lambda deal: games_so_far(deal).flatmap(
+    lambda game: st.tuples(st.just(deal), st.just(game), communications(deal, game[0])))))
 def test_samples_are_the_consistent_deals_each_about_as_often(drawn):
     deal, (tricks, hands), shown = drawn
     sizes = tuple(bin(h).count("1") for h in hands)
@@ -114,8 +124,9 @@ def test_samples_are_the_consistent_deals_each_about_as_often(drawn):
         expected = brute_force(deal, tricks, hands, seat, shown)
         assert hands in expected and known.count() == len(expected)
         assert {h for h in expected if known.consistent(h)} == expected
-        rng = random.Random(seat)
-        drawn_deals = Counter(known.sample(rng) for _ in range(SAMPLES_PER_DEAL * min(len(expected), MOST_COUNTED)))
+        drawn_deals = Counter(known.samples(random.Random(seat), SAMPLES_PER_DEAL * min(len(expected), MOST_COUNTED)))
+        one_by_one = random.Random(seat)  # one call draws what as many calls of `sample` draw
+        assert known.samples(random.Random(seat), 5) == [known.sample(one_by_one) for _ in range(5)]
         assert set(drawn_deals) <= expected  # none inconsistent
         if len(expected) <= MOST_COUNTED:
             assert set(drawn_deals) == expected  # none missing
@@ -134,7 +145,8 @@ def assert_about_equally_often(counts: Counter, cells: int):
 
 # Seat 0 leads p5; seat 1 plays b2: "Only a player who has no card of the type led may play any card of
 # their choice", so seat 1 holds no pink. Seat 2 showed g7 as its highest green before trick 1: "put the
-# token at its top ... to mean ... that it is the highest ... card of that colour in hand".
+# token at its top ... to mean ... that it is the highest ... card of that colour in hand". A highest card is
+# one of several: a lone green would have been shown as the "only" card of that colour (the middle place).
 DEAL = parse_deal("p5 b9 g1 | b2 g2 y1 | g7 g3 p1", 0)
 
 
@@ -144,11 +156,25 @@ def test_a_discard_shows_a_void_and_a_token_bounds_a_colour():
     known = Knowledge.of(0, parse_cards("b9 g1"), (2, 2, 3), tricks, shown, deck=DEAL.cards)
     assert known.cannot[1] & parse_cards("p1") and known.must[2] == parse_cards("g7")
     assert known.unseen == parse_cards("g2 y1 g3 p1")
-    # p1 can only be seat 2's; seat 2's other unseen card is any one of g2 y1 g3, seat 1 has the two left.
-    assert known.count() == 3
+    # p1 can only be seat 2's; seat 2's other unseen card is a green below g7 (g2 or g3), seat 1 has the two left.
+    assert known.count() == 2
+    assert not known.consistent((parse_cards("b9 g1"), parse_cards("g2 g3"), parse_cards("g7 y1 p1")))
     for seed in range(20):
         hands = known.sample(random.Random(seed))
-        assert hands[2] & parse_cards("g7 p1") == parse_cards("g7 p1") and known.consistent(hands)
+        assert hands[2] & parse_cards("g7 p1") == parse_cards("g7 p1") and hands[2] & parse_cards("g2 g3")
+        assert known.consistent(hands)
+
+
+def test_a_card_played_after_it_was_shown_can_be_the_other_one():
+    # Seat 2 showed g7 as its highest green before trick 1 and played g3 in trick 1: the green below g7 it held
+    # then is played, so its last unseen card is any of those left. Shown before trick 2 instead, g3 was gone
+    # by then and another green must still be in seat 2's hand.
+    tricks = [[(0, parse_card("g1")), (1, parse_card("g2")), (2, parse_card("g3"))]]
+    for trick, count in ((1, 3), (2, 1)):
+        shown = (Communication(2, parse_card("g7"), HIGHEST, trick),)
+        known = Knowledge.of(0, parse_cards("p5 b9"), (2, 2, 2), tricks, shown,
+                             deck=parse_cards("p5 b9 g1 b2 g2 y1 g7 g3 g4"))
+        assert known.count() == count  # unseen b2 y1 g4: seat 2 holds any one of them, or (trick 2) g4
 
 
 def test_a_void_tilts_no_deal_over_another():

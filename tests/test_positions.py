@@ -170,6 +170,17 @@ def test_a_position_where_the_mission_just_failed_is_lost():
     assert reference_solve(DEAL, replace(FIXED, played=tuple(parse_card_list("g3 g5 g1")))).outcome is Outcome.LOSS
 
 
+def test_a_task_card_left_unplayed_fails_in_the_last_trick():
+    # "With three players, one card is left unplayed after the final trick": seat 0's b9 is that card here, so
+    # seat 1's task is never won, and the mission fails in the last trick (no trick before failed it). Leading b9
+    # instead gives it to seat 0: lost either way.
+    deal = parse_deal("g1 b9 | g2 | g3", 0)
+    mission = make_task_mission(deal, parse_card_list("b9"), owners=[1])
+    walked = walk(deal, replace(mission, played=tuple(parse_card_list("g1 g2 g3"))))
+    assert walked.ended == "failed in trick 1 (the last, with a task not done)" and walked.failed_in == 1
+    assert reference_solve(deal, mission).outcome is Outcome.LOSS
+
+
 # --- positions past the crew's passes and table cards, by hand ---
 
 # "Helicopter. If at least 1 heli is in the trick, each crew member passes 1 card to the left,

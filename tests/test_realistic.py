@@ -76,16 +76,21 @@ def test_a_game_follows_the_rules_and_the_policies(case, seed, samples):
             assert decision.shares == ()
             continue
         assert sum(1 << s.card for s in decision.shares) == before.legal
-        assert all(1 <= s.samples <= samples and 0 <= s.wins <= s.samples for s in decision.shares)
+        assert all(0 <= s.wins <= s.samples <= samples for s in decision.shares)
         top = max(s.wins for s in decision.shares if s.samples == samples)
-        # a card out of the race trailed the leader by more samples than were left: it could not tie
-        assert all(s.wins + samples - s.samples < top for s in decision.shares if s.samples < samples)
+        # a card out of the race could not beat the card chosen: fewer wins, or as many and dearer
+        assert all(s.wins + samples - s.samples < top or s.wins + samples - s.samples == top
+                   and cheapness(s.card) > cheapness(decision.card) for s in decision.shares if s.samples < samples)
         if top == 0:  # no card wins in any sample: the card that keeps the most (sample, task) pairs winnable
             assert sum(1 << s.card for s in decision.tasks) == before.legal
             open_tasks = len(game.mission.cards) - popcount(before.done)
-            assert all(s.samples == samples * open_tasks and 0 <= s.wins <= s.samples for s in decision.tasks)
-            best = max(s.wins for s in decision.tasks)
-            assert decision.card == min((s.card for s in decision.tasks if s.wins == best), key=cheapness)
+            full = samples * open_tasks
+            assert all(s.samples % open_tasks == 0 and 0 <= s.wins <= s.samples <= full for s in decision.tasks)
+            best = max(s.wins for s in decision.tasks if s.samples == full)
+            assert decision.card == min((s.card for s in decision.tasks if s.wins == best and s.samples == full),
+                                        key=cheapness)
+            assert all(s.wins + full - s.samples < best or s.wins + full - s.samples == best
+                       and cheapness(s.card) > cheapness(decision.card) for s in decision.tasks if s.samples < full)
         else:
             assert decision.tasks == ()
             assert decision.card == min((s.card for s in decision.shares if s.wins == top and s.samples == samples),
@@ -122,12 +127,11 @@ def check_picks(deal, mission, assignment, game):
 def check_communications(deal, game, talk):
     """Every card shown was in its seat's hand before its trick, once a seat, never by the muted seat or before
     the rule allows, and its token says truly where it stands in its colour ("the highest, only, or lowest")."""
-    seats = [s.communication.seat for s in game.shown]
+    seats = [s.seat for s in game.shown]
     assert len(seats) == len(set(seats)) and talk.muted not in seats
-    for shown in game.shown:
-        said = shown.communication
-        assert shown.trick >= talk.first_trick
-        hand = walk(deal, replace(game.mission, played=game.mission.played[: (shown.trick - 1) * deal.players])).hands[said.seat]
+    for said in game.shown:
+        assert said.trick >= talk.first_trick
+        hand = walk(deal, replace(game.mission, played=game.mission.played[: (said.trick - 1) * deal.players])).hands[said.seat]
         assert hand >> said.card & 1
         assert token_of(hand, said.card) is not None
         assert said.token == (token_of(hand, said.card) if talk.tokens else None)
@@ -192,15 +196,17 @@ def test_a_hand_worked_game():
     # y9 each). Leading p1, which nobody can follow, lets the holder of y6 throw it under p1 ("only a player who has
     # no card of the type led may play any card of their choice"): WIN in every sample; leading y5 loses the trick
     # to a higher yellow in every sample. Seat 1, holding y6 y7, throws y6 (the task is won in this trick in every
-    # sample), and seat 2's two cards both win then: the cheaper, y8. The mission is won after trick 1.
+    # sample), and seat 2's two cards both win then: the cheaper, y8. The mission is won after trick 1. The cards
+    # are solved from the cheapest: once p1 and y8 win in all 8 samples, y5 and y9 could at best tie, and a tie goes
+    # to the cheaper card, so they are not solved at all.
     deal = parse_deal("y5 p1 | y6 y7 | y8 y9", 0)
     mission = make_task_mission(deal, [parse_card("y6")], owners=[0])
     game = play_game(deal, [Setup("", mission)], samples=8, seed=1)
     card = parse_card
     assert [(d.seat, d.card) for d in game.decisions] == [(0, card("p1")), (1, card("y6")), (2, card("y8"))]
-    assert {s.card: s.wins for s in game.decisions[0].shares} == {card("p1"): 8, card("y5"): 0}
+    assert {s.card: (s.wins, s.samples) for s in game.decisions[0].shares} == {card("p1"): (8, 8), card("y5"): (0, 0)}
     assert {s.card: s.wins for s in game.decisions[1].shares}[card("y6")] == 8
-    assert {s.card: s.wins for s in game.decisions[2].shares} == {card("y8"): 8, card("y9"): 8}
+    assert {s.card: (s.wins, s.samples) for s in game.decisions[2].shares} == {card("y8"): (8, 8), card("y9"): (0, 0)}
     assert game.outcome is Outcome.WIN and game.walked.ended == "won after trick 1"
 
 

@@ -119,14 +119,6 @@ class Decision:
 
 
 @dataclass(frozen=True)
-class Shown:
-    """A communication, made before trick `trick` (1-based)."""
-
-    trick: int
-    communication: Communication
-
-
-@dataclass(frozen=True)
 class Game:
     """A game played by the hidden-information crew: the setup chosen (with each setup's wins), the task picks,
     the cards shown, the plays, the mission as played (owners fixed, every play in `played`) and where it ended."""
@@ -134,7 +126,7 @@ class Game:
     setup: Setup
     setup_wins: tuple[int, ...]
     picks: tuple[Pick, ...]
-    shown: tuple[Shown, ...]
+    shown: tuple[Communication, ...]
     decisions: tuple[Decision, ...]
     mission: object
     walked: Walked
@@ -183,15 +175,14 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
             break
         if not walked.trick:
             shown += communications_before(walked, mission, talk, shown, deal.players)
-        said = tuple(s.communication for s in shown)
         shares = tasks = ()
         if popcount(walked.legal) == 1:
             card = walked.legal.bit_length() - 1
         else:
-            deals = decision_deals(deal, walked, position.plays, said, samples, rng)
+            deals = decision_deals(deal, walked, position.plays, shown, samples, rng)
             shares = shares_on(deals, mission, position, walked, solve, limits, race=True)
             if max(s.wins for s in shares) == 0:  # lost in every sample: play for the most tasks
-                tasks = task_shares(deals, mission, position, walked, solve, limits)
+                tasks = task_shares(deals, mission, position, walked, solve, limits, race=True)
             card = best_card(tasks or shares)
         decisions.append(Decision(walked.to_move, card, shares, tasks))
         position = position.then(card)
@@ -246,12 +237,12 @@ def fixed(mission, owners, counts, taken, task: int = -1, seat: int = -1):
     return replace(mission, owners=tuple(owners), counts=left)
 
 
-def communications_before(walked: Walked, mission, talk: Talk, shown, players: int) -> list[Shown]:
+def communications_before(walked: Walked, mission, talk: Talk, shown, players: int) -> list[Communication]:
     """Return the cards shown before the walked position's next trick, seat by seat from its leader."""
     trick = len(walked.tricks) + 1
     if trick < talk.first_trick:
         return []
-    spoken = {s.communication.seat for s in shown}
+    spoken = {s.seat for s in shown}
     open_tasks = [(c, owner) for i, (c, owner) in enumerate(zip(mission.cards, mission.owners))
                   if not walked.done >> i & 1 and owner >= 0]
     made = []
@@ -259,7 +250,7 @@ def communications_before(walked: Walked, mission, talk: Talk, shown, players: i
         seat = (walked.leader + offset) % players
         if seat in spoken or seat == talk.muted:
             continue
-        said = communication_of(seat, walked.hands[seat], open_tasks, dead_zone=not talk.tokens)
+        said = communication_of(seat, walked.hands[seat], open_tasks, dead_zone=not talk.tokens, trick=trick)
         if said is not None:
-            made.append(Shown(trick, said))
+            made.append(said)
     return made

@@ -544,7 +544,11 @@ def walk(deal: Deal, mission: TaskMission, to_the_end: bool = False) -> Walked:
         last, won_with = (trick[-1] if search.across else None), search.ghost_won_with(trick, winner)
         trick, played, leader = (), played + 1, winner
     if not ended and not due and played == search.tricks:
-        ended = "ended after the last trick"
+        if to_the_end:
+            ended = "ended after the last trick"
+        else:  # a task whose card nobody played (kept back with three players): no trick failed it before
+            failed_in = played
+            ended = f"failed in trick {played} (the last, with a task not done)"
     seat = (leader + len(trick)) % players
     legal = 0
     if not ended and not due:
