@@ -19,7 +19,7 @@ from solver.core.rules import num_tricks
 from solver.core.solution import Limits, Outcome
 from solver.engines.kernel import KernelSolver
 from solver.engines.kernel.bounds import self_won_task_blocked, tricks_owners_need
-from solver.engines.kernel.problem import compile_task_mission
+from solver.engines.kernel.problem import compile_task_mission, compiled
 from solver.engines.reference import solve as reference_solve
 from solver.missions.tasks import make_task_mission
 from solver.trick.chance import RandomPass
@@ -51,6 +51,22 @@ def test_kernel_agrees_with_reference(players):
         agree(*case)
 
     check()
+
+
+@settings(max_examples=40, deadline=None)
+@given(deals_and_missions(max_players=4, max_cards=3), st.randoms(use_true_random=False))
+def test_a_mission_met_again_compiles_as_afresh(case, rng):
+    # The arrays kept per mission (compile_task_mission) are those compiled afresh on every deal with the hands
+    # shuffled among the seats and any Commander, and a copy: changing one deal's array leaves the next deal's
+    # as compiled.
+    deal, mission = case
+    for _ in range(4):
+        hands = list(deal.hands)
+        rng.shuffle(hands)
+        other = replace(deal, hands=tuple(hands), commander=rng.randrange(deal.players))
+        kept = compile_task_mission(other, mission)
+        assert all(np.array_equal(a, b) for a, b in zip(kept, compiled(other, mission)))
+        kept[0][:] = -7
 
 
 def root_hands(deal) -> np.ndarray:

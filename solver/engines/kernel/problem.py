@@ -293,9 +293,35 @@ def compile_deep_sea_rules(problem: list, deal: Deal, mission: TaskMission) -> N
         problem[LEAD_ALLOWED + rule.seat] &= rule.allowed
 
 
+HANDS_APART = 128  # missions on the train whose compiled arrays are kept, the hands apart (`compile_task_mission`)
+_without_hands: dict = {}
+
+
 def compile_task_mission(deal: Deal, mission: TaskMission) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Return the flat kernel array of a mission on a deal, its table of feasible task counts
-    and its table pattern's automaton."""
+    and its table pattern's automaton.
+
+    On the train the array depends on the deal only through its hands, its seats, its Commander and its
+    number of tricks, so a mission met again on another deal (the crew's sampled deals: each position is
+    solved on up to 16) is copied from the last `HANDS_APART` missions with the hands written in: for a
+    mission of 10 dealt tasks at 4 players, 0.002-0.003 ms a deal against 0.04-0.06 ms compiling. The
+    feasible-count table and the automaton are shared: the search only reads them."""
+    if mission.space is not NO_RULES:
+        return compiled(deal, mission)
+    key = (mission, deal.players, deal.commander, num_tricks(deal.hands))
+    kept = _without_hands.get(key)
+    if kept is None:
+        if len(_without_hands) >= HANDS_APART:
+            _without_hands.clear()
+        kept = _without_hands[key] = compiled(deal, mission)
+    problem, feasible, automaton = kept
+    problem = problem.copy()
+    problem[HANDS : HANDS + deal.players] = deal.hands
+    return problem, feasible, automaton
+
+
+def compiled(deal: Deal, mission: TaskMission) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Return `compile_task_mission`'s arrays, built afresh."""
     check_supported(mission)
     problem = [0] * SIZE  # filled as a list: item writes to a numpy array cost more per deal
     count = len(mission.cards)
