@@ -12,8 +12,9 @@ The policies, each deterministic given the samples:
 - **play** (`card_shares`, `best_card`): the legal card with the largest share; ties go to the
   cheapest card (a non-trump before a rocket, then the lowest rank, then the lowest suit), keeping
   high cards and rockets for later. A game races the cards (`shares_on`, `raced`): from the cheapest,
-  each card is solved sample after sample until it can no longer beat the best card before it. Where no card wins in any sample, the card
-  after which the most (sample, open task) pairs can still be won, each task alone (`task_shares`).
+  each card is solved sample after sample until it can no longer beat the best card before it. Where
+  no card wins in any sample, the card after which the most (sample, open task) pairs can still be
+  won, each task alone (`task_shares`).
 - **tasks and setups** (`option_shares`, `best_option`): the option (a setup, a task to take, a seat
   to give a task to) in which the mission is winnable in the most samples; ties go to the first
   option in the order offered (the setups' order, the tasks' draw order, seats clockwise).
