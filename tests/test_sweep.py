@@ -711,6 +711,31 @@ def test_kill_9_of_the_sweep_alone_ends_its_workers(tmp_path):
     assert [pid for pid in workers if alive(pid)] == []
 
 
+CP_SAT_SOLVES = {
+    "trick": "from solver.core.cards import parse_card_list\n"
+             "from solver.core.deal import parse_deal\n"
+             "from solver.engines.cpsat import solve\n"
+             "from solver.missions.tasks import make_task_mission\n"
+             "deal = parse_deal('b1 g3 | b2 g4 | b3 g5', 0)\n"
+             "solve(deal, make_task_mission(deal, parse_card_list('b3'), owners=[2]))\n",
+    "family": "sys.path.insert(0, 'tests')\n"
+              "from family_cases import random_case\n"
+              "from solver.family.model import cpsat_solve\n"
+              "cpsat_solve(*random_case(1, 0))\n",
+}
+
+
+@pytest.mark.parametrize("game", sorted(CP_SAT_SOLVES))
+def test_a_worker_still_ignores_ctrl_c_after_a_cp_sat_solve(game):
+    # A sweep's workers ignore SIGINT (the main process stops the sweep); CP-SAT's own Ctrl-C handler used to
+    # leave SIGINT at its default after a solve, so the next Ctrl-C killed the worker: "a worker failed".
+    script = ("import os, signal, sys\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\n" + CP_SAT_SOLVES[game]
+              + "os.kill(os.getpid(), signal.SIGINT)\nprint('still here')\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                          cwd=Path(__file__).resolve().parent.parent)
+    assert (done.returncode, done.stdout) == (0, "still here\n"), done.stderr
+
+
 @pytest.fixture(scope="module")
 def interrupted(tmp_path_factory):
     """A sweep stopped by Ctrl-C (SIGINT to its process group), then run again to the end."""

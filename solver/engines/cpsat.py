@@ -1136,6 +1136,9 @@ def run_solver(proto: cp_model_helper.CpModelProto, seconds: float | None, effor
     sat = sat_helper()
     parameters = sat.SatParameters()
     parameters.num_workers = 1
+    # CP-SAT's own Ctrl-C handler leaves SIGINT at its default when a solve ends, so a sweep's worker, which
+    # ignores it (runner.py), died on the next Ctrl-C ("a worker failed"); interrupting is the caller's.
+    parameters.catch_sigint_signal = False
     # Measured on full deals: presolve (with its symmetry detection) and SAT
     # inprocessing cost more than they save on these small, already tight models.
     parameters.cp_model_presolve = False

@@ -77,7 +77,8 @@ STEPS = {
 }
 # Presolve costs more than it saves on these small models: 190 -> 63 ms a deal (20 4-player deals
 # of 12 cards, 4 required cards; presolve and linearization off), measured when the model was written.
-PARAMETERS = {"num_workers": 1, "cp_model_presolve": False, "linearization_level": 0}
+PARAMETERS = {"num_workers": 1, "cp_model_presolve": False, "linearization_level": 0,
+              "catch_sigint_signal": False}  # Ctrl-C is the caller's: solver/engines/cpsat.py's run_solver says why
 
 
 @dataclass
