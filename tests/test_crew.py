@@ -47,13 +47,19 @@ def test_shares_are_the_verdicts_where_the_seat_knows_every_hand():
     assert shares == {parse_card("p1"): 1.0, parse_card("y5"): 0.0}
 
 
+def card_to_choose(deal, mission, position):
+    """Return the walked position, or None where it has no card to choose (the mission ended, or the crew chooses)."""
+    walked = walk(deal, position.on(mission))
+    return None if walked.ended or walked.due or not walked.legal else walked
+
+
 @settings(max_examples=40, deadline=None)
 @given(deals_and_missions(max_players=4, max_cards=3).flatmap(
     lambda case: st.tuples(st.just(case), plays_so_far(*case))), st.integers(0, 2**16))
 def test_a_share_counts_the_samples_the_card_wins(drawn, seed):
     (deal, mission), position = drawn
-    walked = walk(deal, position.on(mission))
-    if walked.ended or walked.due or not walked.legal:
+    walked = card_to_choose(deal, mission, position)
+    if walked is None:
         return
     shares = card_shares(deal, mission, position, samples=4, seed=seed, solve=KERNEL.solve)
     assert shares == card_shares(deal, mission, position, samples=4, seed=seed, solve=KERNEL.solve)
@@ -80,8 +86,8 @@ def test_a_share_counts_the_samples_the_card_wins(drawn, seed):
     lambda case: st.tuples(st.just(case), plays_so_far(*case))), st.integers(0, 2**16))
 def test_a_race_chooses_the_card_solving_every_card_chooses(drawn, seed):
     (deal, mission), position = drawn
-    walked = walk(deal, position.on(mission))
-    if walked.ended or walked.due or not walked.legal:
+    walked = card_to_choose(deal, mission, position)
+    if walked is None:
         return
     deals = decision_deals(deal, walked, position.plays, (), 5, random.Random(seed))
     for shares_of, per_sample in ((shares_on, 1), (task_shares, len(mission.cards) - bin(walked.done).count("1"))):
@@ -104,8 +110,8 @@ def test_stage_spaces_are_refused():
     lambda case: st.tuples(st.just(case), plays_so_far(*case))), st.integers(0, 2**16))
 def test_task_shares_count_the_open_tasks_still_winnable_alone(drawn, seed):
     (deal, mission), position = drawn
-    walked = walk(deal, position.on(mission))
-    if walked.ended or walked.due or not walked.legal:
+    walked = card_to_choose(deal, mission, position)
+    if walked is None:
         return
     deals = decision_deals(deal, walked, position.plays, (), 3, random.Random(seed))
     shares = task_shares(deals, mission, position, walked, KERNEL.solve, Limits())

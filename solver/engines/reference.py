@@ -546,7 +546,7 @@ def walk(deal: Deal, mission: TaskMission, to_the_end: bool = False) -> Walked:
     if not ended and not due and played == search.tricks:
         if to_the_end:
             ended = "ended after the last trick"
-        else:  # a task whose card nobody played (kept back with three players): no trick failed it before
+        else:  # not won after the last trick, though no trick failed it (a task card left unplayed with three players)
             failed_in = played
             ended = f"failed in trick {played} (the last, with a task not done)"
     seat = (leader + len(trick)) % players
