@@ -45,23 +45,36 @@ def task_text(mission, task: int) -> str:
     return format_card(mission.cards[task]) + (f" [{token}]" if token is not None else "")
 
 
+def picked_text(game, index: int) -> str:
+    """Return what a drafted pick took: a Deep Sea card (`card 44`, alone winnable in its wins of the samples) or
+    a task card with its token."""
+    if game.drafted:
+        return "card " + game.drafted[index].split("/", 1)[1]
+    return task_text(game.mission, index)
+
+
 def pick_lines(answer: api.PlayAnswer) -> list[str]:
-    """Return the setup chosen and the tasks' picks, each with its options' wins."""
-    game, lines = answer.game, []
+    """Return the setup chosen and the tasks' picks, each with its options' wins, in the order they were made (Deep
+    Sea's cards are drafted before the setup)."""
+    game, lines, setup = answer.game, [], []
     samples, mission = game.samples, game.mission
     if game.setup_wins:
-        options = ", ".join(f"{setup.label or '(none)'} {wins_text(w, samples)}"
-                            for setup, w in zip(answer.setups, game.setup_wins))
-        lines.append(f"setup: {game.setup.label} (the Commander's samples won: {options})")
+        options = ", ".join(f"{label or '(none)'} {wins_text(w, samples)}"
+                            for label, w in zip(game.offered, game.setup_wins))
+        setup = [f"setup: {game.setup.label} (the Commander's samples won: {options})"]
+    if not game.drafted:
+        lines += setup
     for pick in game.picks:
         if pick.drafted:
-            head = f"seat {pick.chooser} takes {task_text(mission, pick.task)}"
-            options = ", ".join(f"{task_text(mission, t)} {wins_text(w, samples)}"
+            head = f"seat {pick.chooser} takes {picked_text(game, pick.task)}"
+            options = ", ".join(f"{picked_text(game, t)} {wins_text(w, samples)}"
                                 for (t, _), w in zip(pick.options, pick.wins))
         else:
             head = f"the Commander gives {task_text(mission, pick.task)} to seat {pick.seat}"
             options = ", ".join(f"seat {seat} {wins_text(w, samples)}" for (_, seat), w in zip(pick.options, pick.wins))
         lines.append(head + (f" ({options})" if options else " (the only option)"))
+    if game.drafted:
+        lines += setup
     tasks = ", ".join(f"{task_text(mission, i)} -> " + (f"seat {owner}" if owner >= 0 else "anyone")
                       for i, owner in enumerate(mission.owners))
     lines.append(f"tasks: {tasks or 'none'}")
@@ -106,6 +119,11 @@ def result_line(answer: api.PlayAnswer) -> str:
             + (f": {reading}" if reading else ""))
 
 
+def picked_json(game, index: int) -> str:
+    """Return what a pick took in `crew play --json`: a Deep Sea card's id, or a task card."""
+    return game.drafted[index] if game.drafted else format_card(game.mission.cards[index])
+
+
 def game_json(answer: api.PlayAnswer) -> dict:
     """Return what `crew play --json` prints."""
     game = answer.game
@@ -114,10 +132,10 @@ def game_json(answer: api.PlayAnswer) -> dict:
         "result": game.outcome.value, "ended": game.walked.ended, "tasks_done": game.tasks_done,
         "tasks": len(cards), "lost_in": game.lost_in, "perfect": answer.perfect.outcome.value,
         "samples": game.samples, "setup": game.setup.label,
-        "setup_wins": {setup.label: w for setup, w in zip(answer.setups, game.setup_wins)},
+        "setup_wins": dict(zip(game.offered, game.setup_wins)),
         "owners": {format_card(c): owner for c, owner in zip(cards, game.mission.owners)},
-        "picks": [{"chooser": p.chooser, "drafted": p.drafted, "task": format_card(cards[p.task]), "seat": p.seat,
-                   "options": [{"task": format_card(cards[t]), "seat": s, "wins": w}
+        "picks": [{"chooser": p.chooser, "drafted": p.drafted, "task": picked_json(game, p.task), "seat": p.seat,
+                   "options": [{"task": picked_json(game, t), "seat": s, "wins": w}
                                for (t, s), w in zip(p.options, p.wins or (None,) * len(p.options))]}
                   for p in game.picks],
         "shown": [{"before_trick": s.trick, "seat": s.seat, "card": format_card(s.card), "token": s.token}

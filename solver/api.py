@@ -433,7 +433,7 @@ def play(request: PlayRequest) -> PlayAnswer:
         raise InputError(f"a sample's solve has at least 1 card play, not {request.crew_nodes}")
     limits = Limits(max_nodes=request.crew_nodes, max_seconds=base.limits.max_seconds)
     played = play_game(game.deal, setups, *rules, samples=request.samples, seed=request.crew_seed,
-                       solve=crew_engine(base.engine), limits=limits)
+                       solve=crew_engine(base.engine), limits=limits, draft=game.draft())
     perfect = solve_setups(game.deal, setups, sharing_engine(base.engine), base.limits, ROUNDS, game.stage)
     return PlayAnswer(game.deal, game.stage, setups, played, perfect, mission, load_seconds)
 

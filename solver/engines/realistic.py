@@ -5,7 +5,16 @@ Each decision is made by the seat the rules give it to, from deals sampled from 
 seeded by the game's seed, so a game depends only on its deal, mission, sample count and seed:
 
 1. **Setup**: where the mission lets the crew choose (its named players, token swaps), the Commander
-   takes the setup winnable in most of its samples.
+   takes the setup winnable in most of its samples. Deep Sea's task cards are drafted first, a card at a
+   time, the captain first, then clockwise (deep-sea-tasks.md): the seat whose turn it is takes, of the
+   cards left it may take, the one after which the cards taken so far, each with its holder, are winnable
+   together in the most of its samples, the cards not yet taken not counting (`Draft.together`; ties: the
+   card drawn first); a seat that may take none passes. The Commander then chooses among the setups those
+   holders leave (an `any` rule's alternatives). Scoring the cards taken, not the whole mission with the
+   other holders still free, keeps a pick to (cards left) x samples solves: five cards have up to 720
+   setups, and the Commander's choice among all of them, measured on 4-player games of difficulty 12,
+   took 11.5 of the 12.7 s of the crew's four games (the sweep of 3 deals a total, 1-20, 4 players: 4 min 11 s
+   -> 1 min 13 s on both cores, the perfect-information solves included).
 2. **Tasks**: tasks without a fixed owner get one, a task at a time. A draft (the Commander first,
    then clockwise, "until all the tasks have been taken"): the seat whose turn it is takes one of the
    open tasks. A Commander's decision or distribution: the Commander gives the next task, in draw
@@ -43,12 +52,13 @@ from solver.engines.crew import (
     sampled_deals,
     shares_on,
     task_shares,
+    winnable,
 )
 from solver.engines.reference import Walked, walk
 from solver.engines.reference import solve as reference_solve
 from solver.missions.knowledge import Communication, Knowledge
 from solver.missions.position import Position
-from solver.missions.setup import Setup
+from solver.missions.setup import Draft, Setup
 from solver.missions.tasks import LAZY, counts_allow, draft_counts
 
 SILENT_UNTIL = re.compile(r"silent-until-trick-(\d+)")
@@ -96,7 +106,7 @@ class Talk:
 class Pick:
     """A task given its owner before play: by `chooser`, among `options` ((task index, seat) each), with each
     option's wins out of the samples (empty when there was one option); `drafted`: taken in a draft, else given
-    by the Commander."""
+    by the Commander. A Deep Sea card's pick indexes the game's `drafted` cards."""
 
     chooser: int
     task: int
@@ -121,7 +131,9 @@ class Decision:
 @dataclass(frozen=True)
 class Game:
     """A game played by the hidden-information crew: the setup chosen (with each setup's wins), the task picks,
-    the cards shown, the plays, the mission as played (owners fixed, every play in `played`) and where it ended."""
+    the cards shown, the plays, the mission as played (owners fixed, every play in `played`) and where it ended;
+    `drafted`: the Deep Sea cards drafted (their ids), which the first picks index; `offered`: the labels of the
+    setups the Commander chose among, as `setup_wins` scores them."""
 
     setup: Setup
     setup_wins: tuple[int, ...]
@@ -131,6 +143,8 @@ class Game:
     mission: object
     walked: Walked
     samples: int
+    drafted: tuple[str, ...] = ()
+    offered: tuple[str, ...] = ()
 
     @property
     def outcome(self) -> Outcome:
@@ -149,17 +163,21 @@ class Game:
 
 
 def play_game(deal: Deal, setups, communication: str = "normal", assignment: str = DRAFT, samples: int = 16,
-              seed: int = 0, solve=None, limits: Limits = CREW_LIMITS) -> Game:
+              seed: int = 0, solve=None, limits: Limits = CREW_LIMITS, draft: Draft | None = None) -> Game:
     """Play `deal` with the crew: the mission's `setups` (solver/missions/setup.py), its `communication` rule and
     `assignment` mode (mission.py's: a draft, the Commander's decision or distribution), `samples` deals a
     decision, drawn from `seed`; `solve` the exact engine on each sample (default: the reference), within
-    `limits` a solve (past them, the sample counts as not winnable)."""
+    `limits` a solve (past them, the sample counts as not winnable); `draft` the Deep Sea cards the setups'
+    holders draft (Dealt.draft)."""
     if samples < 1:
         raise InputError(f"the crew samples at least 1 deal a decision, not {samples}")
     for setup in setups:
         check_supported(setup.mission)
     solve = solve or reference_solve
     rng = random.Random(seed)
+    drafts = []
+    if draft is not None:
+        setups, drafts = draft_cards(deal, setups, draft, samples, rng, solve, limits)
     setup_wins, chosen = (), 0
     if len(setups) > 1:
         deals = sampled_deals(Knowledge.before_play(deal, deal.commander), (0,) * deal.players, deal.commander, samples, rng)
@@ -167,6 +185,7 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
         chosen = best_option(setup_wins)
     setup = setups[chosen]
     mission, picks = assign_tasks(deal, setup.mission, assignment == DRAFT, samples, rng, solve, limits)
+    picks = drafts + picks
     talk = Talk.of(communication, setup)
     position, shown, decisions = Position(), [], []
     while True:
@@ -186,7 +205,38 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
             card = best_card(tasks or shares)
         decisions.append(Decision(walked.to_move, card, shares, tasks))
         position = position.then(card)
-    return Game(setup, setup_wins, tuple(picks), tuple(shown), tuple(decisions), position.on(mission), walked, samples)
+    return Game(setup, setup_wins, tuple(picks), tuple(shown), tuple(decisions), position.on(mission), walked, samples,
+                tuple(card.id for card in draft.cards) if draft is not None else (), tuple(s.label for s in setups) if setup_wins else ())
+
+
+def draft_cards(deal: Deal, setups, draft: Draft, samples: int, rng: random.Random, solve, limits: Limits):
+    """Return the `setups` whose holders the crew drafted, and its picks: from the Commander clockwise, the seat
+    whose turn it is takes, of the cards left that some setup lets it hold, the one after which the cards taken
+    are winnable together in the most of its samples (ties: the first); a seat that may take none passes."""
+    holders, taken, picks, turn, passes = {}, {}, [], deal.commander, 0
+    while len(holders) < len(draft.names):
+        if passes == deal.players:
+            raise InputError("no setup holds the Deep Sea cards the crew has drafted")
+        options = [(card, turn) for card, name in enumerate(draft.names)
+                   if name not in holders and any(agrees(setup, holders | {name: turn}) for setup in setups)]
+        wins = ()
+        if len(options) > 1:
+            deals = sampled_deals(Knowledge.before_play(deal, turn), (0,) * deal.players, deal.commander, samples, rng)
+            wins = tuple(sum(any(winnable(solve(d, together, limits)) for together in draft.together(taken | {card: turn}))
+                             for d in deals) for card, _ in options)
+        if options:
+            card, _ = options[best_option(wins) if wins else 0]
+            picks.append(Pick(turn, card, turn, tuple(options), wins, True))
+            holders[draft.names[card]], taken[card] = turn, turn
+        passes = 0 if options else passes + 1
+        turn = (turn + 1) % deal.players
+    return [setup for setup in setups if agrees(setup, holders)], picks
+
+
+def agrees(setup: Setup, holders: dict) -> bool:
+    """Return True when `setup` names every player of `holders` as it does."""
+    chosen = dict(setup.chosen)
+    return all(chosen[name] == seat for name, seat in holders.items())
 
 
 def assign_tasks(deal: Deal, mission, drafted: bool, samples: int, rng: random.Random, solve, limits: Limits):

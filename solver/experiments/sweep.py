@@ -212,7 +212,8 @@ def play_crew(batch: Batch, index: int, game: Dealt, solution: Solution) -> Crew
     slack_limits = Limits(max_nodes=SLACK_NODES, max_seconds=batch.budget)
     crew_limits = Limits(max_nodes=batch.crew_nodes, max_seconds=batch.budget)
     played = play_game(game.deal, setups, *rules, samples=batch.samples,
-                       seed=crew_seed(batch.seed, index), solve=GameTables(_CREW_SOLVER), limits=crew_limits)
+                       seed=crew_seed(batch.seed, index), solve=GameTables(_CREW_SOLVER), limits=crew_limits,
+                       draft=game.draft())
     ms = (time.perf_counter() - began) * 1000
     plays, players = played.mission.played, game.deal.players
     line = "/".join(" ".join(format_card(c) for c in plays[k : k + players]) for k in range(0, len(plays), players))

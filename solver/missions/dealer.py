@@ -32,7 +32,7 @@ from solver.core.deal import Deal, deal_rng, format_deal, random_tasks
 from solver.core.errors import InputError
 from solver.missions.deep_sea import draw_cards, redeal_reason, task_cards
 from solver.missions.mission import Mission, built_in_missions
-from solver.missions.setup import Setup, draw_chance, mission_setups
+from solver.missions.setup import Draft, Setup, deep_sea_draft, draw_chance, mission_setups
 from solver.missions.special import check_special_space, draw_redeal
 from solver.missions.stage import Stage, special_stage_deal, stage_deal, stage_of
 from solver.missions.tasks import Token, make_task_mission
@@ -65,6 +65,10 @@ class Dealt:
         if self.mission is None:
             return [self.task_setup]
         return mission_setups(self.mission, self.deal, list(self.cards), self.chance, events, self.stage.ghost)
+
+    def draft(self) -> Draft | None:
+        """Return the draft of the deal's Deep Sea task cards, one at a time (None: it drafts none)."""
+        return None if self.mission is None else deep_sea_draft(self.mission, self.deal, built_in_missions())
 
 
 def deal_mission(mission: Mission, space: Space, players: int, seed: int, index: int,

@@ -51,6 +51,8 @@ from solver.missions.mission import (
     TricksRule,
     WonCardsRule,
     describe_rule,
+    drafted_cards,
+    held_by,
     resolve_trick,
     rules_for,
 )
@@ -105,6 +107,34 @@ def mission_setups(
                     named = tuple((c.name, seats[c.name]) for c in mission.choose)
                     setups.append(Setup(label, built, named))
     return setups
+
+
+@dataclass(frozen=True)
+class Draft:
+    """Deep Sea task cards drafted one at a time on `deal`, the captain first, then clockwise, each player taking
+    a card left they may take (`draft_assignments`): `cards` the task cards (missions of kind "task") in the mission's order and
+    `names` their holders' names in its setups (holder1, ...)."""
+
+    deal: Deal
+    cards: tuple[Mission, ...]
+    names: tuple[str, ...]
+
+    def together(self, holders: dict[int, int]) -> tuple[TaskMission, ...]:
+        """Return the missions of the cards `holders` names (card index -> seat), held by those seats, no other
+        card counting: one per alternative of an `any` rule; none when a seat may not hold its card."""
+        held = [held_by(self.cards[i], str(seat)) for i, seat in sorted(holders.items())]
+        try:
+            return tuple(s.mission for s in mission_setups(drafted_cards(held), self.deal, []))
+        except InputError:  # a card that is not the captain's, held by the captain
+            return ()
+
+
+def deep_sea_draft(mission: Mission, deal: Deal, missions: dict[str, Mission]) -> Draft | None:
+    """Return the draft of `mission`'s Deep Sea task cards on `deal` (None: it drafts none), `missions` the
+    built-in missions by id (the cards)."""
+    if not mission.cards or any(choice.by != "draft" for choice in mission.choose):
+        return None
+    return Draft(deal, tuple(missions[card] for card in mission.cards), tuple(choice.name for choice in mission.choose))
 
 
 def rule_choices(rules):
