@@ -37,8 +37,8 @@ from solver.core.cards import SUIT_MASKS, TRUMP, bit, card_set, popcount, rank_o
 from solver.core.deal import Deal
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome
+from solver.engines.reference import equivalent_play, walk, without_equivalent_plays
 from solver.engines.reference import solve as reference_solve
-from solver.engines.reference import walk, without_equivalent_plays
 from solver.missions.knowledge import HIGHEST, LOWEST, ONLY, Communication, Knowledge
 from solver.missions.position import Position
 from solver.missions.tasks import distinct_cards
@@ -217,9 +217,7 @@ class SampleVerdicts:
                 in_play |= hand & ~gone
             self.seen[k] = in_play, without_equivalent_plays(self.legal, in_play, self.distinct)
         in_play, kept = self.seen[k]
-        while not kept >> card & 1:  # a dropped card's next card above is a play
-            above = in_play & SUIT_MASKS[suit_of(card)] & ~((2 << card) - 1)
-            card = (above & -above).bit_length() - 1
+        card = equivalent_play(card, kept, in_play)
         won = self.won.get((card, k))
         if won is None:
             won = self.won[card, k] = winnable(self.solve(self.deals[k], self.after[card], self.limits))

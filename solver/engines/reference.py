@@ -438,6 +438,15 @@ def without_equivalent_plays(plays: int, in_play: int, distinct: int) -> int:
     return kept
 
 
+def equivalent_play(card: int, kept: int, in_play: int) -> int:
+    """Return the play of `kept` (`without_equivalent_plays`) that `card` wins and loses as: itself, or the next
+    card in play above it that is kept."""
+    while not kept >> card & 1:
+        above = in_play & SUIT_MASKS[suit_of(card)] & ~((2 << card) - 1)
+        card = (above & -above).bit_length() - 1
+    return card
+
+
 def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits(), equivalence: bool = True,
           horizon: int = 0) -> Solution:
     """Decide whether the crew can win `mission` in `deal`; with `horizon` > 0, whether some line plays that many
