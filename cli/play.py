@@ -75,6 +75,15 @@ def pick_lines(answer: api.PlayAnswer) -> list[str]:
         lines.append(head + (f" ({options})" if options else " (the only option)"))
     if game.drafted:
         lines += setup
+    for handover in game.handovers:
+        options = ", ".join(f"{task_text(mission, t)} -> seat {to} {wins_text(w, samples)}"
+                            for (t, to), w in zip(handover.options, handover.wins))
+        if handover.made < 0:
+            head = f"seat {handover.seat} keeps its tasks"
+        else:
+            task, to = handover.options[handover.made]
+            head = f"seat {handover.seat} hands {task_text(mission, task)} to seat {to}"
+        lines.append(f"{head} (keeping {wins_text(handover.keep, samples)}; {options})")
     tasks = ", ".join(f"{task_text(mission, i)} -> " + (f"seat {owner}" if owner >= 0 else "anyone")
                       for i, owner in enumerate(mission.owners))
     lines.append(f"tasks: {tasks or 'none'}")
@@ -138,6 +147,9 @@ def game_json(answer: api.PlayAnswer) -> dict:
                    "options": [{"task": picked_json(game, t), "seat": s, "wins": w}
                                for (t, s), w in zip(p.options, p.wins or (None,) * len(p.options))]}
                   for p in game.picks],
+        "handovers": [{"seat": h.seat, "keep": h.keep, "made": h.made,
+                       "options": [{"task": format_card(cards[t]), "to": to, "wins": w}
+                                   for (t, to), w in zip(h.options, h.wins)]} for h in game.handovers],
         "shown": [{"before_trick": s.trick, "seat": s.seat, "card": format_card(s.card), "token": s.token}
                   for s in game.shown],
         "plays": [{"seat": d.seat, "card": format_card(d.card),

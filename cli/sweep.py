@@ -123,7 +123,7 @@ def render(summaries: list[CellSummary], output_format: str) -> str:
 
 
 @click.command()
-@click.option("--game", help="The game of the missions: planet-nine, journey or family (default: the game "
+@click.option("--game", help="The game of the missions: planet-nine, journey, deep-sea or family (default: the game "
               "--mission-file names, else planet-nine).")
 @click.option("--missions", "missions_text", help="Mission numbers (1-50, 5,17) or names; Deep Sea also difficulty-1..12 (a difficulty total each) "
                    "and 12+44 (cards drafted together); default: all of the game.")

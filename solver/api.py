@@ -433,7 +433,8 @@ def play(request: PlayRequest) -> PlayAnswer:
         raise InputError(f"a sample's solve has at least 1 card play, not {request.crew_nodes}")
     limits = Limits(max_nodes=request.crew_nodes, max_seconds=base.limits.max_seconds)
     played = play_game(game.deal, setups, *rules, samples=request.samples, seed=request.crew_seed,
-                       solve=crew_engine(base.engine), limits=limits, draft=game.draft())
+                       solve=crew_engine(base.engine), limits=limits, draft=game.draft(),
+                       task_pass=mission is not None and mission.five_player_pass)
     perfect = solve_setups(game.deal, setups, sharing_engine(base.engine), base.limits, ROUNDS, game.stage)
     return PlayAnswer(game.deal, game.stage, setups, played, perfect, mission, load_seconds)
 
@@ -618,7 +619,7 @@ def report_html(directory, target) -> Path:
 class SweepRequest:
     """A sweep, as `crew sweep` takes it (text where the CLI takes text)."""
 
-    game: str | None = None  # planet-nine, journey or family (default: the mission file's game, else planet-nine)
+    game: str | None = None  # planet-nine, journey, deep-sea or family (default: the mission file's game, else planet-nine)
     missions: str | None = None  # numbers (1-50, 5,17) or names; default: all of the game
     mission_file: str | None = None
     tasks: str | None = None  # a random-task experiment: task counts, e.g. "1-12"

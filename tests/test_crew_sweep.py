@@ -160,6 +160,20 @@ def test_crew_play_prints_the_game_and_its_json(tmp_path):
     assert bad.exit_code == 2 and "the crew plays on the train" in bad.stderr
 
 
+def test_crew_play_prints_the_five_player_task_pass():
+    args = ["play", "--mission", "planet-nine/31", "--players", "5", "--seed", "2", "--samples", "2"]
+    text = crew(*args)
+    assert text.exit_code == 0, text.output
+    weighed = [line for line in text.stdout.splitlines() if " keeps its tasks (keeping " in line or " hands " in line]
+    body = json.loads(crew(*args, "--json").stdout)
+    assert len(weighed) == len(body["handovers"]) >= 1
+    for line, handover in zip(weighed, body["handovers"]):
+        assert line.startswith(f"seat {handover['seat']} ") and f"(keeping {handover['keep']}/2; " in line
+        assert handover["options"] and all(re.search(rf"{o['task']}( \[\S+\])? -> seat {o['to']} {o['wins']}/2", line)
+                                           for o in handover["options"])  # the text writes a task's token
+    assert all(h["made"] == -1 for h in body["handovers"][:-1])  # at most one transfer, by the last seat weighing
+
+
 def test_the_slack_of_a_hand_worked_line():
     # Seat 0 must win y6. Play 1: of y5 and p1, only p1 keeps it winnable (nobody can follow it, and seat 1 throws y6
     # under it; y5 loses the trick to a higher yellow). Play 2: seat 1 must throw y6 now (keeping it, seat 2's

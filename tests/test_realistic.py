@@ -7,6 +7,7 @@ true, and the kernel (through one table a game) plays exactly the game the refer
 """
 
 import itertools
+import random
 from dataclasses import replace
 
 import pytest
@@ -18,11 +19,20 @@ from solver.core.cards import parse_card, parse_cards, popcount
 from solver.core.deal import parse_deal
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome
-from solver.engines.crew import GameTables, best_card, cheapness, communication_of, token_of
+from solver.engines.crew import (
+    GameTables,
+    best_card,
+    cheapness,
+    communication_of,
+    option_shares,
+    sampled_deals,
+    token_of,
+)
 from solver.engines.kernel import KernelSolver
-from solver.engines.realistic import Talk, play_game
+from solver.engines.realistic import Talk, hand_over, play_game
+from solver.engines.reference import solve as reference_solve
 from solver.engines.reference import walk
-from solver.missions.knowledge import HIGHEST, LOWEST, ONLY
+from solver.missions.knowledge import HIGHEST, LOWEST, ONLY, Knowledge
 from solver.missions.setup import Setup
 from solver.missions.tasks import LAZY, draft_counts, make_task_mission
 from solver.trick.variants import PlayRules
@@ -217,3 +227,47 @@ def test_stage_spaces_and_bad_sample_counts_are_refused():
         play_game(deal, [Setup("", replace(mission, space=PlayRules(skis=1)))])
     with pytest.raises(InputError, match="at least 1 deal"):
         play_game(deal, [Setup("", mission)], samples=0)
+
+
+@settings(max_examples=40, deadline=None)
+@given(deals_and_missions(min_players=5, max_players=5, min_cards=1, max_cards=2, max_tasks=3, drafted=False),
+       st.integers(0, 2**16), st.integers(1, 3))
+def test_five_players_hand_on_a_task_at_most_once(case, seed, samples):
+    # "After tasks are assigned and before trick 1, one player may propose to hand one of his own tasks to any
+    # other player; all others must accept; at most one transfer per mission; optional" (planet-nine.md 1.4):
+    # replayed on the same samples, from the Commander clockwise.
+    deal, mission = case
+    handed, handovers = hand_over(deal, mission, samples, random.Random(seed), reference_solve, Limits())
+    rng, seats = random.Random(seed), [(deal.commander + k) % 5 for k in range(5)]
+    weighing = [seat for seat in seats if seat in mission.owners]
+    assert [h.seat for h in handovers] == weighing[: len(handovers)]
+    for h in handovers:
+        assert h.options == tuple((t, to) for t, owner in enumerate(mission.owners) if owner == h.seat
+                                  for to in range(5) if to != h.seat)
+        deals = sampled_deals(Knowledge.before_play(deal, h.seat), (0,) * 5, deal.commander, samples, rng)
+        owned = [replace(mission, owners=tuple(to if i == t else o for i, o in enumerate(mission.owners)))
+                 for t, to in h.options]
+        assert (h.keep, *h.wins) == option_shares(deals, [mission, *owned], reference_solve)
+        best = max(h.wins)
+        assert h.made == (h.wins.index(best) if best > h.keep else -1)
+    made = [h for h in handovers if h.made >= 0]
+    assert len(made) <= 1 and (made == [] or made[0] is handovers[-1])  # the seats after it weigh nothing
+    if made:
+        task, to = made[0].options[made[0].made]
+        assert handed.owners == tuple(to if i == task else o for i, o in enumerate(mission.owners))
+    else:
+        assert handed == mission and len(handovers) == len(weighing)
+
+
+def test_only_five_players_hand_on_a_task():
+    deal = parse_deal("b1 b2 | b3 b4 | b5 b6 | b7 b8", commander=0)
+    mission = make_task_mission(deal, [parse_card("b8")], owners=[0])
+    assert play_game(deal, [Setup("", mission)], samples=2, task_pass=True).handovers == ()  # four players
+    five = parse_deal("b1 | b2 | b3 | b4 | b5", commander=0)
+    mission = make_task_mission(five, [parse_card("b5")], owners=[0])
+    # Seat 0 leads b1 and cannot win b5: every sample is lost keeping it, and won handing it to the seat that
+    # holds b5 there, so seat 0 hands it on, and nobody after it weighs a pass.
+    game = play_game(five, [Setup("", mission)], samples=2, task_pass=True)
+    assert [(h.seat, h.keep) for h in game.handovers] == [(0, 0)] and game.handovers[0].made >= 0
+    assert game.mission.owners == (game.handovers[0].options[game.handovers[0].made][1],) != (0,)
+    assert play_game(five, [Setup("", mission)], samples=2).handovers == ()  # the mission allows no pass

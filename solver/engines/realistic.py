@@ -21,6 +21,11 @@ seeded by the game's seed, so a game depends only on its deal, mission, sample c
    order, to a seat the mission's final counts still allow (a decision's counts put every task with
    one seat, so its first task decides). Each option is scored by the mission with that task's owner
    fixed and the others still free within the counts.
+   With five players, where the mission allows it ("one player may propose to hand one of his own tasks to any
+   other player; all others must accept; at most one transfer"), the seats from the Commander clockwise each
+   weigh handing one of their tasks to another seat against keeping them, on samples from what they know: the
+   first seat for which some handover keeps the mission winnable in more samples than keeping makes it (the
+   first such option), and no seat after it weighs one.
 3. **Communication**: before each trick from the first one the mission allows ("silent-until-trick-N":
    trick N), each seat that has not yet communicated, from the trick's leader on, may show a card by
    the policy (crew.py); a dead zone shows it without its token, a muted player never shows one.
@@ -117,6 +122,19 @@ class Pick:
 
 
 @dataclass(frozen=True)
+class Handover:
+    """The five-player task pass as `seat` weighed it before trick 1: `keep` its samples won keeping its tasks,
+    `options` ((task index, to seat) each) with their `wins`, and `made` the index of the option it handed over
+    (-1: it kept its tasks)."""
+
+    seat: int
+    keep: int
+    options: tuple[tuple[int, int], ...]
+    wins: tuple[int, ...]
+    made: int
+
+
+@dataclass(frozen=True)
 class Decision:
     """A play: the seat, its card, and every legal card's share of its samples (empty: its one legal card); where
     no card kept the mission winnable in any sample, each card's share of (sample, open task) pairs still winnable
@@ -133,7 +151,8 @@ class Game:
     """A game played by the hidden-information crew: the setup chosen (with each setup's wins), the task picks,
     the cards shown, the plays, the mission as played (owners fixed, every play in `played`) and where it ended;
     `drafted`: the Deep Sea cards drafted (their ids), which the first picks index; `offered`: the labels of the
-    setups the Commander chose among, as `setup_wins` scores them."""
+    setups the Commander chose among, as `setup_wins` scores them; `handovers`: the five-player task pass as
+    each seat weighed it."""
 
     setup: Setup
     setup_wins: tuple[int, ...]
@@ -145,6 +164,7 @@ class Game:
     samples: int
     drafted: tuple[str, ...] = ()
     offered: tuple[str, ...] = ()
+    handovers: tuple[Handover, ...] = ()
 
     @property
     def outcome(self) -> Outcome:
@@ -163,12 +183,13 @@ class Game:
 
 
 def play_game(deal: Deal, setups, communication: str = "normal", assignment: str = DRAFT, samples: int = 16,
-              seed: int = 0, solve=None, limits: Limits = CREW_LIMITS, draft: Draft | None = None) -> Game:
+              seed: int = 0, solve=None, limits: Limits = CREW_LIMITS, draft: Draft | None = None,
+              task_pass: bool = False) -> Game:
     """Play `deal` with the crew: the mission's `setups` (solver/missions/setup.py), its `communication` rule and
     `assignment` mode (mission.py's: a draft, the Commander's decision or distribution), `samples` deals a
     decision, drawn from `seed`; `solve` the exact engine on each sample (default: the reference), within
     `limits` a solve (past them, the sample counts as not winnable); `draft` the Deep Sea cards the setups'
-    holders draft (Dealt.draft)."""
+    holders draft (Dealt.draft); `task_pass`: with five players a seat may hand a task on (Mission.five_player_pass)."""
     if samples < 1:
         raise InputError(f"the crew samples at least 1 deal a decision, not {samples}")
     for setup in setups:
@@ -186,6 +207,9 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
     setup = setups[chosen]
     mission, picks = assign_tasks(deal, setup.mission, assignment == DRAFT, samples, rng, solve, limits)
     picks = drafts + picks
+    handovers = ()
+    if task_pass and deal.players == 5:
+        mission, handovers = hand_over(deal, mission, samples, rng, solve, limits)
     talk = Talk.of(communication, setup)
     position, shown, decisions = Position(), [], []
     while True:
@@ -206,7 +230,30 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
         decisions.append(Decision(walked.to_move, card, shares, tasks))
         position = position.then(card)
     return Game(setup, setup_wins, tuple(picks), tuple(shown), tuple(decisions), position.on(mission), walked, samples,
-                tuple(card.id for card in draft.cards) if draft is not None else (), tuple(s.label for s in setups) if setup_wins else ())
+                tuple(card.id for card in draft.cards) if draft is not None else (), tuple(s.label for s in setups) if setup_wins else (), handovers)
+
+
+def hand_over(deal: Deal, mission, samples: int, rng: random.Random, solve, limits: Limits):
+    """Return `mission` (its owners fixed) after the five-player task pass, and each seat's weighing of it: from the
+    Commander clockwise, a seat with tasks compares keeping them with handing one to another seat on its samples,
+    and hands over the best option (the first of the best) when it wins more samples than keeping; then no other
+    seat weighs one ("at most one transfer")."""
+    handovers = []
+    for offset in range(deal.players):
+        seat = (deal.commander + offset) % deal.players
+        options = tuple((task, to) for task, owner in enumerate(mission.owners) if owner == seat
+                        for to in range(deal.players) if to != seat)
+        if not options:
+            continue
+        deals = sampled_deals(Knowledge.before_play(deal, seat), (0,) * deal.players, deal.commander, samples, rng)
+        handed = [replace(mission, owners=tuple(to if i == task else owner for i, owner in enumerate(mission.owners)))
+                  for task, to in options]
+        keep, *wins = option_shares(deals, [mission, *handed], solve, limits)
+        best = best_option((keep, *wins)) - 1
+        handovers.append(Handover(seat, keep, options, tuple(wins), best))
+        if best >= 0:
+            return handed[best], tuple(handovers)
+    return mission, tuple(handovers)
 
 
 def draft_cards(deal: Deal, setups, draft: Draft, samples: int, rng: random.Random, solve, limits: Limits):
@@ -242,7 +289,7 @@ def agrees(setup: Setup, holders: dict) -> bool:
 def assign_tasks(deal: Deal, mission, drafted: bool, samples: int, rng: random.Random, solve, limits: Limits):
     """Return `mission` with every task's owner fixed by the crew's picks, and the picks: the LAZY owners (all
     of them where `mission.owners` is None) `drafted`, else given by the Commander within the mission's counts.
-    A draft ends with its own counts (with five players the crew does not pass a task)."""
+    A draft ends with its own counts (a five-player task pass comes after: `hand_over`)."""
     drafted = drafted or mission.owners is None
     owners = [LAZY] * len(mission.cards) if mission.owners is None else list(mission.owners)
     if LAZY not in owners:
