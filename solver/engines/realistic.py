@@ -229,8 +229,10 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
             card = best_card(tasks or shares)
         decisions.append(Decision(walked.to_move, card, shares, tasks))
         position = position.then(card)
+    drafted = tuple(card.id for card in draft.cards) if draft is not None else ()
+    offered = tuple(s.label for s in setups) if setup_wins else ()
     return Game(setup, setup_wins, tuple(picks), tuple(shown), tuple(decisions), position.on(mission), walked, samples,
-                tuple(card.id for card in draft.cards) if draft is not None else (), tuple(s.label for s in setups) if setup_wins else (), handovers)
+                drafted, offered, handovers)
 
 
 def hand_over(deal: Deal, mission, samples: int, rng: random.Random, solve, limits: Limits):
@@ -260,30 +262,31 @@ def draft_cards(deal: Deal, setups, draft: Draft, samples: int, rng: random.Rand
     """Return the `setups` whose holders the crew drafted, and its picks: from the Commander clockwise, the seat
     whose turn it is takes, of the cards left that some setup lets it hold, the one after which the cards taken
     are winnable together in the most of its samples (ties: the first); a seat that may take none passes."""
-    holders, taken, picks, turn, passes = {}, {}, [], deal.commander, 0
-    while len(holders) < len(draft.names):
+    taken, picks, turn, passes = {}, [], deal.commander, 0  # card index -> its holder
+    while len(taken) < len(draft.names):
         if passes == deal.players:
             raise InputError("no setup holds the Deep Sea cards the crew has drafted")
-        options = [(card, turn) for card, name in enumerate(draft.names)
-                   if name not in holders and any(agrees(setup, holders | {name: turn}) for setup in setups)]
+        options = [(card, turn) for card in range(len(draft.names))
+                   if card not in taken and any(agrees(setup, draft.names, taken | {card: turn}) for setup in setups)]
         wins = ()
         if len(options) > 1:
             deals = sampled_deals(Knowledge.before_play(deal, turn), (0,) * deal.players, deal.commander, samples, rng)
-            wins = tuple(sum(any(winnable(solve(d, together, limits)) for together in draft.together(taken | {card: turn}))
-                             for d in deals) for card, _ in options)
+            wins = tuple(sum(any(winnable(solve(d, mission, limits)) for mission in together) for d in deals)
+                         for together in (draft.together(taken | {card: turn}) for card, _ in options))
         if options:
             card, _ = options[best_option(wins) if wins else 0]
             picks.append(Pick(turn, card, turn, tuple(options), wins, True))
-            holders[draft.names[card]], taken[card] = turn, turn
+            taken[card] = turn
         passes = 0 if options else passes + 1
         turn = (turn + 1) % deal.players
-    return [setup for setup in setups if agrees(setup, holders)], picks
+    return [setup for setup in setups if agrees(setup, draft.names, taken)], picks
 
 
-def agrees(setup: Setup, holders: dict) -> bool:
-    """Return True when `setup` names every player of `holders` as it does."""
+def agrees(setup: Setup, names, holders: dict[int, int]) -> bool:
+    """Return True when `setup` names the holder of each card of `holders` (card index -> seat) as it does, `names`
+    the holders' names by card."""
     chosen = dict(setup.chosen)
-    return all(chosen[name] == seat for name, seat in holders.items())
+    return all(chosen[names[card]] == seat for card, seat in holders.items())
 
 
 def assign_tasks(deal: Deal, mission, drafted: bool, samples: int, rng: random.Random, solve, limits: Limits):
