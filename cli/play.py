@@ -83,7 +83,9 @@ def pick_lines(answer: api.PlayAnswer) -> list[str]:
         else:
             task, to = handover.options[handover.made]
             head = f"seat {handover.seat} hands {task_text(mission, task)} to seat {to}"
-        lines.append(f"{head} (keeping {wins_text(handover.keep, samples)}; {options})")
+        fresh = (f"; on fresh samples keeping {wins_text(handover.confirmed[0], samples)}, handing over "
+                 f"{wins_text(handover.confirmed[1], samples)}" if handover.confirmed else "")
+        lines.append(f"{head} (keeping {wins_text(handover.keep, samples)}; {options}{fresh})")
     tasks = ", ".join(f"{task_text(mission, i)} -> " + (f"seat {owner}" if owner >= 0 else "anyone")
                       for i, owner in enumerate(mission.owners))
     lines.append(f"tasks: {tasks or 'none'}")
@@ -147,7 +149,7 @@ def game_json(answer: api.PlayAnswer) -> dict:
                    "options": [{"task": picked_json(game, t), "seat": s, "wins": w}
                                for (t, s), w in zip(p.options, p.wins or (None,) * len(p.options))]}
                   for p in game.picks],
-        "handovers": [{"seat": h.seat, "keep": h.keep, "made": h.made,
+        "handovers": [{"seat": h.seat, "keep": h.keep, "best": h.best, "confirmed": list(h.confirmed), "made": h.made,
                        "options": [{"task": format_card(cards[t]), "to": to, "wins": w}
                                    for (t, to), w in zip(h.options, h.wins)]} for h in game.handovers],
         "shown": [{"before_trick": s.trick, "seat": s.seat, "card": format_card(s.card), "token": s.token}

@@ -172,6 +172,8 @@ def test_crew_play_prints_the_five_player_task_pass():
         assert handover["options"] and all(re.search(rf"{o['task']}( \[\S+\])? -> seat {o['to']} {o['wins']}/2", line)
                                            for o in handover["options"])  # the text writes a task's token
     assert all(h["made"] == -1 for h in body["handovers"][:-1])  # at most one transfer, by the last seat weighing
+    for line, handover in zip(weighed, body["handovers"]):
+        assert ("on fresh samples" in line) == (handover["best"] >= 0) == bool(handover["confirmed"])
 
 
 def test_the_slack_of_a_hand_worked_line():
