@@ -46,8 +46,7 @@ def task_text(mission, task: int) -> str:
 
 
 def picked_text(game, index: int) -> str:
-    """Return what a drafted pick took: a Deep Sea card (`card 44`, alone winnable in its wins of the samples) or
-    a task card with its token."""
+    """Return what a drafted pick took: a Deep Sea card (`card 44`) or a task card with its token."""
     if game.drafted:
         return "card " + game.drafted[index].split("/", 1)[1]
     return task_text(game.mission, index)

@@ -3,6 +3,7 @@ on random small deals against the reference."""
 
 import json
 import random
+from dataclasses import replace
 
 from click.testing import CliRunner
 from conftest import small_deals
@@ -50,7 +51,7 @@ def test_cards_together_are_the_mission_of_those_holders(case):
     # holders (each `any` rule's alternatives among them).
     mission, deal = case
     setups = mission_setups(mission, deal, [])
-    draft = deep_sea_draft(mission, deal, MISSIONS)
+    draft = deep_sea_draft(mission, deal)
     assert [c.id for c in draft.cards] == list(mission.cards) and draft.names == tuple(c.name for c in mission.choose)
     for holders in {tuple(holders_of(s, draft.names).items()) for s in setups}:
         same = [s.mission for s in setups if tuple(holders_of(s, draft.names).items()) == holders]
@@ -61,9 +62,9 @@ def test_a_card_that_is_not_the_captain_s_has_no_mission_held_by_the_captain():
     # Card 5: "Holder ≠ captain. At the end, holder's count < captain's count." (deep-sea-tasks.md)
     deal = parse_deal("b1 b2 | b3 b4 | b5 b6", commander=0)
     mission = drafted_cards([MISSIONS["deep-sea/5"], MISSIONS["deep-sea/1"]])
-    draft = deep_sea_draft(mission, deal, MISSIONS)
+    draft = deep_sea_draft(mission, deal)
     assert draft.together({0: 0}) == () and draft.together({0: 1})
-    assert deep_sea_draft(MISSIONS["deep-sea/5"], deal, MISSIONS) is None  # one card: its holder a setup's choice
+    assert deep_sea_draft(MISSIONS["deep-sea/5"], deal) is None  # one card: its holder a setup's choice
 
 
 @settings(max_examples=40, deadline=None)
@@ -73,7 +74,7 @@ def test_each_seat_takes_the_card_that_keeps_the_cards_taken_winnable_in_most_sa
     # it may take and passing only when it may take none: the crew's draft, replayed on the same samples.
     mission, deal = case
     setups = mission_setups(mission, deal, [])
-    draft = deep_sea_draft(mission, deal, MISSIONS)
+    draft = deep_sea_draft(mission, deal)
     left, picks = draft_cards(deal, setups, draft, samples, random.Random(seed), reference.solve, reference.Limits())
     rng, holders, turn = random.Random(seed), {}, deal.commander
     for pick in picks:
@@ -104,7 +105,7 @@ def test_each_seat_takes_the_card_that_keeps_the_cards_taken_winnable_in_most_sa
 def test_a_game_drafts_then_chooses_among_the_setups_left(case, seed):
     mission, deal = case
     setups = mission_setups(mission, deal, [])
-    draft = deep_sea_draft(mission, deal, MISSIONS)
+    draft = deep_sea_draft(mission, deal)
     game = play_game(deal, setups, samples=2, seed=seed, draft=draft)
     assert game.drafted == mission.cards
     holders = {pick.task: pick.seat for pick in game.picks}
@@ -125,3 +126,11 @@ def test_crew_play_prints_the_draft_before_the_tricks():
     assert lines[3] == "tasks: none" and lines[4].startswith("trick  1:")
     picks = json.loads(runner.invoke(main, [*args, "--json"]).output)["picks"]
     assert [(p["chooser"], p["task"]) for p in picks] == [(3, "deep-sea/12"), (0, "deep-sea/44")]
+
+
+def test_the_draft_uses_the_mission_s_own_cards():
+    # A mission file's cards need not be built in: the draft holds the cards the mission was made of.
+    deal = parse_deal("b1 b2 | b3 b4 | b5 b6", commander=0)
+    own = [replace(MISSIONS[f"deep-sea/{n}"], id=f"deep-sea/my-{n}") for n in (1, 12)]
+    draft = deep_sea_draft(drafted_cards(own), deal)
+    assert draft.cards == tuple(own) and draft.together({0: 1, 1: 2})

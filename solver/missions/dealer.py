@@ -68,7 +68,7 @@ class Dealt:
 
     def draft(self) -> Draft | None:
         """Return the draft of the deal's Deep Sea task cards, one at a time (None: it drafts none)."""
-        return None if self.mission is None else deep_sea_draft(self.mission, self.deal, built_in_missions())
+        return None if self.mission is None else deep_sea_draft(self.mission, self.deal)
 
 
 def deal_mission(mission: Mission, space: Space, players: int, seed: int, index: int,

@@ -112,8 +112,8 @@ def mission_setups(
 @dataclass(frozen=True)
 class Draft:
     """Deep Sea task cards drafted one at a time on `deal`, the captain first, then clockwise, each player taking
-    a card left they may take (`draft_assignments`): `cards` the task cards (missions of kind "task") in the mission's order and
-    `names` their holders' names in its setups (holder1, ...)."""
+    a card left they may take (`draft_assignments`): `cards` the task cards (missions of kind "task") in the
+    mission's order and `names` their holders' names in its setups (holder1, ...)."""
 
     deal: Deal
     cards: tuple[Mission, ...]
@@ -129,12 +129,11 @@ class Draft:
             return ()
 
 
-def deep_sea_draft(mission: Mission, deal: Deal, missions: dict[str, Mission]) -> Draft | None:
-    """Return the draft of `mission`'s Deep Sea task cards on `deal` (None: it drafts none), `missions` the
-    built-in missions by id (the cards)."""
-    if not mission.cards or any(choice.by != "draft" for choice in mission.choose):
+def deep_sea_draft(mission: Mission, deal: Deal) -> Draft | None:
+    """Return the draft of `mission`'s Deep Sea task cards on `deal` (None: it drafts none)."""
+    if not mission.parts or any(choice.by != "draft" for choice in mission.choose):
         return None
-    return Draft(deal, tuple(missions[card] for card in mission.cards), tuple(choice.name for choice in mission.choose))
+    return Draft(deal, mission.parts, tuple(choice.name for choice in mission.choose))
 
 
 def rule_choices(rules):
