@@ -263,8 +263,12 @@ class Mission:
     assumptions: tuple[str, ...] = ()  # what the data assumes where the rulebook is silent (shown to users)
     redeal: tuple[int, ...] = ()  # Deep Sea: card sets; a deal where one hand holds all of one is dealt again
     total: int = 0  # Deep Sea: a difficulty total, its task cards drawn with each deal (solver/missions/deep_sea.py)
-    cards: tuple[str, ...] = ()  # Deep Sea: the ids of the task cards a mission of several is made of
-    parts: tuple["Mission", ...] = ()  # Deep Sea: those task cards themselves, in the same order (drafted_cards)
+    parts: tuple["Mission", ...] = ()  # Deep Sea: the task cards a mission of several is made of (drafted_cards)
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """Return the ids of the task cards a Deep Sea mission of several is made of."""
+        return tuple(part.id for part in self.parts)
 
     def summary(self) -> str:
         """Return the special rules in a few words."""
@@ -920,7 +924,6 @@ def drafted_cards(cards: list[Mission]) -> Mission:
         choose=tuple(choose), rules=tuple(rules), players=players, kind="standard", difficulty=difficulty,
         assumptions=tuple(dict.fromkeys(a for task in cards for a in task.assumptions)),
         redeal=tuple(dict.fromkeys(r for task in cards for r in task.redeal)),
-        cards=tuple(task.id for task in cards),
         parts=tuple(cards),
     )
 
