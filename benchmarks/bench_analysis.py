@@ -34,7 +34,7 @@ from solver.missions.position import Position  # noqa: E402
 
 SEED = 20261202
 SETS = ((4, "draft"), (6, "draft"), (8, "dealt"))
-BUDGET = Limits(max_seconds=10.0)
+BUDGET = Limits(max_work=10.0)
 
 
 def deals(count: int):

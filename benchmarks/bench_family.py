@@ -45,7 +45,7 @@ SETS = [FamilySet(p, k, s) for p in (3, 4, 5) for k in (4, 8, 12) for s in (True
 
 
 def limits(engine: str, dfs_budget: float) -> Limits:
-    return Limits(max_seconds=dfs_budget if engine == "dfs" else CPSAT_BUDGET)
+    return Limits(max_work=dfs_budget if engine == "dfs" else CPSAT_BUDGET)
 
 
 def run_set(deal_set: FamilySet, deals: int, engines: list[str], dfs_budget: float) -> dict[str, list]:

@@ -46,7 +46,7 @@ def run_set(solver, deal_set: TaskSet, deals: int, budget: float, reference: int
     kernel_seconds = {}
     for i in range(deals):
         deal, mission = deal_set.case(i)
-        solution = solver.solve(deal, mission, Limits(max_seconds=budget))
+        solution = solver.solve(deal, mission, Limits(max_work=budget))
         counts[solution.outcome] += 1
         ms.append(solution.seconds * 1000)
         apart.add(letter(solution.outcome), solution.nodes, solution.seconds * 1000, solution.engine)
@@ -83,7 +83,7 @@ def reference_speedup(deal_set: TaskSet, kernel_seconds: dict) -> str:
     shared = 0
     for i, (seconds, outcome) in kernel_seconds.items():
         deal, mission = deal_set.case(i)
-        answer = reference_solve(deal, mission, Limits(max_seconds=REFERENCE_BUDGET))
+        answer = reference_solve(deal, mission, Limits(max_work=REFERENCE_BUDGET))
         if answer.outcome is Outcome.UNKNOWN:
             continue
         if answer.outcome is not outcome:

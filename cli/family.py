@@ -40,7 +40,7 @@ def family():
 @click.option("--engine", type=click.Choice(sorted(ENGINES)), default="auto", show_default=True,
               help="cpsat: the CP-SAT model; dfs: the plain depth-first search (the cross-check); auto: a "
               "short DFS, then CP-SAT.")
-@click.option("--budget", type=click.FloatRange(min=0, min_open=True), help="Seconds before UNKNOWN.")
+@click.option("--budget", type=click.FloatRange(min=0, min_open=True), help="Seconds of work before UNKNOWN (DFS positions and CP-SAT's deterministic time: docs/sweeps.md).")
 @click.option("--fewest-hammocks", is_flag=True,
               help="Find a winning line with the fewest hammocks (with the CP-SAT model).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
@@ -48,7 +48,7 @@ def solve(mission_name, mission_file, objectives, deal_text, players, seed, engi
     """Decide whether a deal can win a mission; print the turns of a WIN."""
     answer = solve_family(FamilySolveRequest(
         mission=mission_name, mission_file=mission_file, objectives=objectives, deal=deal_text, players=players,
-        seed=seed, engine=engine, fewest_hammocks=fewest_hammocks, limits=Limits(max_seconds=budget),
+        seed=seed, engine=engine, fewest_hammocks=fewest_hammocks, limits=Limits(max_work=budget),
     ))
     if as_json:
         click.echo(json.dumps({"deal": format_family_deal(answer.deal), "mission": answer.mission.id,

@@ -205,7 +205,7 @@ DEAL_OPTIONS = (  # the deal, its mission and the engine (by solve_request's nam
     click.option("--index", type=click.IntRange(min=0), default=0, show_default=True,
                  help="Without --deal: which deal of the seed (a sweep cell's deal index)."),
     click.option("--commander", type=int, help="Commander seat when r4 is not dealt (default 0)."),
-    click.option("--budget", type=click.FloatRange(min=0, min_open=True), help="Seconds per deal before UNKNOWN."),
+    click.option("--budget", type=click.FloatRange(min=0, min_open=True), help="Seconds of work per deal before UNKNOWN (card plays and CP-SAT's deterministic time: docs/sweeps.md)."),
     click.option("--max-nodes", type=click.IntRange(min=1),
                  help="Card plays per deal before UNKNOWN (a search limit: with auto the kernel alone runs; cpsat "
                  "ignores it)."),

@@ -153,7 +153,8 @@ def render(summaries: list[CellSummary], output_format: str) -> str:
 @click.option("--seed", type=click.IntRange(min=0), default=1, show_default=True, help="Seed of every deal.")
 @click.option("--jobs", type=click.IntRange(min=1), help="Local worker processes (default: the cores).")
 @click.option("--budget", type=click.FloatRange(min=0, min_open=True), default=10.0, show_default=True,
-              help="Seconds per deal before UNKNOWN.")
+              help="Seconds of work per deal before UNKNOWN (counted in card plays and CP-SAT's deterministic time, "
+              "so the same on any machine: docs/sweeps.md).")
 @click.option("--out", type=click.Path(), help="Results directory (default: sweeps/ and a name from the options).")
 @click.option("--scheduler", help="A Dask scheduler, tcp://HOST:PORT: run the batches on its cluster.")
 @click.option("--batch", type=click.IntRange(min=1), default=25, show_default=True, help="Deals per task sent to a worker.")

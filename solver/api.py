@@ -41,7 +41,7 @@ from solver.core.cards import parse_card_list
 from solver.core.cp_sat import load_cp_sat
 from solver.core.deal import MAX_PLAYERS, Deal, deal_rng, parse_deal
 from solver.core.errors import InputError
-from solver.core.solution import Limits, Outcome, Solution
+from solver.core.solution import BUDGET_UNIT, Limits, Outcome, Solution
 from solver.engines import protocol
 from solver.engines.analysis import (
     Analysis,
@@ -189,14 +189,13 @@ def solve(request: SolveRequest, progress=None) -> SolveAnswer:
         load_seconds = load_kernel()
     else:
         load_seconds = load_cp_sat() if request.engine == "cpsat" else 0.0
-    left = request.limits
-    if first is not None and left.max_seconds is not None:
-        left = Limits(left.max_nodes, max(left.max_seconds - first.solution.seconds, 1e-3))
+    left = request.limits if first is None else request.limits.after(first.solution.work)
     answer = solve_loaded(dataclasses.replace(request, limits=left), progress, sharing_engine(request.engine))
     if first is not None:
         answer.solution.engine = f"{first.solution.engine}>{answer.solution.engine}"
         answer.solution.nodes += first.solution.nodes
         answer.solution.seconds += first.solution.seconds
+        answer.solution.work += first.solution.work
     return dataclasses.replace(answer, load_seconds=load_seconds)
 
 
@@ -431,7 +430,7 @@ def play(request: PlayRequest) -> PlayAnswer:
     rules = (mission.communication, mission.assignment) if mission is not None else ()
     if request.crew_nodes < 1:
         raise InputError(f"a sample's solve has at least 1 card play, not {request.crew_nodes}")
-    limits = Limits(max_nodes=request.crew_nodes, max_seconds=base.limits.max_seconds)
+    limits = Limits(max_nodes=request.crew_nodes, max_work=base.limits.max_work)
     played = play_game(game.deal, setups, *rules, samples=request.samples, seed=request.crew_seed,
                        solve=crew_engine(base.engine), limits=limits, draft=game.draft(),
                        task_pass=mission is not None and mission.five_player_pass)
@@ -672,7 +671,8 @@ def run_sweep(request: SweepRequest, make_progress=None, note=None) -> SweepResu
     with connect(r.scheduler) if r.scheduler else contextlib.nullcontext() as cluster:  # then the store
         store = ResultStore(out)
         crew = f"realistic, {r.samples} samples, {r.crew_nodes} nodes" if any(samples.values()) else "perfect"
-        store.check_settings({"seed": r.seed, "budget": r.budget, "engine": "auto", "crew": crew})
+        store.check_settings({"seed": r.seed, "budget": r.budget, "budget_unit": BUDGET_UNIT, "engine": "auto",
+                              "crew": crew})
         store.check_definition([cell for cell, _ in cells], r.deals)
         per_cell, needed = [], {}
         for cell, mission in cells:

@@ -68,7 +68,7 @@ def test_a_logbook_mission_with_its_draws():
     deal = ("b4 b5 b6 b8 g2 g4 g5 y1 y5 r1 r2 r3 r4 | p1 p5 b2 b3 b7 b9 g3 g7 g9 y2 y4 y7 y9 | "
             "y8 y3 b1 g8 p3 p7 p9 / p4 y6 p6 p8 p2 g6 g1")
     answer = solve(SolveRequest(deal, mission="planet-nine/12", seed=9, difficult_ghost=True,
-                                limits=Limits(max_seconds=20)))
+                                limits=Limits(max_work=20)))
     expected = cli_json("--deal", deal, "--mission", "planet-nine/12", "--seed", "9", "--difficult-ghost")
     assert answer.solution.outcome.value == expected["result"] == "win"
     assert answer.mission.id == "planet-nine/12" and answer.stage.display and answer.stage.difficult

@@ -242,14 +242,14 @@ def test_no_tasks_is_won_at_once():
     assert solution.tricks == [] and solution.assignment == {}
 
 
-def test_spent_time_budget_gives_unknown():
-    solution = run(FORCED, "y1 g1", "1,2", owners=[0, 0], limits=Limits(max_seconds=0.0))
+def test_spent_work_budget_gives_unknown():
+    solution = run(FORCED, "y1 g1", "1,2", owners=[0, 0], limits=Limits(max_work=0.0))
     assert solution.outcome is Outcome.UNKNOWN
     assert solution.tricks == [] and solution.assignment == {}
 
 
 def test_node_limit_is_ignored():
-    solution = run(FORCED, "y1 g1", owners=[0, 0], limits=Limits(max_nodes=1, max_seconds=60.0))
+    solution = run(FORCED, "y1 g1", owners=[0, 0], limits=Limits(max_nodes=1, max_work=60.0))
     assert solution.outcome is Outcome.WIN
 
 
@@ -267,7 +267,7 @@ def full_case(seed, index, tasks, fixed=True, players=4):
 def test_full_deal_loss_the_search_finds_hard():
     # Seed 7 deal 12 with 8 fixed owners: the DFS kernel needs seconds to prove it.
     deal, mission = full_case(7, 12, 8)
-    assert solve(deal, mission, Limits(max_seconds=60)).outcome is Outcome.LOSS
+    assert solve(deal, mission, Limits(max_work=60)).outcome is Outcome.LOSS
 
 
 @pytest.mark.parametrize(
@@ -276,7 +276,7 @@ def test_full_deal_loss_the_search_finds_hard():
 )
 def test_full_deal_witnesses_replay(players, tasks, fixed, index):
     deal, mission = full_case(11, index, tasks, fixed, players)
-    solution = solve(deal, mission, Limits(max_seconds=60))
+    solution = solve(deal, mission, Limits(max_work=60))
     assert solution.outcome in (Outcome.WIN, Outcome.LOSS)
     if solution.outcome is Outcome.WIN:
         check_win(deal, mission, solution)

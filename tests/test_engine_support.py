@@ -738,7 +738,7 @@ def test_each_engine_says_beforehand_what_it_refuses(family, name):
                 engine.solve(deal, mission, Limits(max_nodes=10_000) if name != "cpsat" else Limits())
             assert set(raised.value.families) == set(missing), raised.value.families
         else:
-            assert engine.solve(deal, mission, Limits(max_seconds=10)).outcome in (W, L, Outcome.UNKNOWN)
+            assert engine.solve(deal, mission, Limits(max_work=10)).outcome in (W, L, Outcome.UNKNOWN)
 
 
 def test_the_protocol_engines_are_the_cli_s():

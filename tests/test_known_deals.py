@@ -15,7 +15,7 @@ from solver.missions.conditions import Balanced, TrickCounter
 from solver.missions.tasks import make_task_mission, parse_tokens
 
 KNOWN_DEALS = Path(__file__).parent / "data" / "known_deals.txt"
-BUDGET = Limits(max_seconds=60)  # far above what any engine needs here: a miss means a bug
+BUDGET = Limits(max_work=60)  # far above what any engine needs here: a miss means a bug
 KERNEL = KernelSolver()
 PORTFOLIO = PortfolioSolver()
 

@@ -76,7 +76,7 @@ def test_a_flagged_mission_is_lost_at_its_player_counts(missions, mission_id):
     for players in EXPECTED[mission_id][1]:
         for index in range(3):
             game = deal_mission(mission, TRAIN, players, 1, index)
-            answer = solve_setups(game.deal, game.setups(), TableSharing(PortfolioSolver(16)), Limits(max_seconds=60))
+            answer = solve_setups(game.deal, game.setups(), TableSharing(PortfolioSolver(16)), Limits(max_work=60))
             assert answer.outcome is Outcome.LOSS, (mission_id, players, index)
 
 

@@ -7,11 +7,12 @@ same turns and the same node count run after run, whatever the machine's speed w
 """
 
 import json
+import time
 
 import pytest
 from conftest import check_witness
 
-from solver.core.solution import Limits, Outcome
+from solver.core.solution import KERNEL_PLAYS_PER_SECOND, Limits, Outcome
 from solver.engines import cpsat
 from solver.engines.kernel import KernelSolver
 from solver.engines.portfolio import (
@@ -42,7 +43,7 @@ def no_1_no_2(space: str, index: int, events: int):
 def decided_twice(deal, mission, alone=KernelSolver(16).solve):
     """Solve twice with fresh portfolios; both answers must name the same turns and nodes, and agree
     with the engine `alone`."""
-    first, again = (PortfolioSolver(16).solve(deal, mission, Limits(max_seconds=60)) for _ in range(2))
+    first, again = (PortfolioSolver(16).solve(deal, mission, Limits(max_work=60)) for _ in range(2))
     assert (first.outcome, first.engine, first.nodes, first.branches) == (
         again.outcome, again.engine, again.nodes, again.branches)
     assert first.outcome is alone(deal, mission).outcome
@@ -101,7 +102,7 @@ def test_the_rounds_give_open_cases_a_cp_sat_turn():
 
     assert ROUNDS[1].cp_sat_effort and all(r.cp_sat_effort is None for r in (ROUNDS[0], ROUNDS[2]))
     game, portfolio = difficulty_20_deal_3(), PortfolioSolver(20)
-    answer = solve_setups(game.deal, game.setups(), portfolio.solve, Limits(max_seconds=60), stage=game.stage)
+    answer = solve_setups(game.deal, game.setups(), portfolio.solve, Limits(max_work=60), stage=game.stage)
     assert (answer.outcome, answer.engine) == (Outcome.LOSS, "kernel>cpsat")  # CP-SAT's proofs: propagation alone
 
 
@@ -111,7 +112,7 @@ def test_the_cases_the_first_round_leaves_open_go_to_one_model():
     from solver.engines.cases import ROUNDS, TableSharing, solve_setups
 
     game = difficulty_20_deal_3()
-    answer = solve_setups(game.deal, game.setups(), TableSharing(PortfolioSolver(20)), Limits(max_seconds=60),
+    answer = solve_setups(game.deal, game.setups(), TableSharing(PortfolioSolver(20)), Limits(max_work=60),
                           stage=game.stage)
     assert (answer.outcome, answer.engine) == (Outcome.LOSS, "kernel>cpsat") and answer.branches > 0
     assert answer.nodes <= len(game.setups()) * ROUNDS[0].max_nodes
@@ -143,15 +144,16 @@ def test_cp_sat_keeps_the_rest_of_the_time_after_the_grown_turns():
     # kernel alone in about 14; turns growing on to the 10 s budget left it UNKNOWN.
     game = deal_mission(find_mission("planet-nine/17"), parse_space("train"), 3, 1, 868)
     [(_, deal, mission)] = space_cases(game.stage, game.deal, game.setups())
-    answer = PortfolioSolver(16).solve(deal, mission, Limits(max_seconds=60))
+    answer = PortfolioSolver(16).solve(deal, mission, Limits(max_work=60))
     assert (answer.outcome, answer.engine) == (Outcome.LOSS, ">".join(["kernel", "cpsat"] * 3))
     assert answer.nodes == SHORT_DFS_NODES + KERNEL_TURN_NODES * (1 + TURN_GROWTH) and GROWN_TURNS == 4
 
 
-def test_the_time_budget_bounds_every_turn():
-    # The same deal with 0.05 s: the first CP-SAT turn is cut short, and nothing is decided.
-    answer = PortfolioSolver(16).solve(*FIXED_14.case(4)[:2], Limits(max_seconds=0.05))
-    assert answer.outcome is Outcome.UNKNOWN and answer.seconds < 1
+def test_the_work_budget_bounds_every_turn():
+    # The same deal with 0.05 s of work: the first CP-SAT turn is cut short, and nothing is decided.
+    answer = PortfolioSolver(16).solve(*FIXED_14.case(4)[:2], Limits(max_work=0.05))
+    assert answer.outcome is Outcome.UNKNOWN and answer.engine == "kernel>cpsat"
+    assert 0.05 <= answer.work < 0.051 and answer.seconds < 1  # CP-SAT checks its deterministic time now and then
 
 
 def test_the_kernels_first_budget_follows_the_mission():
@@ -180,3 +182,27 @@ def test_the_cli_reports_cp_sat_s_branches_beside_the_kernel_s_plays():
     text, as_json = (CliRunner().invoke(main, args + extra) for extra in ([], ["--json"]))
     branches = json.loads(as_json.stdout)["cp_sat_branches"]
     assert branches > 0 and f"+ {branches:,} CP-SAT branches" in text.stdout.splitlines()[0]
+
+
+def test_the_budget_is_work_not_the_clock(monkeypatch):
+    # docs/sweeps.md: "which deals are UNKNOWN depends only on the budget, never on the machine or its load". The
+    # same deal, budget and turns with the clock running a thousand times fast (a machine that slow): the same
+    # answer, turns and counts, where a wall-clock budget ran out in the kernel's first turn.
+    deal, mission = FIXED_14.case(4)[:2]
+    budget = Limits(max_work=0.3)
+    normal = PortfolioSolver(16).solve(deal, mission, budget)
+    real = time.perf_counter
+    monkeypatch.setattr(time, "perf_counter", lambda: 1000 * real())
+    slow = PortfolioSolver(16).solve(deal, mission, budget)
+    assert (slow.outcome, slow.engine, slow.nodes, slow.branches, slow.work) == (
+        normal.outcome, normal.engine, normal.nodes, normal.branches, normal.work)
+    assert slow.seconds > 100 * normal.seconds and ">cpsat" in normal.engine
+    assert normal.work <= budget.max_work + KERNEL_TURN_NODES / KERNEL_PLAYS_PER_SECOND
+
+
+def test_a_kernel_turn_stops_at_the_plays_its_work_allows():
+    # A second of work is KERNEL_PLAYS_PER_SECOND card plays: an undecided turn ends on that count exactly.
+    deal, mission = FIXED_14.case(4)[:2]
+    answer = KernelSolver(16).solve(deal, mission, Limits(max_work=0.001))
+    assert (answer.outcome, answer.nodes) == (Outcome.UNKNOWN, KERNEL_PLAYS_PER_SECOND // 1000)
+    assert answer.work == pytest.approx(0.001)

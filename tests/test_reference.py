@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from solver.core.cards import parse_card
 from solver.core.deal import parse_deal
-from solver.core.solution import Limits, Outcome
+from solver.core.solution import REFERENCE_PLAYS_PER_SECOND, Limits, Outcome
 from solver.engines import cpsat, kernel, portfolio
 from solver.engines.reference import solve
 from solver.missions.tasks import draft_counts, make_task_mission, parse_tokens, task_quotas
@@ -311,9 +311,15 @@ def test_budget_exactly_large_enough_changes_nothing():
     assert solve(deal, mission, Limits(max_nodes=full.nodes - 1)).outcome is Outcome.UNKNOWN
 
 
-def test_time_budget_is_accepted():
-    solution = run(FORCED, "b1 p1", "1,2", owners=[0, 0], limits=Limits(max_seconds=60.0))
-    assert solution.outcome is Outcome.WIN
+def test_work_budget_is_counted_in_card_plays():
+    # A second of work is REFERENCE_PLAYS_PER_SECOND plays of the plain search: the deal above needs
+    # `full.nodes`, so a budget one play short of them is UNKNOWN and the one of them decides it.
+    deal, mission = make_case("p9 b1 | g1 b5 | p2 g3", "b5", owners=[0])
+    full = solve(deal, mission)
+    assert full.work == full.nodes / REFERENCE_PLAYS_PER_SECOND
+    assert solve(deal, mission, Limits(max_work=full.work)).outcome is full.outcome
+    short = solve(deal, mission, Limits(max_work=(full.nodes - 1) / REFERENCE_PLAYS_PER_SECOND))
+    assert short.outcome is Outcome.UNKNOWN
 
 
 # --- properties on random small deals --------------------------------------------------

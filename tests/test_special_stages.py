@@ -201,7 +201,7 @@ def test_five_player_special_stage_plays_ten_tricks():
     chain = find_mission("journey/table-chain")
     deal, stage = special_stage_deal(chain, TRAIN, 5, deal_rng(3, 0))
     (label, staged, mission), = space_cases(stage, deal, mission_setups(chain, deal, []))
-    solution = KERNEL.solve(staged, mission, Limits(max_seconds=60))
+    solution = KERNEL.solve(staged, mission, Limits(max_work=60))
     assert solution.outcome is Outcome.WIN
     assert len(solution.tricks) == 10
     check_witness(staged, mission, solution)

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from cli.main import main
 from solver.core.errors import InputError
+from solver.core.solution import BUDGET_UNIT
 from solver.experiments.cell import Cell
 from solver.experiments.stats import Score
 from solver.experiments.store import CREW_NAMES, DATABASE, VERSION, ResultStore
@@ -127,6 +128,15 @@ def test_an_upgraded_database_resumes_and_keeps_its_settings(tmp_path):
     assert store.summary(scored).scores == ((Score(0), 1), (Score(2, False), 1), (Score(3), 2), (Score(4, False), 1))
     store.close()
     assert query(tmp_path, "SELECT line, score FROM deals WHERE deal_index = 3 AND players = 2") == [("line", 3)]
+
+
+def test_a_database_of_wall_clock_budgets_does_not_resume(tmp_path):
+    # Its UNKNOWNs are the ones a wall-clock budget left, not the ones a budget of seconds of work leaves.
+    version_0_database(tmp_path)
+    store = ResultStore(tmp_path)
+    with pytest.raises(InputError, match='budget_unit "wall-clock seconds", not "seconds of work"'):
+        store.check_settings({"budget": 10.0, "budget_unit": BUDGET_UNIT})
+    store.close()
 
 
 def test_a_new_database_has_the_upgraded_layout(tmp_path):

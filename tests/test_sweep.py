@@ -29,6 +29,7 @@ from click.testing import CliRunner
 from cli.main import main
 from cli.sweep import format_table
 from solver import __version__
+from solver.core.solution import BUDGET_UNIT, KERNEL_PLAYS_PER_SECOND
 from solver.experiments.cell import Cell, task_cell
 from solver.experiments.stats import (
     clopper_pearson_upper_at_zero,
@@ -297,7 +298,7 @@ def test_formats_keep_progress_off_stdout(tmp_path, output_format):
 def test_budget_leaves_a_hard_deal_unknown(tmp_path):
     """Deals 5 and 9 of table-rising with 2 players (seed 1) take the kernel 4.0 M and 11.1 M card
     plays, 0.5 s and 1.5 s (a table pattern: no CP-SAT), the other eight under 10,000 plays and 2 ms:
-    with 0.1 s those two are UNKNOWN."""
+    with 0.1 s of work (500,000 plays) those two are UNKNOWN, each after exactly those plays."""
     out = tmp_path / "budget"
     result = sweep(out, "--game", "journey", "--missions", "table-rising", "--players", "2",
                    "--deals", "10", "--budget", "0.1", "--jobs", "1", "--format", "json")
@@ -306,11 +307,10 @@ def test_budget_leaves_a_hard_deal_unknown(tmp_path):
     assert row["win_rate"] == 1.0  # unknowns count neither way
     assert (row["low"], row["high"]) == wilson(8, 8)
     with closing(sqlite3.connect(out / "results.db")) as db:
-        unknown = db.execute("SELECT deal_index, ms FROM deals WHERE result = 'unknown' ORDER BY deal_index").fetchall()
+        unknown = db.execute("SELECT deal_index, nodes FROM deals WHERE result = 'unknown' ORDER BY deal_index").fetchall()
         settings = dict(db.execute("SELECT name, value FROM settings"))
-    assert [index for index, _ in unknown] == [5, 9]
-    assert all(90 <= ms < 2000 for _, ms in unknown)
-    assert settings["budget"] == "0.1"
+    assert unknown == [(5, 0.1 * KERNEL_PLAYS_PER_SECOND), (9, 0.1 * KERNEL_PLAYS_PER_SECOND)]
+    assert (settings["budget"], settings["budget_unit"]) == ("0.1", json.dumps(BUDGET_UNIT))
     assert json.loads((out / "summary.json").read_text())["budget_seconds"] == 0.1
 
 

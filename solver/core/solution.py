@@ -1,6 +1,6 @@
 """What a solver answers: WIN with a witness line of play, LOSS, or UNKNOWN past its budget."""
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import NamedTuple
 
@@ -26,17 +26,49 @@ class Trick(NamedTuple):
     tabled: int = -1
 
 
+# A budget is counted in work, not in wall-clock time, so that whether a deal is decided within it depends only
+# on the deal and the budget: never on the machine, its load or the other jobs of a sweep (a wall-clock budget
+# made a sweep's UNKNOWNs differ run to run for deals at its edge: journey-spaces-1000's deal 793, decided in
+# 1.95-2.0 s at a 2 s budget). A second of work is what an engine does in about a second on the 2-core
+# machine these were measured on:
+BUDGET_UNIT = "seconds of work"  # what a sweep's store says its budget is counted in
+KERNEL_PLAYS_PER_SECOND = 5_000_000  # logbook missions 17, 26, 34, 46 at 3-5 players: 4.0-5.6 M card plays a second
+REFERENCE_PLAYS_PER_SECOND = 80_000  # the plain-Python search: 65,000-110,000 (solver/engines/quick.py)
+# CP-SAT's deterministic time counts as it is (0.5-1.7 wall seconds a unit on the task models), plus each
+# model's building and reading, about 10-20 ms of Python and C++ on crew bench's LOSS models.
+CP_SAT_MODEL_WORK = 0.015
+
+
 @dataclass(frozen=True)
 class Limits:
     """A per-deal budget; None means unlimited.
 
-    `cp_sat_effort`, with `max_nodes`: after the kernel's nodes, a turn of CP-SAT within this much of its
-    deterministic time (the default engine's, for a mission CP-SAT models; engines without CP-SAT ignore it).
+    `max_work`: seconds of work (above: the engines' card plays and CP-SAT's deterministic time), the
+    budget a user gives as seconds. `cp_sat_effort`, with `max_nodes`: after the kernel's nodes, a turn of
+    CP-SAT within this much of its deterministic time (the default engine's, for a mission CP-SAT models;
+    engines without CP-SAT ignore it).
     """
 
     max_nodes: int | None = None
-    max_seconds: float | None = None
+    max_work: float | None = None
     cp_sat_effort: float | None = None
+
+    def plays(self, per_second: int) -> int | None:
+        """Return the most card plays (or search nodes) these limits allow an engine doing `per_second` of them
+        in a second of work: `max_nodes`, or fewer when `max_work` allows fewer (None: no limit)."""
+        if self.max_work is None:
+            return self.max_nodes
+        allowed = max(0, int(self.max_work * per_second + 1e-6))  # the work of n plays allows n, rounding aside
+        return allowed if self.max_nodes is None else min(self.max_nodes, allowed)
+
+    def after(self, work: float) -> "Limits":
+        """Return these limits less `work` already spent (the nodes limit unchanged: it is per call)."""
+        return self if self.max_work is None else replace(self, max_work=self.max_work - work)
+
+    @property
+    def spent(self) -> bool:
+        """True when no work is left."""
+        return self.max_work is not None and self.max_work <= 0
 
 
 @dataclass
@@ -51,6 +83,7 @@ class Solution:
     assignment: dict[int, int] = field(default_factory=dict)
     setup: str = ""  # the mission's choices that won (chosen players, token swaps), if any
     branches: int = 0  # the default engine's answer: CP-SAT's branches in its turns (`nodes`: the kernel's plays)
+    work: float = 0.0  # seconds of work spent (see Limits), the same on every run; `seconds` is the wall clock's
 
     def to_json(self) -> dict:
         """Return the answer as a JSON-ready dict with cards in notation."""
@@ -67,6 +100,7 @@ class Solution:
             "nodes": self.nodes,
             **({"cp_sat_branches": self.branches} if self.branches else {}),
             "seconds": round(self.seconds, 6),
+            "work": round(self.work, 6),
             "engine": self.engine,
             "setup": self.setup,
         }

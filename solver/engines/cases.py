@@ -50,23 +50,24 @@ def solve_in_rounds(cases: list, solve, limits: Limits = Limits(), rounds=ROUNDS
     if given, is called before each case is solved.
     """
     began = time.perf_counter()
-    spent = [0, 0]  # the card plays and CP-SAT branches of every round so far
+    nodes, branches, work = 0, 0, 0.0  # the card plays, CP-SAT branches and work of every round so far
 
-    def time_left():
-        return None if limits.max_seconds is None else limits.max_seconds - (time.perf_counter() - began)
+    def work_left():
+        return limits.after(work).max_work
 
     def counted(answer: Solution) -> Solution:
-        """Return `answer` with the plays, branches and seconds of every round so far."""
-        spent[0] += answer.nodes
-        spent[1] += answer.branches
-        answer.nodes, answer.branches, answer.seconds = spent[0], spent[1], time.perf_counter() - began
+        """Return `answer` with the plays, branches, work and seconds of every round so far."""
+        nonlocal nodes, branches, work
+        nodes, branches, work = nodes + answer.nodes, branches + answer.branches, work + answer.work
+        answer.nodes, answer.branches, answer.work = nodes, branches, work
+        answer.seconds = time.perf_counter() - began
         return answer
 
     caps = [cap for cap in rounds if limits.max_nodes is None or cap.max_nodes < limits.max_nodes]
     for number, cap in enumerate([*caps, Limits(limits.max_nodes)], 1):
         still_open = []
         answer, won_on = solve_cases(
-            reported(cases, number, progress), solve, replace(cap, max_seconds=time_left()),
+            reported(cases, number, progress), solve, replace(cap, max_work=work_left()),
             None if cap.max_nodes is None else still_open,
         )
         answer = counted(answer)
@@ -74,7 +75,7 @@ def solve_in_rounds(cases: list, solve, limits: Limits = Limits(), rounds=ROUNDS
             return answer, won_on
         cases = still_open
         if number == 1 and limits.max_nodes is None and hasattr(solve, "solve_together"):  # in one model, if it can
-            together = solve.solve_together(cases, Limits(max_seconds=time_left()))
+            together = solve.solve_together(cases, Limits(max_work=work_left()))
             if together is not None:
                 answer, won_on = counted(together[0]), together[1]
                 if answer.outcome is not Outcome.UNKNOWN:
@@ -121,27 +122,27 @@ def solve_cases(cases, solve, limits: Limits = Limits(), open_cases=None) -> tup
     """Solve (label, deal, mission) cases in turn; return the first WIN and its deal.
 
     LOSS (and no deal) when every case loses; UNKNOWN when none wins and one ran
-    out of budget. The time budget covers all cases together. `open_cases`, a
+    out of budget. The work budget covers all cases together. `open_cases`, a
     list, receives the cases left UNKNOWN within the node budget.
     """
     began = time.perf_counter()
-    nodes, branches, unknown, engine = 0, 0, False, DEFAULT_ENGINE
+    nodes, branches, work, unknown, engine = 0, 0, 0.0, False, DEFAULT_ENGINE
     for case in cases:
         label, deal, mission = case
-        left = None if limits.max_seconds is None else limits.max_seconds - (time.perf_counter() - began)
-        if left is not None and left <= 0:
+        left = limits.after(work)
+        if left.spent:
             unknown = True
             break
-        answer = solve(deal, mission, replace(limits, max_seconds=left))
+        answer = solve(deal, mission, left)
         if answer.outcome is Outcome.UNKNOWN and open_cases is not None:
             open_cases.append(case)
-        nodes, branches = nodes + answer.nodes, branches + answer.branches
+        nodes, branches, work = nodes + answer.nodes, branches + answer.branches, work + answer.work
         engine = answer.engine
         if answer.outcome is Outcome.WIN:
             answer.setup = label
-            answer.nodes, answer.branches = nodes, branches
+            answer.nodes, answer.branches, answer.work = nodes, branches, work
             answer.seconds = time.perf_counter() - began
             return answer, deal
         unknown |= answer.outcome is Outcome.UNKNOWN
     outcome = Outcome.UNKNOWN if unknown else Outcome.LOSS
-    return Solution(outcome, nodes, time.perf_counter() - began, engine, branches=branches), None
+    return Solution(outcome, nodes, time.perf_counter() - began, engine, branches=branches, work=work), None

@@ -83,9 +83,9 @@ chooses) can be one model (`CasesModel`, `solve_cases`) when each case's demands
 hold apart: a literal per case, exactly one chosen, and each distinct demand
 enforced by a literal that every case having it implies.
 
-`limits.max_seconds` bounds the whole call, model building included; past it
-the answer is UNKNOWN. `limits.max_nodes` is ignored: CP-SAT has no branch
-limit. `nodes` reports CP-SAT's branch count.
+`limits.max_work` bounds the whole call in seconds of work (solver/core/solution.py): a model's
+building and reading (`CP_SAT_MODEL_WORK`), then CP-SAT's deterministic time; past it the answer is
+UNKNOWN. `limits.max_nodes` is ignored: CP-SAT has no branch limit. `nodes` reports CP-SAT's branch count.
 """
 
 from __future__ import annotations
@@ -99,7 +99,7 @@ from solver.core.cp_sat import BoolModel, literal_value, sat_helper
 from solver.core.deal import Deal
 from solver.core.errors import UnsupportedMission
 from solver.core.rules import num_tricks, trick_winner
-from solver.core.solution import Limits, Outcome, Solution, Trick
+from solver.core.solution import CP_SAT_MODEL_WORK, Limits, Outcome, Solution, Trick
 from solver.missions.conditions import (
     NO_LIMIT,
     TrickCounter,
@@ -985,7 +985,7 @@ class TaskModel:
 def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits(), effort: float | None = None) -> Solution:
     """Decide whether the crew can complete every task of `mission` in `deal`, with CP-SAT.
 
-    Runs one CP-SAT worker. `limits.max_seconds` bounds the whole call (model
+    Runs one CP-SAT worker. `limits.max_work` bounds the whole call (model
     building included) and gives UNKNOWN when it runs out; `limits.max_nodes` is
     ignored (CP-SAT has no branch limit). `effort` bounds the search in CP-SAT's
     deterministic time (the same every run; UNKNOWN past it). `nodes` is CP-SAT's
@@ -999,19 +999,22 @@ def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits(), effort: f
         return Solution(Outcome.WIN, 0, time.perf_counter() - began, ENGINE)
     play, base = play_model(deal, mission)
     built = TaskModel(deal, mission, play)
-    proto = built.model.proto(base)  # read before the time left is taken: building counts in the budget
+    proto = built.model.proto(base)
     return solved(built, proto, began, limits, effort)
 
 
 def solved(built: TaskModel, proto, began: float, limits: Limits, effort: float | None, chosen=None) -> Solution:
-    """Solve `proto`, the model `built`, in the time `limits` leave since `began` and within `effort`; a WIN's line
+    """Solve `proto`, the model `built`, within the work `limits` leave once it is built and within `effort` (`began`:
+    when the call began, for its `seconds`); a WIN's line
     from its values (`chosen(values)`, if given, makes the case they win the model's mission and returns its
     label, the answer's `setup`)."""
-    solution = Solution(Outcome.UNKNOWN, 0, 0.0, ENGINE)
-    left = None if limits.max_seconds is None else limits.max_seconds - (time.perf_counter() - began)
-    if left is None or left > 0:
-        response = run_solver(proto, left, effort)
-        solution.nodes = response.num_branches
+    solution = Solution(Outcome.UNKNOWN, 0, 0.0, ENGINE, work=CP_SAT_MODEL_WORK)
+    left = limits.after(CP_SAT_MODEL_WORK)
+    if not left.spent:
+        if left.max_work is not None:
+            effort = left.max_work if effort is None else min(effort, left.max_work)
+        response = run_solver(proto, effort)
+        solution.nodes, solution.work = response.num_branches, solution.work + response.deterministic_time
         sat = sat_helper()
         if response.status == sat.INFEASIBLE:
             solution.outcome = Outcome.LOSS
@@ -1130,9 +1133,9 @@ def solve_cases(cases, limits: Limits = Limits(), effort: float | None = None) -
     return solution, deal if solution.outcome is Outcome.WIN else None
 
 
-def run_solver(proto: cp_model_helper.CpModelProto, seconds: float | None, effort: float | None = None):
-    """Solve the model `proto` with one worker within `seconds` and `effort` deterministic seconds (None: no
-    limit); return CP-SAT's response."""
+def run_solver(proto: cp_model_helper.CpModelProto, effort: float | None = None):
+    """Solve the model `proto` with one worker within `effort` deterministic seconds (None: no limit); return
+    CP-SAT's response."""
     sat = sat_helper()
     parameters = sat.SatParameters()
     parameters.num_workers = 1
@@ -1144,8 +1147,6 @@ def run_solver(proto: cp_model_helper.CpModelProto, seconds: float | None, effor
     parameters.cp_model_presolve = False
     parameters.symmetry_level = 0
     parameters.use_sat_inprocessing = False
-    if seconds is not None:
-        parameters.max_time_in_seconds = seconds
     if effort is not None:
         parameters.max_deterministic_time = effort
     solver = sat.SolveWrapper()

@@ -177,7 +177,7 @@ def earliest_failure(cases, limits: Limits = Limits()) -> tuple[int | None, bool
     trick but the last without failing, (None, False) when a survival question ran out of budget
     (`EARLIEST_NODES` card plays each unless the limits say otherwise). The reference answers, since the
     kernel's early proofs of loss see failures coming before they happen."""
-    limits = Limits(limits.max_nodes or EARLIEST_NODES, limits.max_seconds)
+    limits = Limits(limits.max_nodes or EARLIEST_NODES, limits.max_work)
     tricks = min(num_tricks(deal.hands) + mission.space.redeal_draws() for _, deal, mission in cases)
     for horizon in range(1, tricks):
         answers = [reference.solve(deal, mission, limits, horizon=horizon).outcome for _, deal, mission in cases]

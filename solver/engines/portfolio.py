@@ -10,7 +10,7 @@ read it) before its own start. So the kernel gets a small node budget
 a fixed owner or the mission has trick conditions and no card changes hands
 alone), and only deals it leaves open go on: CP-SAT (when it models the
 mission) and the kernel then take two turns each of growing length, and CP-SAT
-keeps the rest of the time budget. The answer names the engines in turn up to the
+keeps the rest of the budget (seconds of work: solver/core/solution.py). The answer names the engines in turn up to the
 one that found it: "kernel", "kernel>cpsat", "kernel>cpsat>kernel" and so on; its
 `nodes` are the kernel's card plays and its `branches` CP-SAT's (a `kernel>cpsat` answer
 reported only the kernel's capped plays, as if CP-SAT had done nothing).
@@ -21,7 +21,7 @@ import time
 from solver.core.deal import Deal
 from solver.core.solution import Limits, Outcome, Solution
 from solver.engines import cpsat, kernel
-from solver.engines.kernel import SINGLE_DEAL_TT_BITS, KernelSolver
+from solver.engines.kernel import SINGLE_DEAL_TT_BITS, KernelSolver, load_compiled
 from solver.missions.tasks import TaskMission
 
 ENGINE = "auto"
@@ -106,28 +106,29 @@ class PortfolioSolver:
             return self.capped(deal, mission, limits, generation)
         if cpsat.unsupported(mission):
             return self.kernel.solve(deal, mission, limits, generation)
+        load_compiled()  # not inside this deal's `seconds`
         began = time.perf_counter()
         if generation is None:
             generation = self.table.next_generation()
-        answer = self.kernel.solve(deal, mission, Limits(self.dfs_budget(mission), limits.max_seconds), generation)
-        engines, nodes, branches = [answer.engine], answer.nodes, 0
+        answer = self.kernel.solve(deal, mission, Limits(self.dfs_budget(mission), limits.max_work), generation)
+        engines, nodes, branches, work = [answer.engine], answer.nodes, 0, answer.work
         effort, plays = CP_SAT_EFFORT, KERNEL_TURN_NODES
         while answer.outcome is Outcome.UNKNOWN:
-            left = None if limits.max_seconds is None else limits.max_seconds - (time.perf_counter() - began)
-            if left is not None and left <= 0:
+            left = limits.after(work)
+            if left.spent:
                 break
+            last = engines[-1] != cpsat.ENGINE and len(engines) > GROWN_TURNS  # CP-SAT keeps the rest of the budget
             if engines[-1] == cpsat.ENGINE:
-                answer = self.kernel.solve(deal, mission, Limits(plays, left), generation)
+                answer = self.kernel.solve(deal, mission, Limits(plays, left.max_work), generation)
                 nodes, plays = nodes + answer.nodes, plays * TURN_GROWTH
             else:
-                last = len(engines) > GROWN_TURNS  # CP-SAT keeps the rest of the time
-                answer = cpsat.solve(deal, mission, Limits(max_seconds=left), None if last else effort)
+                answer = cpsat.solve(deal, mission, Limits(max_work=left.max_work), None if last else effort)
                 effort, branches = effort * TURN_GROWTH, branches + answer.nodes
-                if last:
-                    engines.append(answer.engine)
-                    break
+            work += answer.work
             engines.append(answer.engine)
-        answer.engine, answer.nodes, answer.branches = ">".join(engines), nodes, branches
+            if last:
+                break
+        answer.engine, answer.nodes, answer.branches, answer.work = ">".join(engines), nodes, branches, work
         answer.seconds = time.perf_counter() - began
         return answer
 
@@ -135,16 +136,17 @@ class PortfolioSolver:
         """The kernel within `limits.max_nodes`, then, for a deal it leaves open, CP-SAT within
         `limits.cp_sat_effort` of its deterministic time when the limits give one and it models the mission
         (a round of cases.solve_in_rounds): "kernel>cpsat", its nodes the kernel's, its branches CP-SAT's."""
+        load_compiled()  # not inside this deal's `seconds`
         began = time.perf_counter()
         answer = self.kernel.solve(deal, mission, limits, generation)
         if answer.outcome is not Outcome.UNKNOWN or limits.cp_sat_effort is None or cpsat.unsupported(mission):
             return answer
-        left = None if limits.max_seconds is None else limits.max_seconds - (time.perf_counter() - began)
-        if left is not None and left <= 0:
+        left = limits.after(answer.work)
+        if left.spent:
             return answer
-        turn = cpsat.solve(deal, mission, Limits(max_seconds=left), limits.cp_sat_effort)
+        turn = cpsat.solve(deal, mission, Limits(max_work=left.max_work), limits.cp_sat_effort)
         turn.engine, turn.nodes, turn.branches = f"{answer.engine}>{turn.engine}", answer.nodes, turn.nodes
-        turn.seconds = time.perf_counter() - began
+        turn.seconds, turn.work = time.perf_counter() - began, answer.work + turn.work
         return turn
 
     def solve_together(self, cases, limits: Limits) -> tuple[Solution, Deal | None] | None:

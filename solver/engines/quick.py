@@ -30,6 +30,6 @@ class Allowance:
         cap = self.left if limits.max_nodes is None else min(self.left, limits.max_nodes)
         if cap <= 0 or kernel_unsupported(mission):
             return Solution(Outcome.UNKNOWN, 0, 0.0, reference.ENGINE)
-        answer = reference.solve(deal, mission, Limits(cap, limits.max_seconds))
+        answer = reference.solve(deal, mission, Limits(cap, limits.max_work))
         self.left -= answer.nodes
         return answer

@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from solver.core.cards import CARD_COUNT, SUIT_MASKS, bit, card_set, format_card, format_cards, scan, suit_of
 from solver.core.deal import MAX_PLAYERS, Deal
 from solver.core.rules import legal_plays, num_tricks, trick_winner, winning_card
-from solver.core.solution import Limits, Outcome, Solution, Trick
+from solver.core.solution import REFERENCE_PLAYS_PER_SECOND, Limits, Outcome, Solution, Trick
 from solver.core.stack import on_fresh_stack
 from solver.missions.conditions import (
     breaks_sequence,
@@ -105,8 +105,7 @@ class _Search:
         self.mission = mission
         self.counts = allowed_counts(mission, deal)
         self.tricks = num_tricks(deal.hands) + mission.space.redeal_draws()
-        self.limits = limits
-        self.deadline = None if limits.max_seconds is None else time.perf_counter() + limits.max_seconds
+        self.max_nodes = limits.plays(REFERENCE_PLAYS_PER_SECOND)
         self.nodes = 0
         self.lost: set = set()
         self.across = any(sequence.across_tricks for sequence in mission.sequences)
@@ -128,11 +127,14 @@ class _Search:
         """Return the cards drawn after a later trick than the `played` tricks so far (fog)."""
         return self.pending[played]
 
+    @property
+    def work(self) -> float:
+        """The seconds of work the nodes so far count for (solver/core/solution.py's Limits)."""
+        return self.nodes / REFERENCE_PLAYS_PER_SECOND
+
     def count_node(self) -> None:
         self.nodes += 1
-        if self.limits.max_nodes is not None and self.nodes > self.limits.max_nodes:
-            raise BudgetExceeded
-        if self.deadline is not None and self.nodes % 1024 == 0 and time.perf_counter() > self.deadline:
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise BudgetExceeded
 
     def from_boundary(self, hands, leader, played, state, last=None, won_with=None):
@@ -457,13 +459,13 @@ def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits(), equivalen
         start_state = start_of_play(mission, deal.players)
         line = on_fresh_stack(search.from_boundary, search.drawn[0], deal.commander, 0, start_state)
     except BudgetExceeded:
-        return Solution(Outcome.UNKNOWN, search.nodes, time.perf_counter() - start, ENGINE)
-    seconds = time.perf_counter() - start
+        return Solution(Outcome.UNKNOWN, search.nodes, time.perf_counter() - start, ENGINE, work=search.work)
+    seconds, work = time.perf_counter() - start, search.work
     if line is None:
-        return Solution(Outcome.LOSS, search.nodes, seconds, ENGINE)
+        return Solution(Outcome.LOSS, search.nodes, seconds, ENGINE, work=work)
     winners = {c: trick.winner for trick in line for c in trick.completed}
     assignment = {c: winners[c] for c in mission.cards if c in winners}  # a horizon's line: the tasks done by then
-    return Solution(Outcome.WIN, search.nodes, seconds, ENGINE, line, assignment)
+    return Solution(Outcome.WIN, search.nodes, seconds, ENGINE, line, assignment, work=work)
 
 
 @dataclass(frozen=True)

@@ -71,14 +71,13 @@ def max_score(
     """Return the highest score of special `mission` on `deal` played on `stage` (task cards and chance as
     for its setups); from a `position` (and in the case `choice` names)."""
     began = time.perf_counter()
-    nodes = branches = 0
+    nodes, branches, work = 0, 0, 0.0
 
     def reach(events: int) -> Solution:
-        nonlocal nodes, branches
-        left = None if limits.max_seconds is None else max(limits.max_seconds - (time.perf_counter() - began), 1e-3)
+        nonlocal nodes, branches, work
         answer = solve_setups(deal, mission_setups(mission, deal, cards, chance, events, stage.ghost), solve,
-                              Limits(limits.max_nodes, left), stage=stage, position=position, choice=choice)
-        nodes, branches = nodes + answer.nodes, branches + answer.branches
+                              limits.after(work), stage=stage, position=position, choice=choice)
+        nodes, branches, work = nodes + answer.nodes, branches + answer.branches, work + answer.work
         return answer
 
     best = reach(0)
@@ -94,6 +93,6 @@ def max_score(
             exact = exact and answer.outcome is Outcome.LOSS
             high = middle - 1
     events = max(low, 0)
-    best.nodes, best.branches, best.seconds = nodes, branches, time.perf_counter() - began
+    best.nodes, best.branches, best.work, best.seconds = nodes, branches, work, time.perf_counter() - began
     score = max(0, events - mission.score.deduction_for(deal.players)) if high >= 0 else 0
     return ScoreAnswer(events, exact, score, best)

@@ -61,7 +61,7 @@ SUITES = ("kernel", "sweep", "family", "loss")
 MODES = {"quick": 0, "full": 1}  # index into a set's deal counts
 KERNEL_NODES = 3_000_000  # per deal; a node budget keeps UNKNOWN as reproducible as the answers
 KERNEL_TT_BITS = 22
-SAFETY_SECONDS = 60.0  # sweep and family deals: a time budget they are expected never to reach
+SAFETY_SECONDS = 60.0  # sweep and family deals: a budget (seconds of work) they are expected never to reach
 DEFAULT_BASELINE = "results/bench-baseline.json"
 BASELINE_FORMAT = 1
 PASS, REGRESSION, BAD_INPUT, CHANGED = 0, 1, 2, 3  # exit codes of `crew bench --compare`
@@ -255,7 +255,7 @@ def run_loss_set(deal_set: TaskSet | SweepSet, count: int, solver: PortfolioSolv
         return run_sweep_set(deal_set, count)
     result = SetResult()
     for index in range(count):
-        solution = solver.solve(*deal_set.case(index), Limits(max_seconds=SAFETY_SECONDS))
+        solution = solver.solve(*deal_set.case(index), Limits(max_work=SAFETY_SECONDS))
         result.add(letter(solution.outcome), solution.nodes, solution.seconds * 1000, solution.engine)
     return result
 
@@ -271,7 +271,7 @@ def run_sweep_set(deal_set: SweepSet, count: int) -> SetResult:
 def run_family_set(deal_set: FamilySet, count: int) -> SetResult:
     result = SetResult()
     for index in range(count):
-        solution = auto_solve(*deal_set.case(index), Limits(max_seconds=SAFETY_SECONDS))
+        solution = auto_solve(*deal_set.case(index), Limits(max_work=SAFETY_SECONDS))
         result.add(letter(solution.outcome), solution.nodes, solution.seconds * 1000, solution.engine)
     return result
 

@@ -86,7 +86,9 @@ INSERT = (
 )
 SET_CELL = ("UPDATE deals SET kind = ?, mission_id = ?, tasks = ?, owner_mode = ?, objectives = ?, space = ?, "
             "difficult_ghost = ? WHERE mission = ? AND players = ?")
-SETTING_DEFAULTS = {"crew": "perfect"}  # settings a database of before them was made with
+# settings a database of before them was made with (budgets were wall-clock seconds before solver/core/solution.py's
+# seconds of work: such a store's UNKNOWNs are not the ones a run now leaves, so it does not resume)
+SETTING_DEFAULTS = {"crew": "perfect", "budget_unit": "wall-clock seconds"}
 OLD_SCORE = re.compile(r"score (>=)?(\d+)")  # version 0's setup of a special mission's deal
 
 

@@ -142,7 +142,7 @@ def solve_family_batch(batch: Batch) -> list[Record]:
     records = []
     for index in batch.indices:
         deal, mission = family_case(batch, index)
-        solution = auto_solve(deal, mission, Limits(max_seconds=batch.budget))
+        solution = auto_solve(deal, mission, Limits(max_work=batch.budget))
         records.append(family_record(batch, index, solution, {"deal": format_family_deal(deal)}))
     return records
 
@@ -181,7 +181,7 @@ def solve_batch(batch: Batch) -> list[Record]:
     records = []
     for index in batch.indices:
         game = dealt(batch, index)
-        engine, limits = TableSharing(_SOLVER), Limits(max_seconds=batch.budget)
+        engine, limits = TableSharing(_SOLVER), Limits(max_work=batch.budget)
         if game.mission is not None and game.mission.score is not None:
             answer = max_score(game.deal, game.mission, list(game.cards), game.chance, engine, limits, game.stage)
             records.append(record(batch, index, game, answer.solution, answer.outcome, Score(answer.score, answer.exact)))
@@ -209,8 +209,8 @@ def play_crew(batch: Batch, index: int, game: Dealt, solution: Solution) -> Crew
     began = time.perf_counter()
     setups, mission = game.setups(), game.mission
     rules = (mission.communication, mission.assignment) if mission is not None else ()
-    slack_limits = Limits(max_nodes=SLACK_NODES, max_seconds=batch.budget)
-    crew_limits = Limits(max_nodes=batch.crew_nodes, max_seconds=batch.budget)
+    slack_limits = Limits(max_nodes=SLACK_NODES, max_work=batch.budget)
+    crew_limits = Limits(max_nodes=batch.crew_nodes, max_work=batch.budget)
     played = play_game(game.deal, setups, *rules, samples=batch.samples,
                        seed=crew_seed(batch.seed, index), solve=GameTables(_CREW_SOLVER), limits=crew_limits,
                        draft=game.draft(), task_pass=mission is not None and mission.five_player_pass)

@@ -21,12 +21,11 @@ QUICK_DFS_NODES = 40
 def auto_solve(deal: FamilyDeal, mission: FamilyMission, limits: Limits = Limits()) -> FamilySolution:
     """Return the DFS's answer if it comes within QUICK_DFS_NODES positions, else CP-SAT's."""
     start = time.perf_counter()
-    quick = dfs_solve(deal, mission, Limits(QUICK_DFS_NODES, limits.max_seconds))
+    quick = dfs_solve(deal, mission, Limits(QUICK_DFS_NODES, limits.max_work))
     if quick.outcome is not Outcome.UNKNOWN:
         return quick
-    left = None if limits.max_seconds is None else max(limits.max_seconds - (time.perf_counter() - start), 1e-3)
-    answer = cpsat_solve(deal, mission, Limits(max_seconds=left))
-    answer.seconds = time.perf_counter() - start
+    answer = cpsat_solve(deal, mission, Limits(max_work=limits.after(quick.work).max_work))
+    answer.seconds, answer.work = time.perf_counter() - start, quick.work + answer.work
     return answer
 
 

@@ -21,6 +21,10 @@ from solver.family.objectives import broken, unmet
 from solver.family.solution import FamilySolution
 from solver.family.turns import FamilyState, initial_state, successors
 
+# A second of work (solver/core/solution.py's Limits): 13,800-17,300 positions a second measured on 120 random
+# deals of 3-5 players and 6 objectives.
+DFS_POSITIONS_PER_SECOND = 15_000
+
 
 class OutOfBudget(Exception):
     pass
@@ -42,6 +46,7 @@ def dfs_solve(deal: FamilyDeal, mission: FamilyMission, limits: Limits = Limits(
     refuted: set[tuple] = set()
     line = []
     nodes = 0
+    max_nodes = limits.plays(DFS_POSITIONS_PER_SECOND)
 
     def wins(state: FamilyState) -> bool:
         nonlocal nodes
@@ -51,9 +56,7 @@ def dfs_solve(deal: FamilyDeal, mission: FamilyMission, limits: Limits = Limits(
         if key in refuted:
             return False
         nodes += 1
-        if limits.max_nodes is not None and nodes > limits.max_nodes or (
-            limits.max_seconds is not None and nodes % 256 == 0 and time.perf_counter() - start > limits.max_seconds
-        ):
+        if max_nodes is not None and nodes > max_nodes:
             raise OutOfBudget
         for turn, after in successors(state):
             if len(after.row) > len(state.row) and broken(mission, after.row, len(state.row)):
@@ -70,4 +73,4 @@ def dfs_solve(deal: FamilyDeal, mission: FamilyMission, limits: Limits = Limits(
         outcome = Outcome.WIN if broken(mission, ()) is None and wins(initial) else Outcome.LOSS
     except OutOfBudget:
         outcome, line = Outcome.UNKNOWN, []
-    return FamilySolution(outcome, nodes, time.perf_counter() - start, "dfs", line)
+    return FamilySolution(outcome, nodes, time.perf_counter() - start, "dfs", line, nodes / DFS_POSITIONS_PER_SECOND)

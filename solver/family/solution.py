@@ -58,6 +58,7 @@ class FamilySolution:
     seconds: float
     engine: str
     turns: list[Turn] = field(default_factory=list)
+    work: float = 0.0  # seconds of work spent (solver/core/solution.py's Limits); `seconds`: the wall clock's
 
     @property
     def row(self) -> list[int]:

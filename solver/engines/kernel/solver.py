@@ -9,7 +9,7 @@ import numpy as np
 
 from solver.core.cards import bit
 from solver.core.deal import MAX_PLAYERS, Deal, make_deal
-from solver.core.solution import Limits, Outcome, Solution, Trick
+from solver.core.solution import KERNEL_PLAYS_PER_SECOND, Limits, Outcome, Solution, Trick
 from solver.engines.capacity import kernel_unsupported
 from solver.engines.kernel.arrays import (
     CARD_ORDER,
@@ -141,23 +141,23 @@ class KernelSolver:
         for stack in self.stacks:
             stack.reset(generation)
         began = time.perf_counter()
-        max_seconds = limits.max_seconds if limits.max_seconds is not None else float("inf")
-        max_nodes = limits.max_nodes if limits.max_nodes is not None else UNLIMITED_NODES
+        max_nodes = limits.plays(KERNEL_PLAYS_PER_SECOND)
+        max_nodes = UNLIMITED_NODES if max_nodes is None else max_nodes
         nodes = 0
         while True:
             for stack in self.stacks:
                 status = stack.run(problem, feasible, pattern, self.table.entries, min(SLICE_NODES, max_nodes - nodes))
                 nodes = sum(s.nodes for s in self.stacks)
-                seconds = time.perf_counter() - began
+                seconds, work = time.perf_counter() - began, nodes / KERNEL_PLAYS_PER_SECOND
                 if status == WIN:
                     tricks = stack.witness(problem, deal.players)
                     assignment = {c: t.winner for t in tricks for c in t.completed}
                     ordered = {c: assignment[c] for c in mission.cards}
-                    return Solution(Outcome.WIN, nodes, seconds, ENGINE, tricks, ordered)
+                    return Solution(Outcome.WIN, nodes, seconds, ENGINE, tricks, ordered, work=work)
                 if status == LOSS:
-                    return Solution(Outcome.LOSS, nodes, seconds, ENGINE)
-                if nodes >= max_nodes or seconds > max_seconds:
-                    return Solution(Outcome.UNKNOWN, nodes, seconds, ENGINE)
+                    return Solution(Outcome.LOSS, nodes, seconds, ENGINE, work=work)
+                if nodes >= max_nodes:
+                    return Solution(Outcome.UNKNOWN, nodes, seconds, ENGINE, work=work)
 
 
 SMALL_TT_BITS = 4  # perft and the warm-up never read a table; the search's stores need one all the same
