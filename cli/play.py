@@ -114,6 +114,9 @@ def game_lines(answer: api.PlayAnswer) -> list[str]:
             if decision.tasks:
                 alone = " ".join(f"{format_card(s.card)} {wins_text(s.wins, s.samples)}" for s in decision.tasks)
                 lines.append(f"      lost in every sample; (sample, task) pairs still winnable alone: {alone}")
+        if game.given and number == game.mission.random_pass.after:
+            lines.append("  then the random pass: " + ", ".join(f"seat {seat} gives {format_card(c)}"
+                                                                for seat, c in enumerate(game.given)))
     lines.append(result_line(answer))
     return lines
 
@@ -151,6 +154,7 @@ def game_json(answer: api.PlayAnswer) -> dict:
         "handovers": [{"seat": h.seat, "keep": h.keep, "best": h.best, "confirmed": list(h.confirmed), "made": h.made,
                        "options": [{"task": format_card(cards[t]), "to": to, "wins": w}
                                    for (t, to), w in zip(h.options, h.wins)]} for h in game.handovers],
+        "random_pass": {str(seat): format_card(c) for seat, c in enumerate(game.given)},
         "shown": [{"before_trick": s.trick, "seat": s.seat, "card": format_card(s.card), "token": s.token}
                   for s in game.shown],
         "plays": [{"seat": d.seat, "card": format_card(d.card),

@@ -703,7 +703,7 @@ CREWS = ("perfect", "realistic")
 
 def crew_samples(request: SweepRequest, cells, note=None) -> dict:
     """Return per cell the realistic crew's samples a decision (0: perfect information only). A cell the crew does
-    not play (it plays won-or-lost missions on the train, with 3-5 players, and no chance) keeps perfect information,
+    not play (it plays won-or-lost missions on the train, with 3-5 players) keeps perfect information,
     said in a `note`; InputError for a crew not in CREWS, or when the crew plays no cell at all."""
     if request.crew not in CREWS:
         raise InputError(f"the crew is perfect or realistic, not {request.crew!r}")
@@ -737,8 +737,6 @@ def crew_refusal(cell: Cell, mission) -> str:
         return "two players (the Ghost)"
     if mission is not None and (mission.score is not None or mission.pattern is not None):
         return "a special mission"
-    if mission is not None and mission.chance:
-        return "a random pass"
     return ""
 
 

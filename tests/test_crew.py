@@ -89,7 +89,7 @@ def test_a_race_chooses_the_card_solving_every_card_chooses(drawn, seed):
     walked = card_to_choose(deal, mission, position)
     if walked is None:
         return
-    deals = decision_deals(deal, walked, position.plays, (), 5, random.Random(seed))
+    deals = decision_deals(deal, mission, walked, position.plays, (), 5, random.Random(seed))
     for shares_of, per_sample in ((shares_on, 1), (task_shares, len(mission.cards) - bin(walked.done).count("1"))):
         full = shares_of(deals, mission, position, walked, reference_solve, Limits())
         raced = shares_of(deals, mission, position, walked, reference_solve, Limits(), race=True)
@@ -113,12 +113,12 @@ def test_task_shares_count_the_open_tasks_still_winnable_alone(drawn, seed):
     walked = card_to_choose(deal, mission, position)
     if walked is None:
         return
-    deals = decision_deals(deal, walked, position.plays, (), 3, random.Random(seed))
+    deals = decision_deals(deal, mission, walked, position.plays, (), 3, random.Random(seed))
     shares = task_shares(deals, mission, position, walked, KERNEL.solve, Limits())
     open_tasks = [i for i in range(len(mission.cards)) if not walked.done >> i & 1]
     for share in shares:
         wins = 0
-        for sampled in deals:
+        for sampled in (sample.deal for sample in deals):
             for i in open_tasks:  # task i alone: its card and owner, no token
                 single = make_task_mission(sampled, [mission.cards[i]], owners=[mission.owners[i]])
                 wins += reference_solve(sampled, position.then(share.card).on(single)).outcome is Outcome.WIN

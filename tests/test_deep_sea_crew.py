@@ -89,7 +89,7 @@ def test_each_seat_takes_the_card_that_keeps_the_cards_taken_winnable_in_most_sa
         if len(options) > 1:
             known = Knowledge.before_play(deal, turn)
             deals = sampled_deals(known, (0,) * deal.players, deal.commander, samples, rng)
-            wins = tuple(sum(winnable(d, draft.together(holders | {i: turn})) for d in deals) for i, _ in options)
+            wins = tuple(sum(winnable(d.deal, draft.together(holders | {i: turn})) for d in deals) for i, _ in options)
             assert pick.wins == wins
             assert pick.task == options[wins.index(max(wins))][0]  # ties: the card drawn first
         else:

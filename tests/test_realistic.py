@@ -25,14 +25,14 @@ from solver.engines.crew import (
     cheapness,
     communication_of,
     option_shares,
-    sampled_deals,
+    samples_before_play,
     token_of,
 )
 from solver.engines.kernel import KernelSolver
 from solver.engines.realistic import Talk, hand_over, play_game
 from solver.engines.reference import solve as reference_solve
 from solver.engines.reference import walk
-from solver.missions.knowledge import HIGHEST, LOWEST, ONLY, Knowledge
+from solver.missions.knowledge import HIGHEST, LOWEST, ONLY
 from solver.missions.setup import Setup
 from solver.missions.tasks import LAZY, draft_counts, make_task_mission
 from solver.trick.variants import PlayRules
@@ -244,7 +244,7 @@ def test_five_players_hand_on_a_task_at_most_once(case, seed, samples):
     for h in handovers:
         assert h.options == tuple((t, to) for t, owner in enumerate(mission.owners) if owner == h.seat
                                   for to in range(5) if to != h.seat)
-        deals = sampled_deals(Knowledge.before_play(deal, h.seat), (0,) * 5, deal.commander, samples, rng)
+        deals = samples_before_play(deal, h.seat, samples, rng, mission)
         owned = [replace(mission, owners=tuple(to if i == t else o for i, o in enumerate(mission.owners)))
                  for t, to in h.options]
         assert (h.keep, *h.wins) == option_shares(deals, [mission, *owned], reference_solve)
@@ -254,7 +254,7 @@ def test_five_players_hand_on_a_task_at_most_once(case, seed, samples):
             assert h.confirmed == () and h.made == -1
             continue
         # the best beat keeping on these samples: it is tried again on fresh ones, and handed over only if it wins
-        fresh = sampled_deals(Knowledge.before_play(deal, h.seat), (0,) * 5, deal.commander, samples, rng)
+        fresh = samples_before_play(deal, h.seat, samples, rng, mission)
         assert h.confirmed == option_shares(fresh, [mission, owned[h.best]], reference_solve)
         assert h.made == (h.best if h.confirmed[1] > h.confirmed[0] else -1)
     made = [h for h in handovers if h.made >= 0]

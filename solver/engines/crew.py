@@ -26,22 +26,28 @@ The policies, each deterministic given the samples:
   the highest, only, or lowest card of that colour in hand"), the one a token can say; with none of
   those it waits.
 
-The train only: stage spaces that move cards between hands (skis, helicopter, jeep, fog's draws),
-mission 12's pass, the Ghost and a special stage's table change what play revealed, and are refused.
+Mission 12's random pass: before it, each sample also draws the pass to come (a uniform order of the deck, the
+cards shown before trick 1 last: "his communicated card excluded"); after it, a sample is a world of what the
+pass left unknown (solver/missions/pass_worlds.py: the cards each seat kept and gave), which is a deal again with
+the pass it made. Each sample's solves play its own pass (`Sample`). The train only otherwise: stage spaces that
+move cards between hands (skis, helicopter, jeep, fog's draws), the Ghost and a special stage's table change
+what play revealed, and are refused.
 """
 
 import random
 from dataclasses import dataclass, replace
 
-from solver.core.cards import SUIT_MASKS, TRUMP, bit, card_set, popcount, rank_of, scan, suit_of
+from solver.core.cards import CARD_COUNT, SUIT_MASKS, TRUMP, bit, card_set, popcount, rank_of, scan, suit_of
 from solver.core.deal import Deal
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome
 from solver.engines.reference import equivalent_play, walk, without_equivalent_plays
 from solver.engines.reference import solve as reference_solve
 from solver.missions.knowledge import HIGHEST, LOWEST, ONLY, Communication, Knowledge
+from solver.missions.pass_worlds import PassWorlds, shown_last
 from solver.missions.position import Position
 from solver.missions.tasks import distinct_cards
+from solver.trick.chance import RandomPass
 from solver.trick.variants import NO_RULES
 
 
@@ -58,12 +64,28 @@ class CardShare:
         return self.wins / self.samples
 
 
+@dataclass(frozen=True)
+class Sample:
+    """One sampled deal, and with a random pass the pass it makes there (None: the mission has none)."""
+
+    deal: Deal
+    random_pass: RandomPass | None = None
+
+    def on(self, mission):
+        """Return `mission` as this sample plays it: with the sample's pass."""
+        return mission if self.random_pass is None else replace(mission, random_pass=self.random_pass)
+
+    def solve(self, solve, mission, limits: Limits):
+        """Return engine `solve`'s answer on this sample (`on`)."""
+        return solve(self.deal, self.on(mission), limits)
+
+
 def hidden_unsupported(mission) -> str:
     """Return why a hidden-information player cannot play `mission` yet, or "" when it can."""
     if mission.space != NO_RULES:
         return "stage spaces (cards change hands or the rules of play change)"
-    if mission.random_pass is not None:
-        return "a random pass"
+    if mission.random_pass is not None and mission.random_pass.after != 1:
+        return "a random pass after another trick than the first"
     if mission.pattern is not None:
         return "a special stage's table"
     return ""
@@ -76,11 +98,30 @@ def check_supported(mission) -> None:
         raise InputError(f"the hidden-information player does not model {why}")
 
 
-def sampled_deals(known: Knowledge, played: tuple[int, ...], commander: int, samples: int,
-                  rng: random.Random) -> list[Deal]:
+def sampled_deals(known: Knowledge, played: tuple[int, ...], commander: int, samples: int, rng: random.Random,
+                  random_pass: RandomPass | None = None, shown=()) -> list[Sample]:
     """Return `samples` whole deals drawn with `rng` from `known`: each seat's sampled hand now with the
-    cards it already played (`played`, seat by seat)."""
-    return [Deal(tuple(hand | gone for hand, gone in zip(now, played)), commander) for now in known.samples(rng, samples)]
+    cards it already played (`played`, seat by seat); with a `random_pass` still to come, each with a pass drawn
+    after the hands (`pass_to_come`, the cards `shown` last)."""
+    deals = [Deal(tuple(hand | gone for hand, gone in zip(now, played)), commander) for now in known.samples(rng, samples)]
+    if random_pass is None:
+        return [Sample(deal) for deal in deals]
+    return [Sample(deal, pass_to_come(random_pass, shown, rng)) for deal in deals]
+
+
+def samples_before_play(deal: Deal, seat: int, samples: int, rng: random.Random, mission) -> list[Sample]:
+    """Return `samples` deals drawn with `rng` from what `seat` of `deal` knows before trick 1 (`mission`: whether a
+    random pass is to come)."""
+    return sampled_deals(Knowledge.before_play(deal, seat), (0,) * deal.players, deal.commander, samples, rng,
+                         mission.random_pass)
+
+
+def pass_to_come(random_pass: RandomPass, shown, rng: random.Random) -> RandomPass:
+    """Return a pass drawn with `rng` as `random_pass` is: a uniform order of the deck, the cards `shown` before it
+    last (shown_last)."""
+    order = list(range(CARD_COUNT))
+    rng.shuffle(order)
+    return shown_last(RandomPass(random_pass.after, tuple(order)), shown)
 
 
 class GameTables:
@@ -137,14 +178,33 @@ def card_shares(deal: Deal, mission, position: Position, communications=(), samp
     walked = walk(deal, position.on(mission))
     if walked.ended or walked.due or not walked.legal:
         raise InputError("the position has no card to choose (the mission ended, or the crew chooses)")
-    deals = decision_deals(deal, walked, position.plays, communications, samples, random.Random(seed))
+    deals = decision_deals(deal, mission, walked, position.plays, communications, samples, random.Random(seed))
     return shares_on(deals, mission, position, walked, solve or reference_solve, limits)
 
 
-def decision_deals(deal: Deal, walked, plays, communications, samples: int, rng: random.Random) -> list[Deal]:
-    """Return `samples` deals drawn with `rng` from what the seat to move knows at a walked position of `deal`."""
+def decision_deals(deal: Deal, mission, walked, plays, communications, samples: int, rng: random.Random
+                   ) -> list[Sample]:
+    """Return `samples` deals drawn with `rng` from what the seat to move knows at a walked position of `deal`
+    (`mission`'s random pass, if any, as the crew plays it: made, or to come)."""
+    random_pass = mission.random_pass
+    if random_pass is not None and len(walked.tricks) >= random_pass.after:
+        return worlds_after_pass(deal, random_pass, walked, plays, communications, samples, rng)
     known = knowledge_at(deal, walked, plays, communications)
-    return sampled_deals(known, played_by_seat(walked, plays), deal.commander, samples, rng)
+    return sampled_deals(known, played_by_seat(walked, plays), deal.commander, samples, rng, random_pass, communications)
+
+
+def worlds_after_pass(deal: Deal, random_pass: RandomPass, walked, plays, communications, samples: int,
+                      rng: random.Random) -> list[Sample]:
+    """Return `samples` worlds drawn with `rng` from what the seat to move knows after the random pass that
+    followed trick 1 (`random_pass`, the one made: the seat saw its own gift and the one it got)."""
+    seat, players = walked.to_move, deal.players
+    seated = list(zip(walked.seats, plays))
+    tricks = [seated[start : start + players] for start in range(0, len(seated), players)]
+    before = tuple(hand & ~card_set(c for t, c in tricks[0] if t == other) for other, hand in enumerate(deal.hands))
+    gifts = random_pass.given(before)
+    worlds = PassWorlds.of(seat, tricks, before[seat] & ~bit(gifts[seat]), gifts[seat], gifts[(seat - 1) % players],
+                           tuple(popcount(hand) for hand in deal.hands), communications, deal.cards)
+    return [Sample(Deal(hands, deal.commander), made) for hands, made in worlds.samples(rng, samples)]
 
 
 def shares_on(deals, mission, position: Position, walked, solve, limits: Limits, race: bool = False
@@ -213,14 +273,14 @@ class SampleVerdicts:
     def __call__(self, card: int, k: int) -> bool:
         if k not in self.seen:
             in_play = card_set(self.trick)
-            for hand, gone in zip(self.deals[k].hands, self.played):
+            for hand, gone in zip(self.deals[k].deal.hands, self.played):
                 in_play |= hand & ~gone
             self.seen[k] = in_play, without_equivalent_plays(self.legal, in_play, self.distinct)
         in_play, kept = self.seen[k]
         card = equivalent_play(card, kept, in_play)
         won = self.won.get((card, k))
         if won is None:
-            won = self.won[card, k] = winnable(self.solve(self.deals[k], self.after[card], self.limits))
+            won = self.won[card, k] = winnable(self.deals[k].solve(self.solve, self.after[card], self.limits))
         return won
 
 
@@ -238,8 +298,8 @@ def best_card(shares) -> int:
 
 def option_shares(deals, missions, solve, limits: Limits = Limits()) -> tuple[int, ...]:
     """Return, for each mission of `missions` (the options of one decision), how many of the sampled `deals`
-    it is winnable on."""
-    return tuple(sum(winnable(solve(d, mission, limits)) for d in deals) for mission in missions)
+    (Samples) it is winnable on."""
+    return tuple(sum(winnable(d.solve(solve, mission, limits)) for d in deals) for mission in missions)
 
 
 def best_option(wins) -> int:

@@ -46,7 +46,7 @@ import random
 import re
 from dataclasses import dataclass, replace
 
-from solver.core.cards import popcount
+from solver.core.cards import card_set, popcount
 from solver.core.deal import Deal
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome
@@ -58,14 +58,15 @@ from solver.engines.crew import (
     communication_of,
     decision_deals,
     option_shares,
-    sampled_deals,
+    samples_before_play,
     shares_on,
     task_shares,
     winnable,
 )
 from solver.engines.reference import Walked, walk
 from solver.engines.reference import solve as reference_solve
-from solver.missions.knowledge import Communication, Knowledge
+from solver.missions.knowledge import Communication
+from solver.missions.pass_worlds import shown_last
 from solver.missions.position import Position
 from solver.missions.setup import Draft, Setup
 from solver.missions.tasks import LAZY, counts_allow, draft_counts
@@ -175,6 +176,7 @@ class Game:
     drafted: tuple[str, ...] = ()
     offered: tuple[str, ...] = ()
     handovers: tuple[Handover, ...] = ()
+    given: tuple[int, ...] = ()  # mission 12: the card each seat gave in the random pass (empty: none was made)
 
     @property
     def outcome(self) -> Outcome:
@@ -211,7 +213,7 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
         setups, drafts = draft_cards(deal, setups, draft, samples, rng, solve, limits)
     setup_wins, chosen = (), 0
     if len(setups) > 1:
-        deals = sampled_deals(Knowledge.before_play(deal, deal.commander), (0,) * deal.players, deal.commander, samples, rng)
+        deals = samples_before_play(deal, deal.commander, samples, rng, setups[0].mission)
         setup_wins = option_shares(deals, [s.mission for s in setups], solve, limits)
         chosen = best_option(setup_wins)
     setup = setups[chosen]
@@ -228,11 +230,13 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
             break
         if not walked.trick:
             shown += communications_before(walked, mission, talk, shown, deal.players)
+            if mission.random_pass is not None and not walked.tricks:  # "his communicated card excluded"
+                mission = replace(mission, random_pass=shown_last(mission.random_pass, shown))
         shares = tasks = ()
         if popcount(walked.legal) == 1:
             card = walked.legal.bit_length() - 1
         else:
-            deals = decision_deals(deal, walked, position.plays, shown, samples, rng)
+            deals = decision_deals(deal, mission, walked, position.plays, shown, samples, rng)
             shares = shares_on(deals, mission, position, walked, solve, limits, race=True)
             if max(s.wins for s in shares) == 0:  # lost in every sample: play for the most tasks
                 tasks = task_shares(deals, mission, position, walked, solve, limits, race=True)
@@ -242,7 +246,15 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
     drafted = tuple(card.id for card in draft.cards) if draft is not None else ()
     offered = tuple(s.label for s in setups) if setup_wins else ()
     return Game(setup, setup_wins, tuple(picks), tuple(shown), tuple(decisions), position.on(mission), walked, samples,
-                drafted, offered, handovers)
+                drafted, offered, handovers, gifts(deal, mission.random_pass, walked))
+
+
+def gifts(deal: Deal, random_pass, walked: Walked) -> tuple[int, ...]:
+    """Return the card each seat gave in `random_pass` in a walked game of `deal` (empty: no pass was made)."""
+    if random_pass is None or len(walked.tricks) < random_pass.after:
+        return ()
+    played = card_set(c for trick in walked.tricks[: random_pass.after] for c in trick.cards)
+    return random_pass.given(tuple(hand & ~played for hand in deal.hands))
 
 
 def hand_over(deal: Deal, mission, samples: int, rng: random.Random, solve, limits: Limits):
@@ -257,14 +269,14 @@ def hand_over(deal: Deal, mission, samples: int, rng: random.Random, solve, limi
                         for to in range(deal.players) if to != seat)
         if not options:
             continue
-        deals = sampled_deals(Knowledge.before_play(deal, seat), (0,) * deal.players, deal.commander, samples, rng)
+        deals = samples_before_play(deal, seat, samples, rng, mission)
         handed = [replace(mission, owners=tuple(to if i == task else owner for i, owner in enumerate(mission.owners)))
                   for task, to in options]
         keep, *wins = option_shares(deals, [mission, *handed], solve, limits)
         best = best_option((keep, *wins)) - 1
         confirmed = ()
         if best >= 0:  # the best of several options beats keeping on its samples by chance too: try it on fresh ones
-            fresh = sampled_deals(Knowledge.before_play(deal, seat), (0,) * deal.players, deal.commander, samples, rng)
+            fresh = samples_before_play(deal, seat, samples, rng, mission)
             confirmed = option_shares(fresh, [mission, handed[best]], solve, limits)
         made = best if confirmed and confirmed[1] > confirmed[0] else -1
         handovers.append(Handover(seat, keep, options, tuple(wins), best, confirmed, made))
@@ -285,8 +297,8 @@ def draft_cards(deal: Deal, setups, draft: Draft, samples: int, rng: random.Rand
                    if card not in taken and any(agrees(setup, draft.names, taken | {card: turn}) for setup in setups)]
         wins = ()
         if len(options) > 1:
-            deals = sampled_deals(Knowledge.before_play(deal, turn), (0,) * deal.players, deal.commander, samples, rng)
-            wins = tuple(sum(any(winnable(solve(d, mission, limits)) for mission in together) for d in deals)
+            deals = samples_before_play(deal, turn, samples, rng, setups[0].mission)
+            wins = tuple(sum(any(winnable(d.solve(solve, mission, limits)) for mission in together) for d in deals)
                          for together in (draft.together(taken | {card: turn}) for card, _ in options))
         if options:
             card, _ = options[best_option(wins) if wins else 0]
@@ -325,8 +337,7 @@ def assign_tasks(deal: Deal, mission, drafted: bool, samples: int, rng: random.R
         missions = [fixed(mission, owners, counts, taken, task, seat) for task, seat in options]
         wins = ()
         if len(options) > 1:
-            deals = sampled_deals(Knowledge.before_play(deal, chooser), (0,) * deal.players, deal.commander,
-                                  samples, rng)
+            deals = samples_before_play(deal, chooser, samples, rng, mission)
             wins = option_shares(deals, missions, solve, limits)
         task, seat = options[best_option(wins) if wins else 0]
         picks.append(Pick(chooser, task, seat, tuple(options), wins, drafted))

@@ -23,8 +23,9 @@ are grouped by the seats that may hold them (cards of a group are interchangeabl
 `count` is the exact number of consistent deals given the seats' remaining room (a sum over how
 many cards of each group go to each seat, with multinomial weights), and each group's split is
 drawn with probability proportional to the deals it leaves, then its cards shuffled into it. The
-stage spaces that move cards between hands (skis, helicopter, jeep, fog's draws), mission 12's
-pass and the Ghost invalidate what play revealed; the crew that uses this module refuses them.
+stage spaces that move cards between hands (skis, helicopter, jeep, fog's draws) and the Ghost
+invalidate what play revealed; the crew that uses this module refuses them. Mission 12's pass
+(solver/missions/pass_worlds.py) makes the places cards lie in the kept cards and gifts of the pass.
 """
 
 import functools
@@ -75,8 +76,11 @@ class Communication:
 @dataclass(frozen=True)
 class Knowledge:
     """What `seat` knows: per seat the cards it must hold now (its own: its whole hand) and those it cannot,
-    and how many it holds; `unseen` the cards whose place it does not know; `needs` (seat, cards): that seat
-    holds at least one of these cards."""
+    and how many it holds; `unseen` the cards whose place it does not know; `needs` (seats, cards): the seats
+    of that mask hold at least one of these cards between them.
+
+    The "seats" may be any places cards lie in: mission 12's pass (solver/missions/pass_worlds.py) makes
+    them the cards each seat kept through the pass and the card each gave."""
 
     seat: int
     must: tuple[int, ...]
@@ -110,7 +114,7 @@ class Knowledge:
             known |= held
         unseen = deck & ~played & ~known
         cannot = [forbidden & ~must[other] for other, forbidden in enumerate(cannot)]
-        needs = tuple((shown.seat, cards) for shown in communications if shown.seat != seat and shown.with_another()
+        needs = tuple((1 << shown.seat, cards) for shown in communications if shown.seat != seat and shown.with_another()
                       for cards in [another_left(shown, tricks, must, unseen & ~cannot[shown.seat])] if cards >= 0)
         return Knowledge(seat, tuple(must), tuple(cannot), tuple(sizes), unseen, needs)
 
@@ -134,7 +138,7 @@ class Knowledge:
 
     def consistent(self, hands) -> bool:
         """Return True when `hands` (now, seat by seat) agree with everything the seat knows."""
-        if any(not hands[other] & cards for other, cards in self.needs):
+        if any(not held(hands, seats) & cards for seats, cards in self.needs):
             return False
         unseen_held = 0
         for other, hand in enumerate(hands):
@@ -151,9 +155,10 @@ class Knowledge:
         total = 0
         for broken in range(1 << len(self.needs)):
             cannot = list(self.cannot)
-            for k, (other, cards) in enumerate(self.needs):
+            for k, (seats, cards) in enumerate(self.needs):
                 if broken >> k & 1:
-                    cannot[other] |= cards
+                    for other in seat_list(seats):
+                        cannot[other] |= cards
             without = Knowledge(self.seat, self.must, tuple(cannot), self.sizes, self.unseen)
             total += (-1) ** popcount(broken) * ways(without.groups(), 0, without.room())
         return total
@@ -189,7 +194,7 @@ class Knowledge:
                     hands[other] |= card_set(shuffled[:share])
                     shuffled = shuffled[share:]
                 left = take(left, seats, split)
-            if all(hands[other] & cards for other, cards in self.needs):
+            if all(held(hands, seats) & cards for seats, cards in self.needs):
                 drawn.append(tuple(hands))
         return drawn
 
@@ -202,6 +207,14 @@ def another_left(shown: Communication, tricks, must, may: int) -> int:
     if (played_after | must[shown.seat]) & colour:
         return -1
     return may & colour
+
+
+def held(hands, seats: int) -> int:
+    """Return the cards the seats of mask `seats` hold between them."""
+    cards = 0
+    for other in seat_list(seats):
+        cards |= hands[other]
+    return cards
 
 
 def seat_list(seats: int) -> list[int]:

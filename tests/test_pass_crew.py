@@ -1,0 +1,127 @@
+"""The hidden-information crew on mission 12's random pass (solver/engines/crew.py, realistic.py).
+
+planet-nine.md, mission 12: "Right after trick 1 every player gives one card chosen uniformly at random from
+his hand (his communicated card excluded) to the next player in turn order (left)". Each sample is a deal
+with the pass it makes: before the pass a pass to come is drawn for it, after it a world of what the pass left
+unknown (test_pass_worlds.py checks those worlds by enumeration). Here: every sample replays the game so far
+as the seat to move saw it; the crew's game never gives a card shown before trick 1; `crew play` and `crew
+sweep` play the mission.
+"""
+
+import json
+import random
+from dataclasses import replace
+
+import numpy as np
+from click.testing import CliRunner
+from conftest import small_deals
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cli.main import main
+from solver.core.cards import bit, card_set, parse_card, parse_cards, scan
+from solver.core.deal import parse_deal
+from solver.core.solution import Limits
+from solver.engines.crew import decision_deals
+from solver.engines.kernel import KernelSolver
+from solver.engines.realistic import play_game
+from solver.engines.reference import walk
+from solver.missions.dealer import deal_mission
+from solver.missions.knowledge import HIGHEST, Communication
+from solver.missions.mission import find_mission
+from solver.missions.pass_worlds import PassWorlds
+from solver.missions.position import Position
+from solver.missions.tasks import make_task_mission
+from solver.trick.chance import draw_random_pass
+from solver.trick.spaces import TRAIN
+
+KERNEL = KernelSolver(tt_bits=16)
+
+
+@st.composite
+def games_with_a_pass(draw):
+    """A small deal, a mission of one task with a random pass after trick 1, and legal plays (past trick 1 unless
+    the mission ends sooner)."""
+    deal = draw(small_deals(min_players=3, max_players=4, min_cards=3, max_cards=4, extra_card=False))
+    random_pass = draw_random_pass(np.random.default_rng(draw(st.integers(0, 2**16))))
+    task = draw(st.sampled_from([c for c in scan(deal.cards) if c < 36]))
+    mission = make_task_mission(deal, [task], owners=[draw(st.integers(0, deal.players - 1))], random_pass=random_pass)
+    position = Position()
+    for _ in range(draw(st.integers(deal.players, deal.players * 2 + 1))):
+        walked = walk(deal, position.on(mission))
+        if walked.ended or not walked.legal:
+            break
+        position = position.then(draw(st.sampled_from(list(scan(walked.legal)))))
+    return deal, mission, position
+
+
+@settings(max_examples=40, deadline=None)
+@given(games_with_a_pass(), st.integers(0, 2**16))
+def test_every_sample_replays_the_game_as_the_seat_saw_it(game, seed):
+    deal, mission, position = game
+    walked = walk(deal, position.on(mission))
+    if walked.ended or not walked.legal:
+        return
+    seat, before_pass = walked.to_move, len(walked.tricks) < 1
+    for sample in decision_deals(deal, mission, walked, position.plays, (), 6, random.Random(seed)):
+        again = walk(sample.deal, position.on(sample.on(mission)))  # legal all the way: it raises otherwise
+        assert again.hands[seat] == walked.hands[seat] and again.legal == walked.legal
+        assert sample.deal.hands[seat] == deal.hands[seat]  # its own hand as dealt
+        if not before_pass:
+            played = card_set(c for c in walked.tricks[0].cards)
+            true = mission.random_pass.given([h & ~played for h in deal.hands])
+            sampled = sample.random_pass.given([h & ~played for h in sample.deal.hands])
+            assert sampled[seat] == true[seat] and sampled[seat - 1] == true[seat - 1]  # gave and got, as seen
+
+
+def test_a_token_after_the_pass_bounds_the_hand_then_not_the_cards_played_before():
+    # Seat 1 plays p9 after the pass, then shows p5 as its highest pink: "the highest ... card of that colour
+    # in hand" then, so p9, already played, lies where seat 1's cards after the pass lie all the same.
+    deal = parse_deal("b1 g1 y1 y2 y4 | b2 p9 p5 p4 g5 | b3 p3 y3 g2 p2", 0)
+    tricks = [[(0, parse_card("b1")), (1, parse_card("b2")), (2, parse_card("b3"))],  # seat 2 wins
+              [(2, parse_card("p3")), (0, parse_card("y1")), (1, parse_card("p9"))]]  # the pass: g1, g5, y3
+    shown = (Communication(1, parse_card("p5"), HIGHEST, 3),)
+    worlds = PassWorlds.of(0, tricks, parse_cards("y1 y2 y4"), parse_card("g1"), parse_card("y3"), (5, 5, 5), shown,
+                           deal.cards)
+    true_world = (parse_cards("y1 y2 y4"), parse_cards("p9 p5 p4"), parse_cards("p3 g2 p2"),
+                  bit(parse_card("g1")), bit(parse_card("g5")), bit(parse_card("y3")))
+    assert worlds.known.consistent(true_world) and worlds.known.count() > 0
+
+
+def test_the_crew_never_gives_a_card_it_showed_before_trick_1():
+    # The same deal played twice, the second time with the pass order listing first the cards the first game
+    # showed before trick 1: the decisions up to the pass are the same (the samples' passes are drawn apart from
+    # the true one), and a seat that showed a card gives the next card of the order it holds instead.
+    game = deal_mission(find_mission("planet-nine/12"), TRAIN, 4, 1, 5)
+    first = play_game(game.deal, game.setups(), samples=4, seed=2, solve=KERNEL.solve, limits=Limits(2_000))
+    early = [s for s in first.shown if s.trick == 1]
+    assert early and first.given
+    order = tuple(s.card for s in early) + tuple(c for c in game.chance.order if c not in {s.card for s in early})
+    moved = replace(game.chance, order=order)
+    setups = [replace(s, mission=replace(s.mission, random_pass=moved)) for s in game.setups()]
+    second = play_game(game.deal, setups, samples=4, seed=2, solve=KERNEL.solve, limits=Limits(2_000))
+    assert second.shown[: len(early)] == tuple(early) and second.decisions[:4] == first.decisions[:4]
+    trick_1 = card_set(second.walked.tricks[0].cards)
+    for seat, hand in enumerate(game.deal.hands):
+        showed = [s.card for s in early if s.seat == seat]
+        held = [c for c in order if (hand & ~trick_1) >> c & 1 and c not in showed]
+        assert second.given[seat] == held[0]
+
+
+def test_crew_play_prints_the_pass_it_made():
+    runner = CliRunner()
+    args = ["play", "--mission", "planet-nine/12", "--players", "3", "--seed", "4", "--samples", "2"]
+    text = runner.invoke(main, args)
+    as_json = runner.invoke(main, [*args, "--json"])
+    assert text.exit_code == 0 and as_json.exit_code == 0, text.output
+    given = json.loads(as_json.stdout)["random_pass"]
+    line = "  then the random pass: " + ", ".join(f"seat {seat} gives {card}" for seat, card in given.items())
+    assert line in text.stdout.splitlines() and len(given) == 3
+
+
+def test_a_crew_sweep_plays_mission_12(tmp_path):
+    result = CliRunner().invoke(main, ["sweep", "--missions", "12", "--players", "3", "--deals", "2", "--samples", "2",
+                                       "--crew", "realistic", "--jobs", "1", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    (cell,) = json.loads((tmp_path / "out" / "summary.json").read_text())["cells"]
+    assert cell["mission"] == "planet-nine/12" and cell["crew_games"] == 2
