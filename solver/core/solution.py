@@ -34,9 +34,12 @@ class Trick(NamedTuple):
 BUDGET_UNIT = "seconds of work"  # what a sweep's store says its budget is counted in
 KERNEL_PLAYS_PER_SECOND = 5_000_000  # logbook missions 17, 26, 34, 46 at 3-5 players: 4.0-5.6 M card plays a second
 REFERENCE_PLAYS_PER_SECOND = 80_000  # the plain-Python search: 65,000-110,000 (solver/engines/quick.py)
-# CP-SAT's deterministic time counts as it is (0.5-1.7 wall seconds a unit on the task models), plus each
-# model's building and reading, about 10-20 ms of Python and C++ on crew bench's LOSS models.
-CP_SAT_MODEL_WORK = 0.015
+# CP-SAT's deterministic time at the CPU seconds a unit takes on its long solves: 0.40-0.48 (the logbook's
+# hardest LOSSes, missions 1, 17 and 26 with 3 players, 5.5-13.5 units each; the jeep's slowest WIN of
+# "yellow for everyone", 0.8); plus each model's building and reading, about 20 ms of Python and C++ a model
+# (short solves: 21-27 ms of CPU for 0.015 units).
+CP_SAT_SECONDS_PER_UNIT = 0.47
+CP_SAT_MODEL_WORK = 0.02
 
 
 @dataclass(frozen=True)

@@ -84,7 +84,8 @@ hold apart: a literal per case, exactly one chosen, and each distinct demand
 enforced by a literal that every case having it implies.
 
 `limits.max_work` bounds the whole call in seconds of work (solver/core/solution.py): a model's
-building and reading (`CP_SAT_MODEL_WORK`), then CP-SAT's deterministic time; past it the answer is
+building and reading (`CP_SAT_MODEL_WORK`), then CP-SAT's deterministic time (`CP_SAT_SECONDS_PER_UNIT`
+a unit); past it the answer is
 UNKNOWN. `limits.max_nodes` is ignored: CP-SAT has no branch limit. `nodes` reports CP-SAT's branch count.
 """
 
@@ -99,7 +100,7 @@ from solver.core.cp_sat import BoolModel, literal_value, sat_helper
 from solver.core.deal import Deal
 from solver.core.errors import UnsupportedMission
 from solver.core.rules import num_tricks, trick_winner
-from solver.core.solution import CP_SAT_MODEL_WORK, Limits, Outcome, Solution, Trick
+from solver.core.solution import CP_SAT_MODEL_WORK, CP_SAT_SECONDS_PER_UNIT, Limits, Outcome, Solution, Trick
 from solver.missions.conditions import (
     NO_LIMIT,
     TrickCounter,
@@ -1012,9 +1013,11 @@ def solved(built: TaskModel, proto, began: float, limits: Limits, effort: float 
     left = limits.after(CP_SAT_MODEL_WORK)
     if not left.spent:
         if left.max_work is not None:
-            effort = left.max_work if effort is None else min(effort, left.max_work)
+            affordable = left.max_work / CP_SAT_SECONDS_PER_UNIT
+            effort = affordable if effort is None else min(effort, affordable)
         response = run_solver(proto, effort)
-        solution.nodes, solution.work = response.num_branches, solution.work + response.deterministic_time
+        solution.nodes = response.num_branches
+        solution.work += response.deterministic_time * CP_SAT_SECONDS_PER_UNIT
         sat = sat_helper()
         if response.status == sat.INFEASIBLE:
             solution.outcome = Outcome.LOSS
