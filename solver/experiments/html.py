@@ -69,7 +69,7 @@ def made(details: dict) -> str:
         return "<p>No summary.json beside the database: how these results were made is not recorded.</p>"
     versions = details.get("versions", {})
     items = [("command", details.get("command")), ("seed", details.get("seed")),
-             ("deals a cell", details.get("deals")), ("budget", f"{details.get('budget_seconds')} s a deal"),
+             ("deals a cell", details.get("deals")), ("budget", f"{details.get('budget_seconds')} s of work a deal"),
              ("complete", "yes" if details.get("complete") else "no (interrupted: the same command resumes it)"),
              ("commit", versions.get("commit")),
              ("versions", ", ".join(f"{name} {value}" for name, value in versions.items() if name != "commit"))]
