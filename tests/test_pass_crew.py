@@ -13,6 +13,7 @@ import random
 from dataclasses import replace
 
 import numpy as np
+import pytest
 from click.testing import CliRunner
 from conftest import small_deals
 from hypothesis import given, settings
@@ -21,8 +22,9 @@ from hypothesis import strategies as st
 from cli.main import main
 from solver.core.cards import bit, card_set, parse_card, parse_cards, scan
 from solver.core.deal import parse_deal
+from solver.core.errors import InputError
 from solver.core.solution import Limits
-from solver.engines.crew import decision_deals
+from solver.engines.crew import card_shares, decision_deals
 from solver.engines.kernel import KernelSolver
 from solver.engines.realistic import play_game
 from solver.engines.reference import walk
@@ -32,7 +34,7 @@ from solver.missions.mission import find_mission
 from solver.missions.pass_worlds import PassWorlds
 from solver.missions.position import Position
 from solver.missions.tasks import make_task_mission
-from solver.trick.chance import draw_random_pass
+from solver.trick.chance import RandomPass, draw_random_pass
 from solver.trick.spaces import TRAIN
 
 KERNEL = KernelSolver(tt_bits=16)
@@ -125,3 +127,11 @@ def test_a_crew_sweep_plays_mission_12(tmp_path):
     assert result.exit_code == 0, result.output
     (cell,) = json.loads((tmp_path / "out" / "summary.json").read_text())["cells"]
     assert cell["mission"] == "planet-nine/12" and cell["crew_games"] == 2
+
+
+def test_a_pass_after_another_trick_is_refused():
+    # What a player knows is worked out for a pass right after trick 1, the only one the logbook has.
+    deal = parse_deal("p1 p2 | p3 p4 | p5 p6", 0)
+    mission = make_task_mission(deal, [parse_card("p6")], owners=[2], random_pass=RandomPass(2, tuple(range(40))))
+    with pytest.raises(InputError, match="a random pass after another trick than the first"):
+        card_shares(deal, mission, Position())

@@ -196,8 +196,10 @@ def decision_deals(deal: Deal, mission, walked, plays, communications, samples: 
 def worlds_after_pass(deal: Deal, random_pass: RandomPass, walked, plays, communications, samples: int,
                       rng: random.Random) -> list[Sample]:
     """Return `samples` worlds drawn with `rng` from what the seat to move knows after the random pass that
-    followed trick 1 (`random_pass`, the one made: the seat saw its own gift and the one it got)."""
+    followed trick 1 (`random_pass`, the deal's, which skips the cards shown before it: the seat saw its own gift
+    and the one it got)."""
     seat, players = walked.to_move, deal.players
+    random_pass = shown_last(random_pass, communications)
     seated = list(zip(walked.seats, plays))
     tricks = [seated[start : start + players] for start in range(0, len(seated), players)]
     before = tuple(hand & ~card_set(c for t, c in tricks[0] if t == other) for other, hand in enumerate(deal.hands))
