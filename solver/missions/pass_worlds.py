@@ -114,6 +114,8 @@ class PassWorlds:
                 gone = played(t, 1, shown.trick - 1)
                 place(bit(shown.card), in_hand_after(t))
                 forbid(in_hand_after(t), shown.excludes() & ~gone)
+                # a colour card t played since lies in those slots, so the need holds: left out (each need
+                # doubles `count`'s work)
                 if shown.with_another() and not played(t, shown.trick - 1) & colour:
                     needs.append((in_hand_after(t), colour & universe & ~gone))
         known_cards = 0
