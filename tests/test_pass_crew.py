@@ -23,10 +23,11 @@ from cli.main import main
 from solver.core.cards import bit, card_set, parse_card, parse_cards, scan
 from solver.core.deal import parse_deal
 from solver.core.errors import InputError
-from solver.core.solution import Limits
-from solver.engines.crew import card_shares, decision_deals
+from solver.core.solution import Limits, Outcome
+from solver.engines.crew import Sample, card_shares, decision_deals, shares_on
 from solver.engines.kernel import KernelSolver
 from solver.engines.realistic import play_game
+from solver.engines.reference import solve as reference_solve
 from solver.engines.reference import walk
 from solver.missions.dealer import deal_mission
 from solver.missions.knowledge import HIGHEST, Communication
@@ -42,14 +43,14 @@ KERNEL = KernelSolver(tt_bits=16)
 
 @st.composite
 def games_with_a_pass(draw):
-    """A small deal, a mission of one task with a random pass after trick 1, and legal plays (past trick 1 unless
-    the mission ends sooner)."""
+    """A small deal, a mission of one task with a random pass after trick 1, and legal plays (into trick 3 at
+    most)."""
     deal = draw(small_deals(min_players=3, max_players=4, min_cards=3, max_cards=4, extra_card=False))
     random_pass = draw_random_pass(np.random.default_rng(draw(st.integers(0, 2**16))))
     task = draw(st.sampled_from([c for c in scan(deal.cards) if c < 36]))
     mission = make_task_mission(deal, [task], owners=[draw(st.integers(0, deal.players - 1))], random_pass=random_pass)
     position = Position()
-    for _ in range(draw(st.integers(deal.players, deal.players * 2 + 1))):
+    for _ in range(draw(st.integers(0, deal.players * 2 + 1))):
         walked = walk(deal, position.on(mission))
         if walked.ended or not walked.legal:
             break
@@ -74,6 +75,35 @@ def test_every_sample_replays_the_game_as_the_seat_saw_it(game, seed):
             true = mission.random_pass.given([h & ~played for h in deal.hands])
             sampled = sample.random_pass.given([h & ~played for h in sample.deal.hands])
             assert sampled[seat] == true[seat] and sampled[seat - 1] == true[seat - 1]  # gave and got, as seen
+
+
+@settings(max_examples=40, deadline=None)
+@given(games_with_a_pass(), st.integers(0, 2**16))
+def test_before_the_pass_every_card_is_solved_as_itself(game, seed):
+    # "one card chosen uniformly at random from his hand": which card is left to give depends on its name, so
+    # before the pass a lower card does not win and lose as the next higher one; after it, it does.
+    deal, mission, position = game
+    walked = walk(deal, position.on(mission))
+    if walked.ended or not walked.legal:
+        return
+    deals = decision_deals(deal, mission, walked, position.plays, (), 3, random.Random(seed))
+    shares = shares_on(deals, mission, position, walked, reference_solve, Limits())
+    for share in shares:
+        after = position.then(share.card).on(mission)
+        assert share.wins == sum(reference_solve(d.deal, d.on(after), Limits()).outcome is Outcome.WIN for d in deals)
+
+
+def test_before_the_pass_a_lower_card_is_not_the_higher_one():
+    # Seat 0 leads p6 or p7, then gives the first card of the order it still holds: the order reaches p7, then p9,
+    # then p6. Leading p6 it gives p7 to seat 1 and keeps p9; leading p7 it gives p9 and keeps p6. The two leads
+    # are not interchangeable: p7 wins, p6 loses (task b6 for seat 1; p9 wins too).
+    deal = parse_deal("p6 p7 p9 | b7 y2 y9 | b4 b6 g7", 0)
+    order = ("b7 r1 b1 b8 g8 g3 p4 b5 p5 y6 g6 p7 g4 b3 y3 y1 b2 b6 p8 y8 r3 p2 b9 p1 y9 p9 g2 g9 p6 y4 r4 g5 g1 g7 "
+             "y5 y2 b4 p3 r2 y7")
+    random_pass = RandomPass(1, tuple(parse_card(c) for c in order.split()))
+    mission = make_task_mission(deal, [parse_card("b6")], owners=[1], random_pass=random_pass)
+    shares = shares_on([Sample(deal, random_pass)], mission, Position(), walk(deal, mission), reference_solve, Limits())
+    assert {s.card: s.wins for s in shares} == {parse_card("p6"): 0, parse_card("p7"): 1, parse_card("p9"): 1}
 
 
 def test_a_token_after_the_pass_bounds_the_hand_then_not_the_cards_played_before():
