@@ -18,6 +18,7 @@ from click.testing import CliRunner
 from conftest import small_deals
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_crew import card_to_choose
 
 from cli.main import main
 from solver.core.cards import bit, card_set, parse_card, parse_cards, scan
@@ -62,8 +63,8 @@ def games_with_a_pass(draw):
 @given(games_with_a_pass(), st.integers(0, 2**16))
 def test_every_sample_replays_the_game_as_the_seat_saw_it(game, seed):
     deal, mission, position = game
-    walked = walk(deal, position.on(mission))
-    if walked.ended or not walked.legal:
+    walked = card_to_choose(deal, mission, position)
+    if walked is None:
         return
     seat, before_pass = walked.to_move, len(walked.tricks) < 1
     for sample in decision_deals(deal, mission, walked, position.plays, (), 6, random.Random(seed)):
@@ -83,8 +84,8 @@ def test_before_the_pass_every_card_is_solved_as_itself(game, seed):
     # "one card chosen uniformly at random from his hand": which card is left to give depends on its name, so
     # before the pass a lower card does not win and lose as the next higher one; after it, it does.
     deal, mission, position = game
-    walked = walk(deal, position.on(mission))
-    if walked.ended or not walked.legal:
+    walked = card_to_choose(deal, mission, position)
+    if walked is None:
         return
     deals = decision_deals(deal, mission, walked, position.plays, (), 3, random.Random(seed))
     shares = shares_on(deals, mission, position, walked, reference_solve, Limits())

@@ -154,11 +154,15 @@ def winnable(solution) -> bool:
 
 def knowledge_at(deal: Deal, walked, plays, communications=()) -> Knowledge:
     """Return what the seat to move knows at a walked position of `deal` (`plays` its cards in play order)."""
-    seat, players = walked.to_move, deal.players
-    seated = list(zip(walked.seats, plays))
-    tricks = [seated[start : start + players] for start in range(0, len(seated), players)]
+    seat = walked.to_move
     sizes = tuple(popcount(hand) for hand in walked.hands)
-    return Knowledge.of(seat, walked.hands[seat], sizes, tricks, communications, deck=deal.cards)
+    return Knowledge.of(seat, walked.hands[seat], sizes, seated_tricks(walked, plays), communications, deck=deal.cards)
+
+
+def seated_tricks(walked, plays) -> list[list[tuple[int, int]]]:
+    """Return the tricks of a walked position as (seat, card) lists in play order, the last maybe begun."""
+    seated, players = list(zip(walked.seats, plays)), len(walked.hands)
+    return [seated[start : start + players] for start in range(0, len(seated), players)]
 
 
 def played_by_seat(walked, plays) -> tuple[int, ...]:
@@ -200,8 +204,7 @@ def worlds_after_pass(deal: Deal, random_pass: RandomPass, walked, plays, commun
     and the one it got)."""
     seat, players = walked.to_move, deal.players
     random_pass = shown_last(random_pass, communications)
-    seated = list(zip(walked.seats, plays))
-    tricks = [seated[start : start + players] for start in range(0, len(seated), players)]
+    tricks = seated_tricks(walked, plays)
     before = tuple(hand & ~card_set(c for t, c in tricks[0] if t == other) for other, hand in enumerate(deal.hands))
     gifts = random_pass.given(before)
     worlds = PassWorlds.of(seat, tricks, before[seat] & ~bit(gifts[seat]), gifts[seat], gifts[(seat - 1) % players],
