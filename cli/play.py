@@ -11,6 +11,7 @@ from solver import api
 from solver.core.cards import format_card
 from solver.core.deal import format_deal
 from solver.core.solution import Outcome
+from solver.trick.spaces import TRAIN
 
 
 @click.command()
@@ -94,7 +95,9 @@ def pick_lines(answer: api.PlayAnswer) -> list[str]:
 def game_lines(answer: api.PlayAnswer) -> list[str]:
     """Return `crew play`'s text: the deal, the picks, then each trick with its plays' shares, then the result."""
     game, players = answer.game, answer.deal.players
-    lines = [f"deal: {format_deal(answer.deal)} (Commander: seat {answer.deal.commander}; {game.samples} samples "
+    space = answer.stage.space
+    on = f"on the {space}; " if space != TRAIN else ""
+    lines = [f"deal: {format_deal(answer.deal)} (Commander: seat {answer.deal.commander}; {on}{game.samples} samples "
              "a decision)"]
     lines += pick_lines(answer)
     shown = {}
@@ -144,7 +147,7 @@ def game_json(answer: api.PlayAnswer) -> dict:
     return {
         "result": game.outcome.value, "ended": game.walked.ended, "tasks_done": game.tasks_done,
         "tasks": len(cards), "lost_in": game.lost_in, "perfect": answer.perfect.outcome.value,
-        "samples": game.samples, "setup": game.setup.label,
+        "samples": game.samples, "space": str(answer.stage.space), "setup": game.setup.label,
         "setup_wins": dict(zip(game.offered, game.setup_wins)),
         "owners": {format_card(c): owner for c, owner in zip(cards, game.mission.owners)},
         "picks": [{"chooser": p.chooser, "drafted": p.drafted, "task": picked_json(game, p.task), "seat": p.seat,

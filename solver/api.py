@@ -75,7 +75,7 @@ from solver.missions.dealer import PLANET_NINE, Dealt, dealt_record, lay_out, la
 from solver.missions.mission import Mission, find_mission
 from solver.missions.position import PASS_WORD, TRICK_MARK, parse_played, played_from_json, position_of
 from solver.missions.setup import Setup, events_so_far
-from solver.missions.stage import ON_TRAIN, Stage, space_cases
+from solver.missions.stage import Stage, crew_setups, space_cases, stage_refusal
 from solver.missions.tasks import make_task_mission, parse_tokens
 from solver.trick.ghost import DISPLAY_MARK, parse_ghost_deal
 from solver.trick.spaces import TRAIN, parse_space
@@ -422,11 +422,12 @@ def play(request: PlayRequest) -> PlayAnswer:
     mission = game.mission
     if mission is not None and mission.score is not None:
         raise InputError("the crew plays missions that are won or lost; a special mission's score is not modelled")
-    if game.stage != ON_TRAIN:
-        raise InputError("the crew plays on the train: no stage space and no Ghost (cards changing hands and the "
-                         "Ghost's display are not in what a player knows yet)")
+    refusal = stage_refusal(game.stage)
+    if refusal:
+        raise InputError(f"the crew plays on the train and on the spaces that change nothing a player knows, not "
+                         f"with {refusal}: that is not in what a player knows yet")
     load_seconds = load_kernel() if base.engine in KERNEL_ENGINES else 0.0
-    setups = game.setups()
+    setups = crew_setups(game.stage, game.deal, game.setups())
     rules = (mission.communication, mission.assignment) if mission is not None else ()
     if request.crew_nodes < 1:
         raise InputError(f"a sample's solve has at least 1 card play, not {request.crew_nodes}")
@@ -731,10 +732,10 @@ def crew_refusal(cell: Cell, mission) -> str:
     """Return why the realistic crew does not play a sweep's cell, or "" when it does."""
     if cell.family:
         return "Family Adventure"
-    if cell.space != TRAIN:
-        return "a stage space"
     if cell.players == 2:
         return "two players (the Ghost)"
+    if cell.space.unit.crew_refusal:
+        return f"the {cell.space.name}: {cell.space.unit.crew_refusal}"
     if mission is not None and (mission.score is not None or mission.pattern is not None):
         return "a special mission"
     return ""

@@ -48,9 +48,9 @@ from solver.engines.score import max_score
 from solver.missions.dealer import SPACE_DRAW, deal_mission
 from solver.missions.mission import find_mission
 from solver.missions.setup import Setup, mission_setups
-from solver.missions.stage import ON_TRAIN, Stage, space_cases, stage_of
+from solver.missions.stage import ON_TRAIN, Stage, crew_setups, space_cases, stage_of, stage_refusal
 from solver.missions.tasks import make_task_mission
-from solver.trick.spaces import NO_EFFECT, PLAY_SPACES, Space, parse_space
+from solver.trick.spaces import NO_EFFECT, PLAY_SPACES, SPACES, Space, parse_space
 from solver.trick.spaces.jeep import JEEP_AFTER
 from solver.trick.spaces.machete import DEFAULT_MACHETE_CARDS
 from solver.trick.spaces.vespa import VESPA
@@ -662,6 +662,27 @@ def test_no_effect_space_is_the_train(name, deal_text, task, owner, expected):
     assert space_cases(Stage(space), deal, setups) == [("", deal, setups[0].mission)]
     assert outcome(deal, setups) is expected
     assert outcome(deal, setups, Stage(space)) is expected
+
+
+CREW_SPACES = {"train", "on-foot", "donkey", "cable-car", "ice", "ice-hole", "machete"}
+
+
+@pytest.mark.parametrize("name", sorted(SPACES))
+def test_the_crew_plays_a_space_as_the_engines_do_or_refuses_it(name):
+    # The crew plays only the spaces that change nothing a player knows or decides, on the missions the engines
+    # play there (the machete's forbidden tricks as counters); every other space, and the Ghost, it refuses.
+    space = parse_space(name)
+    deal = parse_deal("b7 p1 b5 | b1 p2 p8 | b2 p9 g6")
+    setups = task_setups(deal, "p9", (0,))
+    if name not in CREW_SPACES:
+        assert stage_refusal(Stage(space)).startswith(f"the {name} (")
+        return
+    assert stage_refusal(Stage(space)) == ""
+    cases = space_cases(Stage(space), deal, setups)
+    assert [("", deal, s.mission) for s in crew_setups(Stage(space), deal, setups)] == cases
+    assert bool(cases[0][2].counters) == (name == "machete")
+    ghost = Stage(space, display=(bit(parse_card("y1")),))
+    assert stage_refusal(ghost) == "the Ghost (his display)"
 
 
 # --- the command line ---------------------------------------------------------------------

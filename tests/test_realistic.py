@@ -15,7 +15,8 @@ from conftest import deals_and_missions
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.core.cards import parse_card, parse_cards, popcount
+from solver.api import PlayRequest, SolveRequest, play
+from solver.core.cards import BLUE, GREEN, parse_card, parse_cards, popcount, rank_of, scan, suit_of
 from solver.core.deal import parse_deal
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome
@@ -35,6 +36,7 @@ from solver.engines.reference import walk
 from solver.missions.knowledge import HIGHEST, LOWEST, ONLY
 from solver.missions.setup import Setup
 from solver.missions.tasks import LAZY, draft_counts, make_task_mission
+from solver.trick.spaces.machete import DEFAULT_MACHETE_CARDS
 from solver.trick.variants import PlayRules
 
 KERNEL = KernelSolver(tt_bits=16)
@@ -227,6 +229,40 @@ def test_stage_spaces_and_bad_sample_counts_are_refused():
         play_game(deal, [Setup("", replace(mission, space=PlayRules(skis=1)))])
     with pytest.raises(InputError, match="at least 1 deal"):
         play_game(deal, [Setup("", mission)], samples=0)
+
+
+def forbidden_trick(cards, machete) -> bool:
+    """A trick the machete fails: "The mission fails immediately if at least 1 machete is in a trick with a total
+    value of 15/16, 20/21, or 25/26." (the rules' Machete)"""
+    total = sum(rank_of(c) for c in cards)
+    return any(c in machete for c in cards) and total in (15, 16, 20, 21, 25, 26)
+
+
+def green_after_blue(cards) -> bool:
+    """"a green card is never played directly after a blue one" (journey.toml: within each trick)."""
+    return any(suit_of(a) == BLUE and suit_of(b) == GREEN for a, b in zip(cards, cards[1:]))
+
+
+def test_the_crew_plays_the_machete_as_a_rule_every_player_sees():
+    # The crew plays the space as it is: each game ends in the first trick the machete or the mission fails, and a
+    # card that would complete a forbidden trick keeps the mission winnable in no sample (some such card was
+    # offered in these games, and one ended on the machete: the test fails with the machete left out).
+    machete, players, offered, failed_on_it = set(scan(DEFAULT_MACHETE_CARDS)), 3, 0, 0
+    for seed in range(6):
+        request = SolveRequest(mission="journey/no-green-after-blue", space="machete", players=players, seed=seed,
+                               engine="kernel")
+        game = play(PlayRequest(request, samples=2, crew_seed=seed)).game
+        failed = [number for number, trick in enumerate(game.walked.tricks, 1)
+                  if forbidden_trick(trick.cards, machete) or green_after_blue(trick.cards)]
+        assert game.lost_in == (failed[0] if failed else None)
+        assert game.outcome is (Outcome.LOSS if failed else Outcome.WIN)
+        failed_on_it += bool(failed) and forbidden_trick(game.walked.tricks[failed[0] - 1].cards, machete)
+        for number, trick in enumerate(game.walked.tricks):
+            for share in game.decisions[number * players + players - 1].shares:
+                if share.samples and forbidden_trick((*trick.cards[:-1], share.card), machete):
+                    assert share.wins == 0
+                    offered += 1
+    assert offered > 0 and failed_on_it > 0
 
 
 @settings(max_examples=40, deadline=None)

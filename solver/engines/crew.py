@@ -29,9 +29,10 @@ The policies, each deterministic given the samples:
 Mission 12's random pass: before it, each sample also draws the pass to come (a uniform order of the deck, the
 cards shown before trick 1 last: "his communicated card excluded"); after it, a sample is a world of what the
 pass left unknown (solver/missions/pass_worlds.py: the cards each seat kept and gave), which is a deal again with
-the pass it made. Each sample's solves play its own pass (`Sample`). The train only otherwise: stage spaces that
-move cards between hands (skis, helicopter, jeep, fog's draws), the Ghost and a special stage's table change
-what play revealed, and are refused.
+the pass it made. Each sample's solves play its own pass (`Sample`). Of the Journey stage spaces, only those that change nothing a
+player knows or decides (a unit's `crew_refusal`: the machete's forbidden tricks, the spaces without effect); the
+others (cards moving unseen, a card set aside, the sled's driver, limited communication), the Ghost and a special
+stage's table are refused.
 """
 
 import random
@@ -131,7 +132,7 @@ class GameTables:
     Sound because the table's key (kernel/table.py) hashes each present card's holder by its rank among the
     present cards of its suit (the mission's distinct cards by identity), never the deal it came from, and
     because the search neither stores nor reads positions inside the tricks a position forces; the crew
-    plays on the train, where no pass or table card is forced after them. Measured on eight 4-player games of 3
+    plays no space that moves cards or lays them on a table, and a sample's random pass is in the key. Measured on eight 4-player games of 3
     dealt tasks, 16 samples, the same games played: the median game took 1.43 s against 1.94 s with a fresh
     generation a solve.
     """

@@ -54,6 +54,7 @@ from solver.family.mission import FamilyMission, random_objectives
 from solver.family.solution import FamilySolution
 from solver.missions.dealer import Dealt, deal_mission, deal_task_experiment, dealt_record
 from solver.missions.mission import Mission
+from solver.missions.stage import crew_setups
 
 MAX_TASKS = 36  # colour cards
 
@@ -207,7 +208,7 @@ def play_crew(batch: Batch, index: int, game: Dealt, solution: Solution) -> Crew
     if _CREW_SOLVER is None:
         _CREW_SOLVER = KernelSolver(SINGLE_DEAL_TT_BITS)
     began = time.perf_counter()
-    setups, mission = game.setups(), game.mission
+    setups, mission = crew_setups(game.stage, game.deal, game.setups()), game.mission
     rules = (mission.communication, mission.assignment) if mission is not None else ()
     slack_limits = Limits(max_nodes=SLACK_NODES, max_work=batch.budget)
     crew_limits = Limits(max_nodes=batch.crew_nodes, max_work=batch.budget)

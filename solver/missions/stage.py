@@ -113,6 +113,21 @@ def space_cases(stage: Stage, deal: Deal, setups) -> list[Case]:
     return cases
 
 
+def stage_refusal(stage: Stage) -> str:
+    """Return why the hidden-information crew does not play on `stage`, "" when it does: the Ghost's display, or
+    what the space changes in what a player knows or decides (its unit's `crew_refusal`)."""
+    if stage.ghost >= 0:
+        return "the Ghost (his display)"
+    reason = stage.space.unit.crew_refusal
+    return f"the {stage.space.name} ({reason})" if reason else ""
+
+
+def crew_setups(stage: Stage, deal: Deal, setups) -> list:
+    """Return a mission's setups as the crew plays them on `stage` (one it plays: `stage_refusal`): with the tricks
+    the space forbids. Its other rules are the train's."""
+    return [dataclasses.replace(s, mission=with_forbidden_tricks(s.mission, stage.space, deal.players)) for s in setups]
+
+
 def with_forbidden_tricks(mission: TaskMission, space: Space, players: int) -> TaskMission:
     """Return the mission with the tricks `space` forbids (the machete's) as "no such trick" counters."""
     forbidden = space.unit.forbidden_tricks(space)

@@ -23,6 +23,7 @@ DEFAULT_FOG_CARDS = 4
 class Fog(StageSpace):
     name = "fog"
     effect = "N cards dealt each (the Guide one more), one drawn by everyone after each trick"
+    crew_refusal = "cards drawn after every trick"
     with_the_ghost = ("his display is laid out whole; the players are dealt as fog says "
                       "(our reading: the rulebook is silent)")
 

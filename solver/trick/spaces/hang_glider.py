@@ -12,6 +12,7 @@ from solver.trick.variants import PlayRules
 class HangGlider(StageSpace):
     name = "hang-glider"
     effect = "a card set aside for the last trick does not count for following suit"
+    crew_refusal = "a card set aside face down, which does not count for following suit"
     with_the_ghost = "no effect on him: he sets no card aside (our reading: the rulebook is silent)"
 
     def play_rules(self, space, draws, deal, ghost):

@@ -21,6 +21,7 @@ JEEP_AFTER = 3
 class Jeep(StageSpace):
     name = "jeep"
     effect = "after trick 3 every hand puts two cards in the middle, shuffled, and takes two back"
+    crew_refusal = "cards exchanged face down through the middle"
     with_the_ghost = ("he puts two face-up cards in; the two he draws lie in their places, as the Scout chooses "
                       "(the rulebook's 'Dragonflier' row)")
     trades_cards = True

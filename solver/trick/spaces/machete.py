@@ -19,6 +19,7 @@ class Machete(StageSpace):
     effect = ("a trick with a machete card totalling 15/16, 20/21 or 25/26 fails the mission "
               "(our placeholder machete cards p3 p8 b5 g2 g6 y4 y9 unless named: the rulebook does not say which)")
     with_the_ghost = "as for everyone (a face-down card is never in a trick) (our reading: the rulebook is silent)"
+    crew_refusal = ""  # a forbidden trick: every player sees the tricks' cards, and the crew plays it as a rule
 
     def parse(self, argument):
         cards = card_set(parse_card_list(argument)) if argument else DEFAULT_MACHETE_CARDS

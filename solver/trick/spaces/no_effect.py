@@ -7,16 +7,17 @@ from solver.trick.spaces.space import StageSpace
 class NoEffect(StageSpace):
     changes_play = False
 
-    def __init__(self, name: str, effect: str):
+    def __init__(self, name: str, effect: str, crew_refusal: str = ""):
         self.name = name
         self.effect = effect  # what it changes instead
+        self.crew_refusal = crew_refusal  # "" but for the two that limit communication
 
 
 NO_EFFECT_SPACES = (
     NoEffect("train", "no special rule"),
     NoEffect("on-foot", "limits which mission the crew picks"),
-    NoEffect("bicycle", "limits communication"),
-    NoEffect("storm", "limits communication"),
+    NoEffect("bicycle", "limits communication", "communication only by a player with no bicycle card"),
+    NoEffect("storm", "limits communication", "a communication tile flicked before it is used"),
     NoEffect("donkey", "moves the time marker"),
     NoEffect("cable-car", "moves the crew marker after a failure"),
     NoEffect("ice", "moves the crew marker after a failure"),

@@ -88,6 +88,9 @@ class StageSpace:
     with_the_ghost = ""  # what it does with the Ghost (two players), as `crew spaces` says it; "": no effect
     changes_play = True  # False only for the spaces without effect (no_effect.py)
     trades_cards = False  # a card may leave its hand but to be played (a score's bound: solver/engines/score.py)
+    # What a player at the table knows or decides here beyond the train, which the hidden-information crew
+    # (solver/engines/crew.py) does not model; "": it plays here as on the train. A new space is refused until it says.
+    crew_refusal = "its rules, in what a player knows"
 
     def parse(self, argument: str) -> Space:
         """Return the space written NAME=`argument` (`argument` "": NAME alone)."""

@@ -21,6 +21,7 @@ VESPA_CARD = parse_card("b1")
 class Vespa(StageSpace):
     name = "vespa"
     effect = "before trick 1 the blue 1's holder swaps a card (not the 4-heli) with a member of the crew's choice"
+    crew_refusal = "a secret swap before trick 1"
     with_the_ghost = ("he rides only with the blue 1 face up, swapping face-up cards; what he gets lies in its place "
                       "(rulebook)")
     trades_cards = True
