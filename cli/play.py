@@ -8,7 +8,7 @@ import click
 from cli.deals import seated_cards
 from cli.main import deal_options, solve_request
 from solver import api
-from solver.core.cards import format_card
+from solver.core.cards import card_set, format_card
 from solver.core.deal import format_deal
 from solver.core.solution import Outcome
 from solver.trick.spaces import TRAIN
@@ -117,6 +117,8 @@ def game_lines(answer: api.PlayAnswer) -> list[str]:
             if decision.tasks:
                 alone = " ".join(f"{format_card(s.card)} {wins_text(s.wins, s.samples)}" for s in decision.tasks)
                 lines.append(f"      lost in every sample; (sample, task) pairs still winnable alone: {alone}")
+        if card_set(trick.cards) & game.mission.space.skis and not game.walked.ended.endswith(f"trick {number}"):
+            lines.append("  then the skis: every hand passes whole to the left")
         if game.given and number == game.mission.random_pass.after:
             lines.append("  then the random pass: " + ", ".join(f"seat {seat} gives {format_card(c)}"
                                                                 for seat, c in enumerate(game.given)))

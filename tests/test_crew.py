@@ -25,6 +25,7 @@ from solver.engines.reference import walk
 from solver.missions.knowledge import HIGHEST, Communication, Knowledge
 from solver.missions.position import Position
 from solver.missions.tasks import make_task_mission
+from solver.trick.chance import RandomPass
 from solver.trick.variants import PlayRules
 
 KERNEL = KernelSolver(tt_bits=16)
@@ -100,9 +101,12 @@ def test_a_race_chooses_the_card_solving_every_card_chooses(drawn, seed):
             assert share.wins == sum(s.wins for s in solved if s.card == share.card)
 
 
-def test_stage_spaces_are_refused():
-    with pytest.raises(InputError, match="does not model stage spaces"):
-        card_shares(DEAL, replace(MISSION, space=PlayRules(skis=1)), Position())
+def test_stage_spaces_but_the_skis_are_refused():
+    with pytest.raises(InputError, match="does not model stage spaces that pass cards unseen"):
+        card_shares(DEAL, replace(MISSION, space=PlayRules(hang_glider=True)), Position())
+    with pytest.raises(InputError, match="does not model the skis with a random pass"):
+        card_shares(DEAL, replace(MISSION, space=PlayRules(skis=1), random_pass=RandomPass(1, tuple(range(40)))),
+                    Position())
 
 
 @settings(max_examples=30, deadline=None)

@@ -664,7 +664,7 @@ def test_no_effect_space_is_the_train(name, deal_text, task, owner, expected):
     assert outcome(deal, setups, Stage(space)) is expected
 
 
-CREW_SPACES = {"train", "on-foot", "donkey", "cable-car", "ice", "ice-hole", "machete"}
+CREW_SPACES = {"train", "on-foot", "donkey", "cable-car", "ice", "ice-hole", "machete", "skis"}
 
 
 @pytest.mark.parametrize("name", sorted(SPACES))
@@ -680,7 +680,7 @@ def test_the_crew_plays_a_space_as_the_engines_do_or_refuses_it(name):
     assert stage_refusal(Stage(space)) == ""
     cases = space_cases(Stage(space), deal, setups)
     assert [("", deal, s.mission) for s in crew_setups(Stage(space), deal, setups)] == cases
-    assert bool(cases[0][2].counters) == (name == "machete")
+    assert bool(cases[0][2].counters) == (name == "machete") and bool(cases[0][2].space.skis) == (name == "skis")
     ghost = Stage(space, display=(bit(parse_card("y1")),))
     assert stage_refusal(ghost) == "the Ghost (his display)"
 

@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.api import PlayRequest, SolveRequest, play
-from solver.core.cards import BLUE, GREEN, parse_card, parse_cards, popcount, rank_of, scan, suit_of
+from solver.core.cards import BLUE, GREEN, TRUMPS, parse_card, parse_cards, popcount, rank_of, scan, suit_of
 from solver.core.deal import parse_deal
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome
@@ -225,8 +225,8 @@ def test_a_hand_worked_game():
 def test_stage_spaces_and_bad_sample_counts_are_refused():
     deal = parse_deal("y5 p1 | y6 y7 | y8 y9", 0)
     mission = make_task_mission(deal, [parse_card("y6")], owners=[0])
-    with pytest.raises(InputError, match="does not model stage spaces"):
-        play_game(deal, [Setup("", replace(mission, space=PlayRules(skis=1)))])
+    with pytest.raises(InputError, match="does not model stage spaces that pass cards unseen"):
+        play_game(deal, [Setup("", replace(mission, space=PlayRules(heli_pass=TRUMPS)))])
     with pytest.raises(InputError, match="at least 1 deal"):
         play_game(deal, [Setup("", mission)], samples=0)
 

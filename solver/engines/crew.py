@@ -29,10 +29,11 @@ The policies, each deterministic given the samples:
 Mission 12's random pass: before it, each sample also draws the pass to come (a uniform order of the deck, the
 cards shown before trick 1 last: "his communicated card excluded"); after it, a sample is a world of what the
 pass left unknown (solver/missions/pass_worlds.py: the cards each seat kept and gave), which is a deal again with
-the pass it made. Each sample's solves play its own pass (`Sample`). Of the Journey stage spaces, only those that change nothing a
-player knows or decides (a unit's `crew_refusal`: the machete's forbidden tricks, the spaces without effect); the
-others (cards moving unseen, a card set aside, the sled's driver, limited communication), the Ghost and a special
-stage's table are refused.
+the pass it made. Each sample's solves play its own pass (`Sample`). Of the Journey stage spaces, only those whose effect every
+player sees (a unit's `crew_refusal`: the spaces without effect, the machete's forbidden tricks, and the skis,
+which move whole hands: what a player knows is then of the hands as dealt, `hands_moved`); the others (cards
+moving unseen, a card set aside, the sled's driver, limited communication), the Ghost and a special stage's table
+are refused.
 """
 
 import random
@@ -83,8 +84,10 @@ class Sample:
 
 def hidden_unsupported(mission) -> str:
     """Return why a hidden-information player cannot play `mission` yet, or "" when it can."""
-    if mission.space != NO_RULES:
-        return "stage spaces (cards change hands or the rules of play change)"
+    if mission.space != replace(NO_RULES, skis=mission.space.skis):
+        return "stage spaces that pass cards unseen or change the rules of play"
+    if mission.space.skis and mission.random_pass is not None:
+        return "the skis with a random pass"
     if mission.random_pass is not None and mission.random_pass.after != 1:
         return "a random pass after another trick than the first"
     if mission.pattern is not None:
@@ -153,11 +156,36 @@ def winnable(solution) -> bool:
     return solution.outcome is Outcome.WIN
 
 
-def knowledge_at(deal: Deal, walked, plays, communications=()) -> Knowledge:
-    """Return what the seat to move knows at a walked position of `deal` (`plays` its cards in play order)."""
-    seat = walked.to_move
-    sizes = tuple(popcount(hand) for hand in walked.hands)
-    return Knowledge.of(seat, walked.hands[seat], sizes, seated_tricks(walked, plays), communications, deck=deal.cards)
+def knowledge_at(deal: Deal, walked, plays, communications=(), skis: int = 0) -> Knowledge:
+    """Return what the seat to move knows at a walked position of `deal` (`plays` its cards in play order) of a
+    mission whose `skis` cards move the hands (`hands_moved`): its places are the hands as dealt, and it knows
+    whole every hand it has held."""
+    players, seat = deal.players, walked.to_move
+    tricks = seated_tricks(walked, plays)
+    before, now = hands_moved(tricks, skis, players)
+    at = [*before, now]  # the moves before trick k + 1, the next one included
+
+    def now_held(dealt: int) -> int:
+        return walked.hands[(dealt + now) % players]
+
+    sizes = tuple(popcount(now_held(dealt)) for dealt in range(players))
+    dealt_tricks = [[((s - moved) % players, c) for s, c in trick] for trick, moved in zip(tricks, before)]
+    shown = [replace(c, seat=(c.seat - at[c.trick - 1]) % players) for c in communications]
+    seen = tuple(((seat - moved) % players, now_held((seat - moved) % players)) for moved in range(now))
+    return Knowledge.of((seat - now) % players, walked.hands[seat], sizes, dealt_tricks, shown, deal.cards, seen)
+
+
+def hands_moved(tricks, skis: int, players: int) -> tuple[list[int], int]:
+    """Return how many places to the left the hands had moved before each of `tricks` ((seat, card) lists, the
+    last maybe begun), and how many they have moved since the deal: "If the skis (blue 7) are in the trick, each
+    crew member passes all of their own cards (including communicated cards) to the left after the trick" (the
+    mission's `skis` cards). The hand seat s holds before trick t was dealt to seat s - moves[t]."""
+    moves, moved = [], 0
+    for trick in tricks:
+        moves.append(moved)
+        if len(trick) == players and card_set(c for _, c in trick) & skis:
+            moved += 1
+    return moves, moved
 
 
 def seated_tricks(walked, plays) -> list[list[tuple[int, int]]]:
@@ -166,11 +194,15 @@ def seated_tricks(walked, plays) -> list[list[tuple[int, int]]]:
     return [seated[start : start + players] for start in range(0, len(seated), players)]
 
 
-def played_by_seat(walked, plays) -> tuple[int, ...]:
-    """Return the cards each seat has played at a walked position (`plays` its cards in play order)."""
-    played = [0] * len(walked.hands)
-    for seat, c in zip(walked.seats, plays):
-        played[seat] |= bit(c)
+def played_by_seat(walked, plays, skis: int = 0) -> tuple[int, ...]:
+    """Return the cards played at a walked position (`plays` its cards in play order) from each seat's hand as
+    dealt (the `skis` cards move hands: `hands_moved`)."""
+    players = len(walked.hands)
+    tricks = seated_tricks(walked, plays)
+    played = [0] * players
+    for trick, moved in zip(tricks, hands_moved(tricks, skis, players)[0]):
+        for seat, c in trick:
+            played[(seat - moved) % players] |= bit(c)
     return tuple(played)
 
 
@@ -194,8 +226,9 @@ def decision_deals(deal: Deal, mission, walked, plays, communications, samples: 
     random_pass = mission.random_pass
     if random_pass is not None and len(walked.tricks) >= random_pass.after:
         return worlds_after_pass(deal, random_pass, walked, plays, communications, samples, rng)
-    known = knowledge_at(deal, walked, plays, communications)
-    return sampled_deals(known, played_by_seat(walked, plays), deal.commander, samples, rng, random_pass, communications)
+    known = knowledge_at(deal, walked, plays, communications, mission.space.skis)
+    played = played_by_seat(walked, plays, mission.space.skis)
+    return sampled_deals(known, played, deal.commander, samples, rng, random_pass, communications)
 
 
 def worlds_after_pass(deal: Deal, random_pass: RandomPass, walked, plays, communications, samples: int,
@@ -221,7 +254,7 @@ def shares_on(deals, mission, position: Position, walked, solve, limits: Limits,
     same and a card's share counts the samples it was solved on (`CardShare.samples`)."""
     # The seat's legal cards depend only on its own hand and the trick: the same in every sample.
     after = {card: position.then(card).on(mission) for card in scan(walked.legal)}
-    verdicts = SampleVerdicts(deals, after, played_by_seat(walked, position.plays), walked.trick,
+    verdicts = SampleVerdicts(deals, after, played_by_seat(walked, position.plays, mission.space.skis), walked.trick,
                               told_apart(mission, walked), solve, limits)
     tallies = raced(sorted(after, key=cheapness), len(deals), verdicts, race)
     return tuple(CardShare(card, *tallies[card]) for card in after)
@@ -235,7 +268,7 @@ def task_shares(deals, mission, position: Position, walked, solve, limits: Limit
     alone = [replace(mission, cards=(c,), tokens=(None,), owners=(owner,), counts=None, counters=(), balanced=None,
                      sequences=()) for i, (c, owner) in enumerate(zip(mission.cards, mission.owners))
              if not walked.done >> i & 1]
-    played, legal = played_by_seat(walked, position.plays), list(scan(walked.legal))
+    played, legal = played_by_seat(walked, position.plays, mission.space.skis), list(scan(walked.legal))
     per_task = [SampleVerdicts(deals, {card: position.then(card).on(single) for card in legal}, played,
                                walked.trick, told_apart(single, walked), solve, limits) for single in alone]
     tallies = raced(sorted(legal, key=cheapness), len(deals), lambda card, k: sum(v(card, k) for v in per_task),

@@ -24,7 +24,9 @@ are grouped by the seats that may hold them (cards of a group are interchangeabl
 many cards of each group go to each seat, with multinomial weights), and each group's split is
 drawn with probability proportional to the deals it leaves, then its cards shuffled into it. The
 stage spaces that move cards between hands (skis, helicopter, jeep, fog's draws) and the Ghost
-invalidate what play revealed; the crew that uses this module refuses them. Mission 12's pass
+invalidate what play revealed; the crew that uses this module refuses them but the skis, which move whole
+hands: there the "seats" are the hands as dealt, each a bundle of cards that only shrinks, and a player
+knows every hand it has held (solver/engines/crew.py, `hands_moved`). Mission 12's pass
 (solver/missions/pass_worlds.py) makes the places cards lie in the kept cards and gifts of the pass.
 """
 
@@ -90,10 +92,11 @@ class Knowledge:
     needs: tuple[tuple[int, int], ...] = ()
 
     @staticmethod
-    def of(seat: int, hand: int, sizes, tricks, communications=(), deck: int = DECK) -> "Knowledge":
+    def of(seat: int, hand: int, sizes, tricks, communications=(), deck: int = DECK, seen=()) -> "Knowledge":
         """Return what `seat` knows holding `hand` now, with `sizes` the cards each seat holds now, `tricks`
         the tricks played so far (each a sequence of (seat, card) in play order, the last maybe begun),
-        `communications` the cards shown (Communication) and `deck` the cards dealt."""
+        `communications` the cards shown (Communication) and `deck` the cards dealt; `seen`: (seat, cards) of the
+        other hands it knows whole (the skis: the hands it held before they moved on)."""
         players = len(sizes)
         played = card_set(c for trick in tricks for _, c in trick)
         cannot = [0] * players
@@ -107,14 +110,16 @@ class Knowledge:
             cannot[shown.seat] |= shown.excludes()
             if not bit(shown.card) & played:
                 must[shown.seat] |= bit(shown.card)
-        must[seat] = hand
-        cannot[seat] = deck & ~hand
+        for whole, cards in ((seat, hand), *seen):
+            must[whole], cannot[whole] = cards, deck & ~cards
         known = 0
         for held in must:
             known |= held
         unseen = deck & ~played & ~known
         cannot = [forbidden & ~must[other] for other, forbidden in enumerate(cannot)]
-        needs = tuple((1 << shown.seat, cards) for shown in communications if shown.seat != seat and shown.with_another()
+        known_whole = {seat, *(whole for whole, _ in seen)}
+        needs = tuple((1 << shown.seat, cards) for shown in communications
+                      if shown.seat not in known_whole and shown.with_another()
                       for cards in [another_left(shown, tricks, must, unseen & ~cannot[shown.seat])] if cards >= 0)
         return Knowledge(seat, tuple(must), tuple(cannot), tuple(sizes), unseen, needs)
 

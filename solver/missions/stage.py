@@ -123,9 +123,15 @@ def stage_refusal(stage: Stage) -> str:
 
 
 def crew_setups(stage: Stage, deal: Deal, setups) -> list:
-    """Return a mission's setups as the crew plays them on `stage` (one it plays: `stage_refusal`): with the tricks
-    the space forbids. Its other rules are the train's."""
-    return [dataclasses.replace(s, mission=with_forbidden_tricks(s.mission, stage.space, deal.players)) for s in setups]
+    """Return a mission's setups as the crew plays them on `stage` (one it plays: `stage_refusal`), each with its
+    one case's mission (the skis' rule, the machete's forbidden tricks); InputError for a space of more cases."""
+    played = []
+    for setup in setups:
+        cases = space_cases(stage, deal, [setup])
+        if len(cases) != 1 or cases[0][1] != deal:
+            raise InputError(f"the crew plays one case a setup on the deal as dealt, not the {stage.space.name}'s")
+        played.append(dataclasses.replace(setup, mission=cases[0][2]))
+    return played
 
 
 def with_forbidden_tricks(mission: TaskMission, space: Space, players: int) -> TaskMission:

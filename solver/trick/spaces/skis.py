@@ -15,7 +15,7 @@ SKIS_CARD = parse_card("b7")
 class Skis(StageSpace):
     name = "skis"
     effect = "after a trick with the blue 7, every hand passes whole to the left"
-    crew_refusal = "hands passed whole"
+    crew_refusal = ""  # hands move whole: a player knows each it held (solver/engines/crew.py, `hands_moved`)
     with_the_ghost = "the players swap hands; his display stays (rulebook)"
 
     def play_rules(self, space, draws, deal, ghost):
