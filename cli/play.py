@@ -11,6 +11,7 @@ from solver import api
 from solver.core.cards import card_set, format_card
 from solver.core.deal import format_deal
 from solver.core.solution import Outcome
+from solver.trick.ghost import format_ghost_deal
 from solver.trick.spaces import TRAIN
 
 
@@ -97,8 +98,8 @@ def game_lines(answer: api.PlayAnswer) -> list[str]:
     game, players = answer.game, answer.deal.players
     space = answer.stage.space
     on = f"on the {space}; " if space != TRAIN else ""
-    lines = [f"deal: {format_deal(answer.deal)} (Commander: seat {answer.deal.commander}; {on}{game.samples} samples "
-             "a decision)"]
+    deal = format_ghost_deal(answer.deal, answer.stage.display) if answer.stage.display else format_deal(answer.deal)
+    lines = [f"deal: {deal} (Commander: seat {answer.deal.commander}; {on}{game.samples} samples a decision)"]
     lines += pick_lines(answer)
     shown = {}
     for s in game.shown:

@@ -75,7 +75,7 @@ from solver.missions.dealer import PLANET_NINE, Dealt, dealt_record, lay_out, la
 from solver.missions.mission import Mission, find_mission
 from solver.missions.position import PASS_WORD, TRICK_MARK, parse_played, played_from_json, position_of
 from solver.missions.setup import Setup, events_so_far
-from solver.missions.stage import Stage, crew_setups, space_cases, stage_refusal
+from solver.missions.stage import Stage, crew_setups, space_cases, space_refusal, stage_refusal
 from solver.missions.tasks import make_task_mission, parse_tokens
 from solver.trick.ghost import DISPLAY_MARK, parse_ghost_deal
 from solver.trick.spaces import TRAIN, parse_space
@@ -237,7 +237,7 @@ def given_deal(request: SolveRequest) -> Dealt:
         raise InputError("--difficult-ghost needs a two-player deal with the Ghost's display (HAND | HAND | UP / DOWN)")
     space = parse_space(request.space) if request.space is not None else TRAIN
     if mission is None:
-        return lay_out_tasks(deal, display, task_setup(request, deal), space, request.seed, request.difficult_ghost)
+        return lay_out_tasks(deal, display, task_setup(request, deal), space, request.seed, request.difficult_ghost, game)
     if request.owners is not None or request.tokens is not None:
         raise InputError("--owners and --tokens come from the mission; leave them out with --mission")
     cards = parse_card_list(request.tasks) if request.tasks is not None else None
@@ -424,8 +424,7 @@ def play(request: PlayRequest) -> PlayAnswer:
         raise InputError("the crew plays missions that are won or lost; a special mission's score is not modelled")
     refusal = stage_refusal(game.stage)
     if refusal:
-        raise InputError(f"the crew plays on the train and on the spaces that change nothing a player knows, not "
-                         f"with {refusal}: that is not in what a player knows yet")
+        raise InputError(f"the crew does not play with {refusal}: that is not in what a player knows yet")
     load_seconds = load_kernel() if base.engine in KERNEL_ENGINES else 0.0
     setups = crew_setups(game.stage, game.deal, game.setups())
     rules = (mission.communication, mission.assignment) if mission is not None else ()
@@ -434,7 +433,7 @@ def play(request: PlayRequest) -> PlayAnswer:
     limits = Limits(max_nodes=request.crew_nodes, max_work=base.limits.max_work)
     played = play_game(game.deal, setups, *rules, samples=request.samples, seed=request.crew_seed,
                        solve=crew_engine(base.engine), limits=limits, draft=game.draft(),
-                       task_pass=mission is not None and mission.five_player_pass)
+                       task_pass=mission is not None and mission.five_player_pass, ghost=game.ghost())
     perfect = solve_setups(game.deal, setups, sharing_engine(base.engine), base.limits, ROUNDS, game.stage)
     return PlayAnswer(game.deal, game.stage, setups, played, perfect, mission, load_seconds)
 
@@ -718,13 +717,13 @@ def crew_samples(request: SweepRequest, cells, note=None) -> dict:
         why = crew_refusal(cell, mission)
         samples[cell] = 0 if why else request.samples
         if why:
-            left_out.append(f"{cell} ({why})")
+            left_out.append(f"{cell}: {why}")
     if left_out and not any(samples.values()):
-        raise InputError(f"the realistic crew plays won-or-lost missions on the train with 3-5 players, not "
-                         f"{left_out[0]}: sweep it with --crew perfect")
+        raise InputError(f"the realistic crew plays none of these cells ({left_out[0]}): sweep them with --crew "
+                         "perfect")
     for text in left_out:
         if note is not None:
-            note(f"the realistic crew does not play {text}: its cell has perfect information only")
+            note(f"the realistic crew does not play {text}; its cell has perfect information only")
     return samples
 
 
@@ -732,10 +731,9 @@ def crew_refusal(cell: Cell, mission) -> str:
     """Return why the realistic crew does not play a sweep's cell, or "" when it does."""
     if cell.family:
         return "Family Adventure"
-    if cell.players == 2:
-        return "two players (the Ghost)"
-    if cell.space.unit.crew_refusal:
-        return f"the {cell.space.name}: {cell.space.unit.crew_refusal}"
+    refusal = space_refusal(cell.space, cell.players == 2)
+    if refusal:
+        return refusal
     if mission is not None and (mission.score is not None or mission.pattern is not None):
         return "a special mission"
     return ""

@@ -130,15 +130,15 @@ def test_cells_the_crew_does_not_play_keep_perfect_information_with_a_note(tmp_p
     result = crew("sweep", "--game", "journey", "--missions", "yellow-for-everyone,no-1-no-2", "--players", "3",
                   "--deals", "1", "--samples", "1", "--crew", "realistic", "--jobs", "1", "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
-    assert "crew: note: the realistic crew does not play journey/no-1-no-2 (a special mission)" in result.stderr
+    assert "crew: note: the realistic crew does not play journey/no-1-no-2: a special mission;" in result.stderr
     cells = {cell["mission"]: cell for cell in json.loads((tmp_path / "out" / "summary.json").read_text())["cells"]}
     assert "crew_games" in cells["journey/yellow-for-everyone"] and "crew_games" not in cells["journey/no-1-no-2"]
 
 
 @pytest.mark.parametrize("args, words", [
-    (["--game", "journey", "--missions", "yellow-for-everyone", "--space", "helicopter"], "the helicopter: cards passed face down"),
-    (["--game", "journey", "--missions", "yellow-for-everyone", "--space", "storm"], "the storm: a communication"),
-    (["--tasks", "1", "--players", "2"], "two players"),
+    (["--game", "journey", "--missions", "yellow-for-everyone", "--space", "helicopter"], "the helicopter (cards passed face down)"),
+    (["--game", "journey", "--missions", "yellow-for-everyone", "--space", "storm"], "the storm (a communication"),
+    (["--tasks", "1", "--players", "2", "--space", "skis"], "the skis (the two players' hands swapped"),
     (["--game", "family", "--missions", "1"], "Family Adventure"),
 ])
 def test_cells_the_crew_does_not_play_are_refused(tmp_path, args, words):
@@ -158,7 +158,7 @@ def test_crew_play_prints_the_game_and_its_json(tmp_path):
     assert body["tasks"] == 1 and body["owners"] == {"p3": 0} and body["result"] in ("win", "loss")
     assert all(0 <= wins <= tried <= 2 for play in body["plays"] for wins, tried in play["shares"].values())
     bad = crew("play", "--tasks", "p3", "--players", "3", "--space", "jeep")
-    assert bad.exit_code == 2 and "not with the jeep (cards exchanged face down through the middle)" in bad.stderr
+    assert bad.exit_code == 2 and "not play with the jeep (cards exchanged face down through the middle)" in bad.stderr
     on_foot = crew(*args, "--space", "on-foot")
     assert on_foot.exit_code == 0 and on_foot.stdout.splitlines()[0] == lines[0].replace("; 2 samples", "; on the on-foot; 2 samples")
     assert on_foot.stdout.splitlines()[1:] == lines[1:]  # a space without effect plays as the train
@@ -170,7 +170,7 @@ def test_the_crew_sweeps_the_machete_and_the_skis(tmp_path):
                   "--players", "3", "--deals", "2", "--samples", "1", "--crew", "realistic", "--jobs", "1",
                   "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
-    assert "does not play journey/no-green-after-blue@fog (the fog: cards drawn after every trick)" in result.stderr
+    assert "does not play journey/no-green-after-blue@fog: the fog (cards drawn after every trick);" in result.stderr
     cells = {cell["mission"]: cell for cell in json.loads((tmp_path / "out" / "summary.json").read_text())["cells"]}
     assert cells["journey/no-green-after-blue@machete"]["crew_games"] == cells["journey/no-green-after-blue@skis"][
         "crew_games"] == 2

@@ -669,8 +669,8 @@ CREW_SPACES = {"train", "on-foot", "donkey", "cable-car", "ice", "ice-hole", "ma
 
 @pytest.mark.parametrize("name", sorted(SPACES))
 def test_the_crew_plays_a_space_as_the_engines_do_or_refuses_it(name):
-    # The crew plays only the spaces that change nothing a player knows or decides, on the missions the engines
-    # play there (the machete's forbidden tricks as counters); every other space, and the Ghost, it refuses.
+    # The crew plays only the spaces whose effect every player sees, on the missions the engines play there (the
+    # machete's forbidden tricks as counters, the skis' rule); every other space it refuses.
     space = parse_space(name)
     deal = parse_deal("b7 p1 b5 | b1 p2 p8 | b2 p9 g6")
     setups = task_setups(deal, "p9", (0,))
@@ -681,8 +681,9 @@ def test_the_crew_plays_a_space_as_the_engines_do_or_refuses_it(name):
     cases = space_cases(Stage(space), deal, setups)
     assert [("", deal, s.mission) for s in crew_setups(Stage(space), deal, setups)] == cases
     assert bool(cases[0][2].counters) == (name == "machete") and bool(cases[0][2].space.skis) == (name == "skis")
-    ghost = Stage(space, display=(bit(parse_card("y1")),))
-    assert stage_refusal(ghost) == "the Ghost (his display)"
+    ghost = Stage(space, display=(bit(parse_card("y1")),))  # two players: the skis pass the players' hands only
+    assert stage_refusal(ghost) == ("the skis (the two players' hands swapped, the Ghost's display staying)"
+                                    if name == "skis" else "")
 
 
 # --- the command line ---------------------------------------------------------------------

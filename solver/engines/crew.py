@@ -32,8 +32,9 @@ pass left unknown (solver/missions/pass_worlds.py: the cards each seat kept and 
 the pass it made. Each sample's solves play its own pass (`Sample`). Of the Journey stage spaces, only those whose effect every
 player sees (a unit's `crew_refusal`: the spaces without effect, the machete's forbidden tricks, and the skis,
 which move whole hands: what a player knows is then of the hands as dealt, `hands_moved`); the others (cards
-moving unseen, a card set aside, the sled's driver, limited communication), the Ghost and a special stage's table
-are refused.
+moving unseen, a card set aside, the sled's driver, limited communication) and a special stage's table are
+refused. Two players: the player who controls the Ghost (JARVIS) decides for him with what it knows, and nobody
+knows his face-down cards (solver/missions/ghost_knowledge.py, `GhostSeat`).
 """
 
 import random
@@ -45,11 +46,13 @@ from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome
 from solver.engines.reference import equivalent_play, walk, without_equivalent_plays
 from solver.engines.reference import solve as reference_solve
+from solver.missions.ghost_knowledge import GhostSeat, dealt_ghost, display_with, knowledge_with_ghost
 from solver.missions.knowledge import HIGHEST, LOWEST, ONLY, Communication, Knowledge
 from solver.missions.pass_worlds import PassWorlds, shown_last
 from solver.missions.position import Position
 from solver.missions.tasks import distinct_cards
 from solver.trick.chance import RandomPass
+from solver.trick.ghost import GHOST_SEAT
 from solver.trick.variants import NO_RULES
 
 
@@ -68,13 +71,17 @@ class CardShare:
 
 @dataclass(frozen=True)
 class Sample:
-    """One sampled deal, and with a random pass the pass it makes there (None: the mission has none)."""
+    """One sampled deal, and with a random pass the pass it makes there (None: the mission has none); with the Ghost,
+    his display there (its face-down cards sampled)."""
 
     deal: Deal
     random_pass: RandomPass | None = None
+    display: tuple[int, ...] = ()
 
     def on(self, mission):
-        """Return `mission` as this sample plays it: with the sample's pass."""
+        """Return `mission` as this sample plays it: with the sample's pass, or the sample's display."""
+        if self.display:
+            return replace(mission, space=replace(mission.space, display=self.display))
         return mission if self.random_pass is None else replace(mission, random_pass=self.random_pass)
 
     def solve(self, solve, mission, limits: Limits):
@@ -84,10 +91,13 @@ class Sample:
 
 def hidden_unsupported(mission) -> str:
     """Return why a hidden-information player cannot play `mission` yet, or "" when it can."""
-    if mission.space != replace(NO_RULES, skis=mission.space.skis):
+    space = mission.space
+    if replace(space, skis=0, ghost=-1, display=(), difficult=False) != NO_RULES:
         return "stage spaces that pass cards unseen or change the rules of play"
-    if mission.space.skis and mission.random_pass is not None:
-        return "the skis with a random pass"
+    if space.skis and (mission.random_pass is not None or space.ghost >= 0):
+        return "the skis with a random pass or the Ghost"
+    if space.ghost >= 0 and mission.random_pass is not None:
+        return "a random pass with the Ghost"
     if mission.random_pass is not None and mission.random_pass.after != 1:
         return "a random pass after another trick than the first"
     if mission.pattern is not None:
@@ -113,11 +123,36 @@ def sampled_deals(known: Knowledge, played: tuple[int, ...], commander: int, sam
     return [Sample(deal, pass_to_come(random_pass, shown, rng)) for deal in deals]
 
 
-def samples_before_play(deal: Deal, seat: int, samples: int, rng: random.Random, mission) -> list[Sample]:
+def samples_before_play(deal: Deal, seat: int, samples: int, rng: random.Random, mission, ghost: GhostSeat | None = None
+                        ) -> list[Sample]:
     """Return `samples` deals drawn with `rng` from what `seat` of `deal` knows before trick 1 (`mission`: whether a
-    random pass is to come)."""
+    random pass is to come; with the Ghost, `ghost` says who decides for him)."""
+    if mission.space.ghost >= 0:
+        return ghost_deals(deal, mission, ghost_seat(ghost).decider(seat), deal.hands, (), (0,) * deal.players, (),
+                           samples, rng, ghost_seat(ghost))
     return sampled_deals(Knowledge.before_play(deal, seat), (0,) * deal.players, deal.commander, samples, rng,
                          mission.random_pass)
+
+
+def ghost_seat(ghost: GhostSeat | None) -> GhostSeat:
+    """Return `ghost`; InputError when a two-player game lacks it."""
+    if ghost is None:
+        raise InputError("a two-player game needs the Ghost's seat: who decides for him, what his display never holds")
+    return ghost
+
+
+def ghost_deals(deal: Deal, mission, seat: int, hands, tricks, played, communications, samples: int,
+                rng: random.Random, ghost: GhostSeat) -> list[Sample]:
+    """Return `samples` deals drawn with `rng` from what player `seat` knows with the Ghost (ghost_knowledge.py):
+    `hands` now, `tricks` as (seat, card) lists, `played` the cards each seat played; each with its display."""
+    display = mission.space.display
+    known = knowledge_with_ghost(seat, hands, display, tricks, communications, deal.cards, ghost.aside)
+    drawn = []
+    for now in known.samples(rng, samples):
+        sampled = display_with(display, hands[GHOST_SEAT], now[GHOST_SEAT], rng)
+        players = tuple(hand | gone for hand, gone in zip(now[:GHOST_SEAT], played))
+        drawn.append(Sample(Deal((*players, dealt_ghost(sampled)), deal.commander), display=sampled))
+    return drawn
 
 
 def pass_to_come(random_pass: RandomPass, shown, rng: random.Random) -> RandomPass:
@@ -207,22 +242,27 @@ def played_by_seat(walked, plays, skis: int = 0) -> tuple[int, ...]:
 
 
 def card_shares(deal: Deal, mission, position: Position, communications=(), samples: int = 16, seed: int = 0,
-                solve=None, limits: Limits = Limits()) -> tuple[CardShare, ...]:
+                solve=None, limits: Limits = Limits(), ghost: GhostSeat | None = None) -> tuple[CardShare, ...]:
     """Return each legal card's share of `samples` deals, drawn with `seed` from what the seat to move knows at
     `position` of `deal` (whose other hands it does not see), in which the mission stays winnable after it;
-    `solve` an engine (default: the reference), each card's solve within `limits`."""
+    `solve` an engine (default: the reference), each card's solve within `limits`; `ghost`: see GhostSeat."""
     check_supported(mission)
     walked = walk(deal, position.on(mission))
     if walked.ended or walked.due or not walked.legal:
         raise InputError("the position has no card to choose (the mission ended, or the crew chooses)")
-    deals = decision_deals(deal, mission, walked, position.plays, communications, samples, random.Random(seed))
+    deals = decision_deals(deal, mission, walked, position.plays, communications, samples, random.Random(seed), ghost)
     return shares_on(deals, mission, position, walked, solve or reference_solve, limits)
 
 
-def decision_deals(deal: Deal, mission, walked, plays, communications, samples: int, rng: random.Random
-                   ) -> list[Sample]:
+def decision_deals(deal: Deal, mission, walked, plays, communications, samples: int, rng: random.Random,
+                   ghost: GhostSeat | None = None) -> list[Sample]:
     """Return `samples` deals drawn with `rng` from what the seat to move knows at a walked position of `deal`
-    (`mission`'s random pass, if any, as the crew plays it: made, or to come)."""
+    (`mission`'s random pass, if any, as the crew plays it: made, or to come; the Ghost's move: what the player who
+    decides for him knows)."""
+    if mission.space.ghost >= 0:
+        seat = ghost_seat(ghost).decider(walked.to_move)
+        return ghost_deals(deal, mission, seat, walked.hands, seated_tricks(walked, plays), played_by_seat(walked, plays),
+                           communications, samples, rng, ghost)
     random_pass = mission.random_pass
     if random_pass is not None and len(walked.tricks) >= random_pass.after:
         return worlds_after_pass(deal, random_pass, walked, plays, communications, samples, rng)

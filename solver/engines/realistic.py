@@ -52,6 +52,7 @@ from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome
 from solver.engines.crew import (
     CardShare,
+    GhostSeat,
     best_card,
     best_option,
     check_supported,
@@ -196,12 +197,13 @@ class Game:
 
 def play_game(deal: Deal, setups, communication: str = "normal", assignment: str = DRAFT, samples: int = 16,
               seed: int = 0, solve=None, limits: Limits = CREW_LIMITS, draft: Draft | None = None,
-              task_pass: bool = False) -> Game:
+              task_pass: bool = False, ghost: GhostSeat | None = None) -> Game:
     """Play `deal` with the crew: the mission's `setups` (solver/missions/setup.py), its `communication` rule and
     `assignment` mode (mission.py's: a draft, the Commander's decision or distribution), `samples` deals a
     decision, drawn from `seed`; `solve` the exact engine on each sample (default: the reference), within
     `limits` a solve (past them, the sample counts as not winnable); `draft` the Deep Sea cards the setups'
-    holders draft (Dealt.draft); `task_pass`: with five players a seat may hand a task on (Mission.five_player_pass)."""
+    holders draft (Dealt.draft); `task_pass`: with five players a seat may hand a task on (Mission.five_player_pass);
+    `ghost`: two players, who decides for the Ghost (JARVIS) and what his display never holds."""
     if samples < 1:
         raise InputError(f"the crew samples at least 1 deal a decision, not {samples}")
     for setup in setups:
@@ -213,11 +215,11 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
         setups, drafts = draft_cards(deal, setups, draft, samples, rng, solve, limits)
     setup_wins, chosen = (), 0
     if len(setups) > 1:
-        deals = samples_before_play(deal, deal.commander, samples, rng, setups[0].mission)
+        deals = samples_before_play(deal, deal.commander, samples, rng, setups[0].mission, ghost)
         setup_wins = option_shares(deals, [s.mission for s in setups], solve, limits)
         chosen = best_option(setup_wins)
     setup = setups[chosen]
-    mission, picks = assign_tasks(deal, setup.mission, assignment == DRAFT, samples, rng, solve, limits)
+    mission, picks = assign_tasks(deal, setup.mission, assignment == DRAFT, samples, rng, solve, limits, ghost)
     picks = drafts + picks
     handovers = ()
     if task_pass and deal.players == 5:
@@ -236,7 +238,7 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
         if popcount(walked.legal) == 1:
             card = walked.legal.bit_length() - 1
         else:
-            deals = decision_deals(deal, mission, walked, position.plays, shown, samples, rng)
+            deals = decision_deals(deal, mission, walked, position.plays, shown, samples, rng, ghost)
             shares = shares_on(deals, mission, position, walked, solve, limits, race=True)
             if max(s.wins for s in shares) == 0:  # lost in every sample: play for the most tasks
                 tasks = task_shares(deals, mission, position, walked, solve, limits, race=True)
@@ -316,7 +318,8 @@ def agrees(setup: Setup, names, holders: dict[int, int]) -> bool:
     return all(chosen[names[card]] == seat for card, seat in holders.items())
 
 
-def assign_tasks(deal: Deal, mission, drafted: bool, samples: int, rng: random.Random, solve, limits: Limits):
+def assign_tasks(deal: Deal, mission, drafted: bool, samples: int, rng: random.Random, solve, limits: Limits,
+                 ghost: GhostSeat | None = None):
     """Return `mission` with every task's owner fixed by the crew's picks, and the picks: the LAZY owners (all
     of them where `mission.owners` is None) `drafted`, else given by the Commander within the mission's counts.
     A draft ends with its own counts (a five-player task pass comes after: `hand_over`)."""
@@ -337,7 +340,7 @@ def assign_tasks(deal: Deal, mission, drafted: bool, samples: int, rng: random.R
         missions = [fixed(mission, owners, counts, taken, task, seat) for task, seat in options]
         wins = ()
         if len(options) > 1:
-            deals = samples_before_play(deal, chooser, samples, rng, mission)
+            deals = samples_before_play(deal, chooser, samples, rng, mission, ghost)
             wins = option_shares(deals, missions, solve, limits)
         task, seat = options[best_option(wins) if wins else 0]
         picks.append(Pick(chooser, task, seat, tuple(options), wins, drafted))
@@ -374,7 +377,7 @@ def communications_before(walked: Walked, mission, talk: Talk, shown, players: i
     made = []
     for offset in range(players):
         seat = (walked.leader + offset) % players
-        if seat in spoken or seat == talk.muted:
+        if seat in spoken or seat == talk.muted or seat == mission.space.ghost:
             continue
         said = communication_of(seat, walked.hands[seat], open_tasks, dead_zone=not talk.tokens, trick=trick)
         if said is not None:

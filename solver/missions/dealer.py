@@ -31,6 +31,7 @@ from solver.core.cards import format_card
 from solver.core.deal import Deal, deal_rng, format_deal, random_tasks
 from solver.core.errors import InputError
 from solver.missions.deep_sea import draw_cards, redeal_reason, task_cards
+from solver.missions.ghost_knowledge import GhostSeat
 from solver.missions.mission import Mission, built_in_missions
 from solver.missions.setup import Draft, Setup, deep_sea_draft, draw_chance, mission_setups
 from solver.missions.special import check_special_space, draw_redeal
@@ -59,12 +60,17 @@ class Dealt:
     cards: tuple[int, ...] = ()  # the mission's task cards, in draw order
     chance: RandomPass | None = None  # the mission's chance event as drawn (mission 12's pass)
     task_setup: Setup | None = None
+    game: str = PLANET_NINE  # whose two-player rules it follows: JARVIS's (planet-nine) or the Ghost's (journey)
 
     def setups(self, events: int = 0) -> list[Setup]:
         """Return the setups to solve on the stage (a special mission's: at least `events` scoring events)."""
         if self.mission is None:
             return [self.task_setup]
         return mission_setups(self.mission, self.deal, list(self.cards), self.chance, events, self.stage.ghost)
+
+    def ghost(self) -> GhostSeat | None:
+        """Return who decides for the Ghost (JARVIS) and what his display never holds (None: no Ghost)."""
+        return GhostSeat.of(self.game, self.deal) if self.stage.ghost >= 0 else None
 
     def draft(self) -> Draft | None:
         """Return the draft of the deal's Deep Sea task cards, one at a time (None: it drafts none)."""
@@ -87,7 +93,7 @@ def deal_mission(mission: Mission, space: Space, players: int, seed: int, index:
     chance = draw_chance(mission, rng)
     while redeal_reason(mission, deal):
         deal, stage = stage_deal(space, players, rng, game, difficult)
-    return Dealt(deal, stage, mission, cards, chance)
+    return Dealt(deal, stage, mission, cards, chance, game=game)
 
 
 def deal_task_experiment(tasks: int, owner_mode: str, space: Space, players: int, seed: int, index: int,
@@ -134,20 +140,23 @@ def lay_out(deal: Deal, display: tuple[int, ...], mission: Mission, space: Space
     if mission.pattern is not None:
         check_special_space(space)
         stage = dataclasses.replace(stage, redeal_order=draw_redeal(mission, deal.players, deal_rng(seed, 0, SPACE_DRAW)))
-    return Dealt(deal, stage, mission, tuple(cards), draw_chance(mission, deal_rng(seed, 0, CHANCE_DRAW)))
+    return Dealt(deal, stage, mission, tuple(cards), draw_chance(mission, deal_rng(seed, 0, CHANCE_DRAW)),
+                 game=mission.id.split("/", 1)[0])
 
 
 def lay_out_tasks(deal: Deal, display: tuple[int, ...], setup: Setup, space: Space, seed: int,
-                  difficult: bool = False) -> Dealt:
-    """Return a given deal of a task mission (its one setup) on `space`, the space's draws from `seed`."""
-    return Dealt(deal, stage_of(space, deal, deal_rng(seed, 0, SPACE_DRAW), display, difficult), task_setup=setup)
+                  difficult: bool = False, game: str = PLANET_NINE) -> Dealt:
+    """Return a given deal of a task mission (its one setup) on `space`, the space's draws from `seed`; `game` the
+    two-player rules it was read with."""
+    stage = stage_of(space, deal, deal_rng(seed, 0, SPACE_DRAW), display, difficult)
+    return Dealt(deal, stage, task_setup=setup, game=game)
 
 
 def plain_deal(game: str, space: Space, players: int, seed: int, index: int, difficult: bool = False) -> Dealt:
     """Return deal `index` with no mission: the hands on `space` with its draws (two players: the display of
     `game`'s third seat, JARVIS or the Ghost), from `deal_rng(seed, index, PLAIN_KEY, players)`."""
     deal, stage = stage_deal(space, players, deal_rng(seed, index, PLAIN_KEY, players), game, difficult)
-    return Dealt(deal, stage)
+    return Dealt(deal, stage, game=game)
 
 
 def dealt_record(game: Dealt) -> dict:

@@ -23,10 +23,11 @@ are grouped by the seats that may hold them (cards of a group are interchangeabl
 `count` is the exact number of consistent deals given the seats' remaining room (a sum over how
 many cards of each group go to each seat, with multinomial weights), and each group's split is
 drawn with probability proportional to the deals it leaves, then its cards shuffled into it. The
-stage spaces that move cards between hands (skis, helicopter, jeep, fog's draws) and the Ghost
-invalidate what play revealed; the crew that uses this module refuses them but the skis, which move whole
-hands: there the "seats" are the hands as dealt, each a bundle of cards that only shrinks, and a player
-knows every hand it has held (solver/engines/crew.py, `hands_moved`). Mission 12's pass
+stage spaces that move cards between hands (skis, helicopter, jeep, fog's draws) invalidate what play
+revealed; the crew that uses this module refuses them but the skis, which move whole hands: there the
+"seats" are the hands as dealt, each a bundle of cards that only shrinks, and a player knows every hand it has
+held (solver/engines/crew.py, `hands_moved`). The Ghost's face-down cards are a place of their own
+(solver/missions/ghost_knowledge.py). Mission 12's pass
 (solver/missions/pass_worlds.py) makes the places cards lie in the kept cards and gifts of the pass.
 """
 

@@ -114,12 +114,16 @@ def space_cases(stage: Stage, deal: Deal, setups) -> list[Case]:
 
 
 def stage_refusal(stage: Stage) -> str:
-    """Return why the hidden-information crew does not play on `stage`, "" when it does: the Ghost's display, or
-    what the space changes in what a player knows or decides (its unit's `crew_refusal`)."""
-    if stage.ghost >= 0:
-        return "the Ghost (his display)"
-    reason = stage.space.unit.crew_refusal
-    return f"the {stage.space.name} ({reason})" if reason else ""
+    """Return why the hidden-information crew does not play on `stage`, "" when it does (`space_refusal`)."""
+    return space_refusal(stage.space, stage.ghost >= 0)
+
+
+def space_refusal(space: Space, ghost: bool) -> str:
+    """Return why the hidden-information crew does not play on `space` (with the Ghost or not), "" when it does:
+    what the space changes in what a player knows or decides (its unit's `crew_refusal`, with the Ghost
+    `crew_refusal_with_ghost` too)."""
+    reason = space.unit.crew_refusal or (space.unit.crew_refusal_with_ghost if ghost else "")
+    return f"the {space.name} ({reason})" if reason else ""
 
 
 def crew_setups(stage: Stage, deal: Deal, setups) -> list:

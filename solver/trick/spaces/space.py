@@ -91,6 +91,7 @@ class StageSpace:
     # What a player at the table knows or decides here beyond the train, which the hidden-information crew
     # (solver/engines/crew.py) does not model; "": it plays here as on the train. A new space is refused until it says.
     crew_refusal = "its rules, in what a player knows"
+    crew_refusal_with_ghost = ""  # what else it changes with the Ghost (two players) that the crew does not model
 
     def parse(self, argument: str) -> Space:
         """Return the space written NAME=`argument` (`argument` "": NAME alone)."""

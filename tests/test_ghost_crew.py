@@ -1,0 +1,197 @@
+"""What a player knows with the Ghost (JARVIS), two players (solver/missions/ghost_knowledge.py), by enumeration.
+
+Journey's two-player game: "Lay 7 of them face down in a row next to each other. Lay the remaining 7 face up in a
+row on top of the face-down cards"; "When Ghost must play a card to the trick, the Scout may only choose cards that
+lie face up in Ghost's display. Face-down cards are treated as though they did not exist. After the trick, the
+Scout reveals the face-down card underneath"; the set-aside card (the 4-heli; Planet Nine's rockets) is never in
+the display. "The Scout controls Ghost and makes all decisions for him".
+
+Random small deals with a display of two or four cards, a random set-aside set, random legal play and random cards
+shown by the two players. For the player who decides (the Ghost's controller at his turn), every world (the other
+player's hand and the card under each covered column) is enumerated by brute force and checked against the rules
+themselves (every play legal, the Ghost playing face-up cards, every token true, no set-aside card in the
+display); the crew's samples are exactly those worlds, counted exactly and drawn about equally often. The crew
+then plays two-player games the kernel plays as the reference does, the Ghost never communicates, and `crew play`
+shows the display.
+"""
+
+import itertools
+import math
+import random
+from collections import Counter
+from dataclasses import replace
+
+from click.testing import CliRunner
+from conftest import small_deals
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_knowledge import MOST_COUNTED, SAMPLES_PER_DEAL, assert_about_equally_often, true_token
+
+from cli.main import main
+from solver.core.cards import COLOURS, bit, popcount, scan, suit_of
+from solver.core.deal import Deal
+from solver.core.rules import legal_plays, trick_winner
+from solver.core.solution import Limits
+from solver.engines.crew import GameTables, decision_deals
+from solver.engines.kernel import KernelSolver
+from solver.engines.realistic import play_game
+from solver.engines.reference import walk
+from solver.missions.conditions import TrickCounter
+from solver.missions.ghost_knowledge import GhostSeat, covered_columns, knowledge_with_ghost
+from solver.missions.knowledge import Communication
+from solver.missions.position import Position
+from solver.missions.setup import Setup
+from solver.missions.tasks import make_task_mission
+from solver.trick.ghost import GHOST_SEAT
+from solver.trick.variants import PlayRules
+
+KERNEL = KernelSolver(tt_bits=16)
+
+
+def face_up(hand: int, display) -> int:
+    """The Ghost's cards lying face up: a column's top while it is there, else the card under it."""
+    columns = len(display) // 2
+    return sum(bit(top if hand >> top & 1 else bottom) for top, bottom in zip(display[:columns], display[columns:])
+               if hand >> top & 1 or hand >> bottom & 1)
+
+
+def replay(hands, display, plays, leader: int):
+    """Play `plays` from `hands` (the Ghost's: his display) by the rules above: the hands before each trick (and the
+    one to come), or None when a play is not legal."""
+    hands, held, trick = list(hands), [], []
+    for c in plays:
+        if not trick:
+            held.append(tuple(hands))
+        seat = (leader + len(trick)) % 3
+        playable = face_up(hands[seat], display) if seat == GHOST_SEAT else hands[seat]
+        if not legal_plays(playable, trick) >> c & 1:
+            return None
+        hands[seat] &= ~bit(c)
+        trick.append(c)
+        if len(trick) == 3:
+            leader, trick = (leader + trick_winner(0, trick, 3)) % 3, []
+    if not trick:
+        held.append(tuple(hands))
+    return held
+
+
+def never_ending(deal: Deal, display):
+    """A mission that never ends before its last trick (every trick is won by someone), with the Ghost."""
+    mission = make_task_mission(deal, [], owners=[])
+    tricks = popcount(deal.hands[0])
+    return replace(mission, space=PlayRules(ghost=GHOST_SEAT, display=display),
+                   counters=(TrickCounter(0b111, at_least=tricks),))
+
+
+@st.composite
+def ghost_games(draw):
+    """A deal (the Ghost's hand laid out in two or four columns), the cards never in the display, the Ghost's
+    controller, plays short of the last card and up to two cards shown by the two players."""
+    cards = draw(st.sampled_from([2, 4]), label="cards a hand")
+    dealt = draw(small_deals(min_players=3, max_players=3, min_cards=cards, max_cards=cards, extra_card=False))
+    deal = Deal(dealt.hands, draw(st.integers(0, 1), label="commander"))
+    ghost = list(scan(deal.hands[GHOST_SEAT]))
+    display = tuple(draw(st.permutations(ghost), label="display"))
+    players = sorted(scan(deal.hands[0] | deal.hands[1]))
+    aside = sum(bit(c) for c in draw(st.lists(st.sampled_from(players), unique=True, max_size=3), label="aside"))
+    mission, plays = never_ending(deal, display), ()
+    for _ in range(draw(st.integers(0, 3 * cards - 1), label="plays")):
+        legal = walk(deal, Position(plays).on(mission)).legal
+        if not legal:
+            break
+        plays += (draw(st.sampled_from(list(scan(legal))), label="card"),)
+    held = replay(deal.hands, display, plays, deal.commander)
+    shown = []
+    for seat in draw(st.lists(st.integers(0, 1), unique=True, max_size=2), label="seats"):
+        trick = draw(st.integers(1, len(held)), label="before trick")
+        hand = held[trick - 1][seat]
+        colours = [c for c in scan(hand) if suit_of(c) in COLOURS]
+        if colours:
+            c = draw(st.sampled_from(colours), label="shown")
+            shown.append(Communication(seat, c, true_token(hand, c) if draw(st.booleans(), label="token") else None,
+                                       trick))
+    return deal, display, aside, draw(st.integers(0, 1), label="controller"), plays, tuple(shown)
+
+
+def brute_force(deal: Deal, display, aside: int, plays, shown, seat: int) -> set:
+    """Return every world seen from player `seat`, as (the other player's hand as dealt, the display): its own hand
+    and the face-up cards as they are, every play legal, every token true, no `aside` card in the display."""
+    hands = list(deal.hands)
+    for c in plays:
+        for s in range(3):
+            hands[s] &= ~bit(c)
+    now = tuple(hands)
+    other = 1 - seat
+    covered = covered_columns(now[GHOST_SEAT], display)
+    pool = now[other] | sum(bit(display[len(display) // 2 + column]) for column in covered)
+    played_other = deal.hands[other] & ~now[other]
+    found = set()
+    for kept in itertools.combinations(sorted(scan(pool)), popcount(now[other])):
+        rest = pool & ~sum(bit(c) for c in kept)
+        for under in itertools.permutations(sorted(scan(rest))):
+            if any(bit(c) & aside for c in under):
+                continue
+            world = list(display)
+            for column, c in zip(covered, under):
+                world[len(display) // 2 + column] = c
+            world = tuple(world)
+            hands_then = [0, 0, sum(bit(c) for c in world)]
+            hands_then[seat], hands_then[other] = deal.hands[seat], sum(bit(c) for c in kept) | played_other
+            replayed = replay(hands_then, world, plays, deal.commander)
+            if replayed is None:
+                continue
+            if all(replayed[s.trick - 1][s.seat] >> s.card & 1 and (s.token is None or
+                   true_token(replayed[s.trick - 1][s.seat], s.card) == s.token) for s in shown):
+                found.add((hands_then[other], world))
+    return found
+
+
+@settings(max_examples=100, deadline=None)
+@given(ghost_games())
+def test_samples_are_the_worlds_the_display_leaves_possible_each_about_as_often(game):
+    deal, display, aside, controller, plays, shown = game
+    mission = never_ending(deal, display)
+    walked = walk(deal, Position(plays).on(mission))
+    shown = tuple(s for s in shown if s.trick <= len(walked.tricks) + 1)
+    ghost = GhostSeat(controller, aside)
+    seat = ghost.decider(walked.to_move)
+    expected = brute_force(deal, display, aside, plays, shown, seat)
+    assert (deal.hands[1 - seat], display) in expected
+    tricks = [list(zip(walked.seats[k : k + 3], plays[k : k + 3])) for k in range(0, len(plays), 3)]
+    known = knowledge_with_ghost(seat, walked.hands, display, tricks, shown, deal.cards, aside)
+    covered = len(covered_columns(walked.hands[GHOST_SEAT], display))
+    assert known.count() * math.factorial(covered) == len(expected)
+    wanted = SAMPLES_PER_DEAL * min(len(expected), MOST_COUNTED)
+    samples = decision_deals(deal, mission, walked, plays, shown, wanted, random.Random(1), ghost)
+    assert all(s.deal.hands[seat] == deal.hands[seat] for s in samples)
+    drawn = Counter((s.deal.hands[1 - seat], s.display) for s in samples)
+    assert set(drawn) <= expected  # none inconsistent
+    if len(expected) <= MOST_COUNTED:
+        assert set(drawn) == expected  # none missing
+        assert_about_equally_often(drawn, len(expected))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from([2, 4]).flatmap(lambda n: small_deals(min_players=3, max_players=3, min_cards=n,
+                                                             max_cards=n, extra_card=False)),
+       st.integers(0, 2**16), st.integers(0, 1))
+def test_the_kernel_plays_the_two_player_game_the_reference_plays(dealt, seed, controller):
+    # one table a game (GameTables) over every sampled display; the Ghost never shows a card
+    deal = Deal(dealt.hands, 0)
+    display = tuple(sorted(scan(deal.hands[GHOST_SEAT])))
+    task = min(scan(deal.hands[0] | deal.hands[1]))
+    mission = make_task_mission(deal, [task], owners=None)
+    setups = [Setup("", replace(mission, space=PlayRules(ghost=GHOST_SEAT, display=display)))]
+    ghost = GhostSeat(controller, 0)
+    reference = play_game(deal, setups, samples=3, seed=seed, limits=Limits(), ghost=ghost)
+    assert all(s.seat != GHOST_SEAT for s in reference.shown)
+    kernel = play_game(deal, setups, samples=3, seed=seed, solve=GameTables(KERNEL), limits=Limits(), ghost=ghost)
+    assert kernel == reference
+
+
+def test_crew_play_shows_the_display():
+    args = ["play", "--mission", "planet-nine/8", "--players", "2", "--seed", "3", "--samples", "2"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    first = result.stdout.splitlines()[0]
+    assert first.startswith("deal: ") and first.count("|") == 2 and " / " in first
