@@ -111,6 +111,9 @@ def game_lines(answer: api.PlayAnswer) -> list[str]:
                          for c in shown.get(number, []))
         if said:
             lines.append(f"  shown before it: {said}")
+        lost = ", ".join(f"seat {seat}" for seat, trick in game.tiles_lost if trick == number)
+        if lost:
+            lines.append(f"  communication tile flicked red before it (used up): {lost}")
         for decision in game.decisions[(number - 1) * players : number * players]:
             if decision.shares:
                 believed = " ".join(f"{format_card(s.card)} {wins_text(s.wins, s.samples)}" for s in decision.shares)
@@ -163,6 +166,7 @@ def game_json(answer: api.PlayAnswer) -> dict:
         "random_pass": {str(seat): format_card(c) for seat, c in enumerate(game.given)},
         "shown": [{"before_trick": s.trick, "seat": s.seat, "card": format_card(s.card), "token": s.token}
                   for s in game.shown],
+        "tiles_lost": [{"before_trick": trick, "seat": seat} for seat, trick in game.tiles_lost],
         "plays": [{"seat": d.seat, "card": format_card(d.card),
                    "shares": {format_card(s.card): [s.wins, s.samples] for s in d.shares}}
                   | ({"tasks": {format_card(s.card): [s.wins, s.samples] for s in d.tasks}} if d.tasks else {})

@@ -433,7 +433,8 @@ def play(request: PlayRequest) -> PlayAnswer:
     limits = Limits(max_nodes=request.crew_nodes, max_work=base.limits.max_work)
     played = play_game(game.deal, setups, *rules, samples=request.samples, seed=request.crew_seed,
                        solve=crew_engine(base.engine), limits=limits, draft=game.draft(),
-                       task_pass=mission is not None and mission.five_player_pass, ghost=game.ghost())
+                       task_pass=mission is not None and mission.five_player_pass, ghost=game.ghost(),
+                       flicked_tiles=game.stage.space.unit.tiles_flicked)
     perfect = solve_setups(game.deal, setups, sharing_engine(base.engine), base.limits, ROUNDS, game.stage)
     return PlayAnswer(game.deal, game.stage, setups, played, perfect, mission, load_seconds)
 

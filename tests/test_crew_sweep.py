@@ -137,7 +137,7 @@ def test_cells_the_crew_does_not_play_keep_perfect_information_with_a_note(tmp_p
 
 @pytest.mark.parametrize("args, words", [
     (["--game", "journey", "--missions", "yellow-for-everyone", "--space", "helicopter"], "the helicopter (cards passed face down)"),
-    (["--game", "journey", "--missions", "yellow-for-everyone", "--space", "storm"], "the storm (a communication"),
+    (["--game", "journey", "--missions", "yellow-for-everyone", "--space", "bicycle"], "the bicycle (communication"),
     (["--tasks", "1", "--players", "2", "--space", "skis"], "the skis (the two players' hands swapped"),
     (["--game", "family", "--missions", "1"], "Family Adventure"),
 ])
@@ -163,6 +163,9 @@ def test_crew_play_prints_the_game_and_its_json(tmp_path):
     assert on_foot.exit_code == 0 and on_foot.stdout.splitlines()[0] == lines[0].replace("; 2 samples", "; on the on-foot; 2 samples")
     assert on_foot.stdout.splitlines()[1:] == lines[1:]  # a space without effect plays as the train
     assert json.loads(crew(*args, "--space", "machete", "--json").stdout)["space"] == "machete"
+    storm = ["play", "--mission", "planet-nine/8", "--players", "4", "--seed", "2", "--samples", "2", "--space", "storm"]
+    flicked = [line for line in crew(*storm).stdout.splitlines() if line.startswith("  communication tile flicked red")]
+    assert len(flicked) == len(json.loads(crew(*storm, "--json").stdout)["tiles_lost"]) >= 1
 
 
 def test_the_crew_sweeps_the_machete_and_the_skis(tmp_path):

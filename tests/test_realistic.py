@@ -222,6 +222,22 @@ def test_a_hand_worked_game():
     assert game.outcome is Outcome.WIN and game.walked.ended == "won after trick 1"
 
 
+def test_the_storm_uses_up_about_half_the_tiles_flicked():
+    # The storm: "Whoever wants to communicate must first flick the communication tile into the air. If it lands on
+    # green, it may be used to communicate. If it lands on red, it is used up immediately and can no longer be
+    # used." (our reading: each side as likely). A seat shows a card or loses its tile at most once, never both.
+    shown = lost = 0
+    for seed in range(12):
+        request = SolveRequest(mission="planet-nine/8", players=4, seed=seed, space="storm", engine="kernel")
+        game = play(PlayRequest(request, samples=2, crew_seed=seed)).game
+        seats = [s.seat for s in game.shown] + [seat for seat, _ in game.tiles_lost]
+        assert len(seats) == len(set(seats))
+        for seat, trick in game.tiles_lost:  # flicked when the seat would have shown a card
+            assert trick >= 1 and not any(s.seat == seat for s in game.shown)
+        shown, lost = shown + len(game.shown), lost + len(game.tiles_lost)
+    assert 0.25 <= lost / (shown + lost) <= 0.75, (shown, lost)
+
+
 def test_stage_spaces_and_bad_sample_counts_are_refused():
     deal = parse_deal("y5 p1 | y6 y7 | y8 y9", 0)
     mission = make_task_mission(deal, [parse_card("y6")], owners=[0])

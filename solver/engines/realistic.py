@@ -94,11 +94,14 @@ DRAFT = "draft"  # mission.py's assignment modes: "draft", "commander-decision",
 @dataclass(frozen=True)
 class Talk:
     """What a mission's communication rule allows: the first trick (1-based) before which a card may be shown,
-    whether with its token, and the seat that may never show one (-1: none)."""
+    whether with its token, and the seat that may never show one (-1: none); `flicked`: the storm's rule, "whoever
+    wants to communicate must first flick the communication tile into the air. If it lands on green, it may be
+    used to communicate. If it lands on red, it is used up immediately" (our reading: each side as likely)."""
 
     first_trick: int = 1
     tokens: bool = True
     muted: int = -1
+    flicked: bool = False
 
     @staticmethod
     def of(communication: str, setup: Setup) -> "Talk":
@@ -178,6 +181,7 @@ class Game:
     offered: tuple[str, ...] = ()
     handovers: tuple[Handover, ...] = ()
     given: tuple[int, ...] = ()  # mission 12: the card each seat gave in the random pass (empty: none was made)
+    tiles_lost: tuple[tuple[int, int], ...] = ()  # the storm: (seat, trick before which its tile landed red)
 
     @property
     def outcome(self) -> Outcome:
@@ -197,13 +201,14 @@ class Game:
 
 def play_game(deal: Deal, setups, communication: str = "normal", assignment: str = DRAFT, samples: int = 16,
               seed: int = 0, solve=None, limits: Limits = CREW_LIMITS, draft: Draft | None = None,
-              task_pass: bool = False, ghost: GhostSeat | None = None) -> Game:
+              task_pass: bool = False, ghost: GhostSeat | None = None, flicked_tiles: bool = False) -> Game:
     """Play `deal` with the crew: the mission's `setups` (solver/missions/setup.py), its `communication` rule and
     `assignment` mode (mission.py's: a draft, the Commander's decision or distribution), `samples` deals a
     decision, drawn from `seed`; `solve` the exact engine on each sample (default: the reference), within
     `limits` a solve (past them, the sample counts as not winnable); `draft` the Deep Sea cards the setups'
     holders draft (Dealt.draft); `task_pass`: with five players a seat may hand a task on (Mission.five_player_pass);
-    `ghost`: two players, who decides for the Ghost (JARVIS) and what his display never holds."""
+    `ghost`: two players, who decides for the Ghost (JARVIS) and what his display never holds; `flicked_tiles`: the
+    storm's communication (Talk)."""
     if samples < 1:
         raise InputError(f"the crew samples at least 1 deal a decision, not {samples}")
     for setup in setups:
@@ -224,14 +229,14 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
     handovers = ()
     if task_pass and deal.players == 5:
         mission, handovers = hand_over(deal, mission, samples, rng, solve, limits)
-    talk = Talk.of(communication, setup)
-    position, shown, decisions = Position(), [], []
+    talk = replace(Talk.of(communication, setup), flicked=flicked_tiles)
+    position, shown, decisions, lost = Position(), [], [], []
     while True:
         walked = walk(deal, position.on(mission))
         if walked.ended:
             break
         if not walked.trick:
-            shown += communications_before(walked, mission, talk, shown, deal.players)
+            shown += communications_before(walked, mission, talk, shown, deal.players, lost, rng)
             if mission.random_pass is not None and not walked.tricks:  # "his communicated card excluded"
                 mission = replace(mission, random_pass=shown_last(mission.random_pass, shown))
         shares = tasks = ()
@@ -248,7 +253,7 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
     drafted = tuple(card.id for card in draft.cards) if draft is not None else ()
     offered = tuple(s.label for s in setups) if setup_wins else ()
     return Game(setup, setup_wins, tuple(picks), tuple(shown), tuple(decisions), position.on(mission), walked, samples,
-                drafted, offered, handovers, gifts(deal, mission.random_pass, walked))
+                drafted, offered, handovers, gifts(deal, mission.random_pass, walked), tuple(lost))
 
 
 def gifts(deal: Deal, random_pass, walked: Walked) -> tuple[int, ...]:
@@ -366,12 +371,14 @@ def fixed(mission, owners, counts, taken, task: int = -1, seat: int = -1):
     return replace(mission, owners=tuple(owners), counts=left)
 
 
-def communications_before(walked: Walked, mission, talk: Talk, shown, players: int) -> list[Communication]:
-    """Return the cards shown before the walked position's next trick, seat by seat from its leader."""
+def communications_before(walked: Walked, mission, talk: Talk, shown, players: int, lost: list,
+                          rng: random.Random) -> list[Communication]:
+    """Return the cards shown before the walked position's next trick, seat by seat from its leader; a tile the
+    storm used up goes to `lost` as (seat, trick), its flick drawn with `rng`."""
     trick = len(walked.tricks) + 1
     if trick < talk.first_trick:
         return []
-    spoken = {s.seat for s in shown}
+    spoken = {s.seat for s in shown} | {seat for seat, _ in lost}
     open_tasks = [(c, owner) for i, (c, owner) in enumerate(zip(mission.cards, mission.owners))
                   if not walked.done >> i & 1 and owner >= 0]
     made = []
@@ -380,6 +387,8 @@ def communications_before(walked: Walked, mission, talk: Talk, shown, players: i
         if seat in spoken or seat == talk.muted or seat == mission.space.ghost:
             continue
         said = communication_of(seat, walked.hands[seat], open_tasks, dead_zone=not talk.tokens, trick=trick)
-        if said is not None:
+        if said is not None and talk.flicked and rng.random() < 0.5:  # red
+            lost.append((seat, trick))
+        elif said is not None:
             made.append(said)
     return made

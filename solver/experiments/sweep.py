@@ -215,7 +215,7 @@ def play_crew(batch: Batch, index: int, game: Dealt, solution: Solution) -> Crew
     played = play_game(game.deal, setups, *rules, samples=batch.samples,
                        seed=crew_seed(batch.seed, index), solve=GameTables(_CREW_SOLVER), limits=crew_limits,
                        draft=game.draft(), task_pass=mission is not None and mission.five_player_pass,
-                       ghost=game.ghost())
+                       ghost=game.ghost(), flicked_tiles=game.stage.space.unit.tiles_flicked)
     ms = (time.perf_counter() - began) * 1000
     plays, players = played.mission.played, game.deal.players
     line = "/".join(" ".join(format_card(c) for c in plays[k : k + players]) for k in range(0, len(plays), players))

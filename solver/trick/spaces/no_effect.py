@@ -7,17 +7,18 @@ from solver.trick.spaces.space import StageSpace
 class NoEffect(StageSpace):
     changes_play = False
 
-    def __init__(self, name: str, effect: str, crew_refusal: str = ""):
+    def __init__(self, name: str, effect: str, crew_refusal: str = "", tiles_flicked: bool = False):
         self.name = name
         self.effect = effect  # what it changes instead
-        self.crew_refusal = crew_refusal  # "" but for the two that limit communication
+        self.crew_refusal = crew_refusal  # "" but for the bicycle, which limits communication
+        self.tiles_flicked = tiles_flicked
 
 
 NO_EFFECT_SPACES = (
     NoEffect("train", "no special rule"),
     NoEffect("on-foot", "limits which mission the crew picks"),
     NoEffect("bicycle", "limits communication", "communication only by a player with no bicycle card"),
-    NoEffect("storm", "limits communication", "a communication tile flicked before it is used"),
+    NoEffect("storm", "limits communication", tiles_flicked=True),
     NoEffect("donkey", "moves the time marker"),
     NoEffect("cable-car", "moves the crew marker after a failure"),
     NoEffect("ice", "moves the crew marker after a failure"),

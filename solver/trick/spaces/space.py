@@ -92,6 +92,7 @@ class StageSpace:
     # (solver/engines/crew.py) does not model; "": it plays here as on the train. A new space is refused until it says.
     crew_refusal = "its rules, in what a player knows"
     crew_refusal_with_ghost = ""  # what else it changes with the Ghost (two players) that the crew does not model
+    tiles_flicked = False  # the storm: a communication tile is flicked before it is used (the crew's Talk)
 
     def parse(self, argument: str) -> Space:
         """Return the space written NAME=`argument` (`argument` "": NAME alone)."""
