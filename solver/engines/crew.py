@@ -29,12 +29,13 @@ The policies, each deterministic given the samples:
 Mission 12's random pass: before it, each sample also draws the pass to come (a uniform order of the deck, the
 cards shown before trick 1 last: "his communicated card excluded"); after it, a sample is a world of what the
 pass left unknown (solver/missions/pass_worlds.py: the cards each seat kept and gave), which is a deal again with
-the pass it made. Each sample's solves play its own pass (`Sample`). Of the Journey stage spaces, only those whose effect every
-player sees (a unit's `crew_refusal`: the spaces without effect, the storm's flicked tiles (realistic.py, `Talk`),
-the machete's forbidden tricks, and the skis,
-which move whole hands: what a player knows is then of the hands as dealt, `hands_moved`); the others (cards
-moving unseen, a card set aside, the sled's driver, limited communication) and a special stage's table are
-refused. Two players: the player who controls the Ghost (JARVIS) decides for him with what it knows, and nobody
+the pass it made. Each sample's solves play its own pass (`Sample`).
+
+Of the Journey stage spaces, only those whose effect every player sees (a unit's `crew_refusal`): the spaces
+without effect, the storm's flicked tiles (realistic.py, `Talk`), the machete's forbidden tricks, and the skis,
+which move whole hands (what a player knows is then of the hands as dealt, `hands_moved`); the others (cards
+moving unseen, a card set aside, the sled's driver, the bicycle's limited communication) and a special stage's
+table are refused. Two players: the player who controls the Ghost (JARVIS) decides for him with what it knows, and nobody
 knows his face-down cards (solver/missions/ghost_knowledge.py, `GhostSeat`).
 """
 
