@@ -41,6 +41,14 @@ def wins_text(wins: int, samples: int) -> str:
     return f"{wins}/{samples}"
 
 
+def share_text(share, scored: bool) -> str:
+    """Return a card's share of its samples: won/solved, or for a special mission its mean best score (`-` when it
+    left the race before its first sample)."""
+    if not scored:
+        return wins_text(share.wins, share.samples)
+    return f"{share.wins / share.samples:.2f}" if share.samples else "-"
+
+
 def task_text(mission, task: int) -> str:
     """Return a task card with its token, as crew solve writes it (`b7 [1]`)."""
     token = mission.tokens[task]
@@ -116,7 +124,8 @@ def game_lines(answer: api.PlayAnswer) -> list[str]:
             lines.append(f"  communication tile flicked red before it (used up): {lost}")
         for decision in game.decisions[(number - 1) * players : number * players]:
             if decision.shares:
-                believed = " ".join(f"{format_card(s.card)} {wins_text(s.wins, s.samples)}" for s in decision.shares)
+                believed = " ".join(f"{format_card(s.card)} {share_text(s, game.score is not None)}"
+                                    for s in decision.shares)
                 lines.append(f"  {decision.seat}:{format_card(decision.card):3s} of {believed}")
             if decision.tasks:
                 alone = " ".join(f"{format_card(s.card)} {wins_text(s.wins, s.samples)}" for s in decision.tasks)
@@ -131,8 +140,12 @@ def game_lines(answer: api.PlayAnswer) -> list[str]:
 
 
 def result_line(answer: api.PlayAnswer) -> str:
-    """Return the crew's result beside the perfect-information answer of the deal."""
+    """Return the crew's result beside the perfect-information answer of the deal (a special mission: the scores)."""
     game = answer.game
+    if game.score is not None:
+        best = answer.best
+        return (f"result: score {game.score} ({game.outcome.value.upper()}); perfect information: best score "
+                f"{'' if best.exact else '>='}{best.score}")
     perfect = answer.perfect.outcome
     reading = {(Outcome.LOSS, Outcome.WIN): "lost by the crew although winnable",
                (Outcome.LOSS, Outcome.LOSS): "not winnable even seeing every hand"}.get((game.outcome, perfect), "")
@@ -153,6 +166,8 @@ def game_json(answer: api.PlayAnswer) -> dict:
     return {
         "result": game.outcome.value, "ended": game.walked.ended, "tasks_done": game.tasks_done,
         "tasks": len(cards), "lost_in": game.lost_in, "perfect": answer.perfect.outcome.value,
+        **({"score": game.score, "perfect_score": answer.best.score, "perfect_score_exact": answer.best.exact}
+           if game.score is not None else {}),
         "samples": game.samples, "space": str(answer.stage.space), "setup": game.setup.label,
         "setup_wins": dict(zip(game.offered, game.setup_wins)),
         "owners": {format_card(c): owner for c, owner in zip(cards, game.mission.owners)},

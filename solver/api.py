@@ -57,7 +57,7 @@ from solver.engines.crew import GameTables
 from solver.engines.distress import solve_with_distress
 from solver.engines.explain import Explanation, explain_loss
 from solver.engines.quick import Allowance
-from solver.engines.realistic import CREW_NODES, Game, play_game
+from solver.engines.realistic import CREW_NODES, Game, play_game, scoring_of
 from solver.engines.reference import walk
 from solver.engines.score import ScoreAnswer, max_score
 from solver.experiments.cell import Cell
@@ -405,6 +405,7 @@ class PlayAnswer:
     perfect: Solution
     mission: Mission | None = None
     load_seconds: float = 0.0
+    best: ScoreAnswer | None = None  # a special mission: the best score with every hand seen
 
 
 def play(request: PlayRequest) -> PlayAnswer:
@@ -420,8 +421,6 @@ def play(request: PlayRequest) -> PlayAnswer:
         raise InputError("the crew plays without --distress (give the deal after the signal's pass)")
     game = dealt_for(base)
     mission = game.mission
-    if mission is not None and mission.score is not None:
-        raise InputError("the crew plays missions that are won or lost; a special mission's score is not modelled")
     refusal = stage_refusal(game.stage)
     if refusal:
         raise InputError(f"the crew does not play with {refusal}: that is not in what a player knows yet")
@@ -434,7 +433,11 @@ def play(request: PlayRequest) -> PlayAnswer:
     played = play_game(game.deal, setups, *rules, samples=request.samples, seed=request.crew_seed,
                        solve=crew_engine(base.engine), limits=limits, draft=game.draft(),
                        task_pass=mission is not None and mission.five_player_pass, ghost=game.ghost(),
-                       flicked_tiles=game.stage.space.unit.tiles_flicked)
+                       flicked_tiles=game.stage.space.unit.tiles_flicked, scoring=scoring_of(game))
+    if mission is not None and mission.score is not None:
+        best = max_score(game.deal, mission, list(game.cards), game.chance, sharing_engine(base.engine), base.limits,
+                         game.stage)
+        return PlayAnswer(game.deal, game.stage, setups, played, best.solution, mission, load_seconds, best)
     perfect = solve_setups(game.deal, setups, sharing_engine(base.engine), base.limits, ROUNDS, game.stage)
     return PlayAnswer(game.deal, game.stage, setups, played, perfect, mission, load_seconds)
 

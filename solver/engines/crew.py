@@ -318,6 +318,38 @@ def task_shares(deals, mission, position: Position, walked, solve, limits: Limit
     return tuple(CardShare(card, wins, tried * len(alone)) for card, (wins, tried) in tallies.items())
 
 
+def score_shares(deals, missions_for, most_for, deduction: int, position: Position, walked, solve, limits: Limits,
+                 race: bool = False) -> tuple[CardShare, ...]:
+    """Return each legal card's total over the sampled `deals` of the best score a special mission can still reach
+    after it: the most scoring events e for which some mission of `missions_for(e)` (at least e events, one per
+    way to make them) stays winnable, less the `deduction`, never below 0; `most_for(deal)` bounds the events of a
+    sample's deal. The crew's measure for a special mission ("the mean best score"); `race` as in `shares_on`,
+    `CardShare.wins` the total."""
+    played = played_by_seat(walked, position.plays, missions_for(0)[0].space.skis)
+    legal, levels = list(scan(walked.legal)), {}  # levels: events -> one SampleVerdicts a mission asking for them
+
+    def reachable(events: int, card: int, k: int) -> bool:
+        if events not in levels:
+            levels[events] = [SampleVerdicts(deals, {c: position.then(c).on(mission) for c in legal}, played,
+                                             walked.trick, told_apart(mission, walked), solve, limits)
+                              for mission in missions_for(events)]
+        return any(verdict(card, k) for verdict in levels[events])
+
+    most = [most_for(sample.deal) for sample in deals]
+
+    def best(card: int, k: int) -> int:
+        low, high = deduction, most[k]  # a score counts the events beyond the deduction only
+        if not reachable(low, card, k):
+            return 0
+        while low < high:
+            middle = (low + high + 1) // 2
+            low, high = (middle, high) if reachable(middle, card, k) else (low, middle - 1)
+        return low - deduction
+
+    tallies = raced(sorted(legal, key=cheapness), len(deals), best, race, max(0, max(most) - deduction))
+    return tuple(CardShare(card, *tallies[card]) for card in legal)
+
+
 def told_apart(mission, walked) -> int:
     """Return the cards no other may stand in for at a walked position: the mission's distinct cards, and every card
     while a random pass is to come (which card a hand gives depends on its name)."""

@@ -42,6 +42,7 @@ The game ends when the mission is won or fails (walk's rules); `Game` records ev
 options' wins, so a reader sees what each player believed.
 """
 
+import functools
 import random
 import re
 from dataclasses import dataclass, replace
@@ -49,6 +50,7 @@ from dataclasses import dataclass, replace
 from solver.core.cards import card_set, popcount
 from solver.core.deal import Deal
 from solver.core.errors import InputError
+from solver.core.rules import num_tricks
 from solver.core.solution import Limits, Outcome
 from solver.engines.crew import (
     CardShare,
@@ -60,16 +62,21 @@ from solver.engines.crew import (
     decision_deals,
     option_shares,
     samples_before_play,
+    score_shares,
     shares_on,
     task_shares,
     winnable,
 )
 from solver.engines.reference import Walked, walk
 from solver.engines.reference import solve as reference_solve
+from solver.engines.score import most_events
+from solver.missions.conditions import TrickCounter
+from solver.missions.dealer import Dealt
 from solver.missions.knowledge import Communication
 from solver.missions.pass_worlds import shown_last
 from solver.missions.position import Position
-from solver.missions.setup import Draft, Setup
+from solver.missions.setup import Draft, Setup, events_so_far
+from solver.missions.stage import crew_setups
 from solver.missions.tasks import LAZY, counts_allow, draft_counts
 
 SILENT_UNTIL = re.compile(r"silent-until-trick-(\d+)")
@@ -162,6 +169,22 @@ class Decision:
 
 
 @dataclass(frozen=True)
+class Scoring:
+    """A special mission as the crew plays it: `missions_for(e)` the missions (one per way to make them) asking
+    for at least e scoring events, `most_for(deal)` a bound on a deal's events, the `deduction`, and `made(tricks)`
+    the events the tricks played made. The game is played to its last trick and scored then."""
+
+    missions_for: object
+    most_for: object
+    deduction: int
+    made: object
+
+    def score(self, tricks) -> int:
+        """Return the score of a game whose tricks are `tricks`: its events less the deduction, never below 0."""
+        return max(0, self.made(tricks) - self.deduction)
+
+
+@dataclass(frozen=True)
 class Game:
     """A game played by the hidden-information crew: the setup chosen (with each setup's wins), the task picks,
     the cards shown, the plays, the mission as played (owners fixed, every play in `played`) and where it ended;
@@ -182,9 +205,12 @@ class Game:
     handovers: tuple[Handover, ...] = ()
     given: tuple[int, ...] = ()  # mission 12: the card each seat gave in the random pass (empty: none was made)
     tiles_lost: tuple[tuple[int, int], ...] = ()  # the storm: (seat, trick before which its tile landed red)
+    score: int | None = None  # a special mission's score (None: a mission won or lost)
 
     @property
     def outcome(self) -> Outcome:
+        if self.score is not None:
+            return Outcome.WIN if self.score > 0 else Outcome.LOSS  # "0 steps counts as a failure"
         return Outcome.WIN if self.walked.ended.startswith("won") else Outcome.LOSS
 
     @property
@@ -201,14 +227,16 @@ class Game:
 
 def play_game(deal: Deal, setups, communication: str = "normal", assignment: str = DRAFT, samples: int = 16,
               seed: int = 0, solve=None, limits: Limits = CREW_LIMITS, draft: Draft | None = None,
-              task_pass: bool = False, ghost: GhostSeat | None = None, flicked_tiles: bool = False) -> Game:
+              task_pass: bool = False, ghost: GhostSeat | None = None, flicked_tiles: bool = False,
+              scoring: Scoring | None = None) -> Game:
     """Play `deal` with the crew: the mission's `setups` (solver/missions/setup.py), its `communication` rule and
     `assignment` mode (mission.py's: a draft, the Commander's decision or distribution), `samples` deals a
     decision, drawn from `seed`; `solve` the exact engine on each sample (default: the reference), within
     `limits` a solve (past them, the sample counts as not winnable); `draft` the Deep Sea cards the setups'
     holders draft (Dealt.draft); `task_pass`: with five players a seat may hand a task on (Mission.five_player_pass);
     `ghost`: two players, who decides for the Ghost (JARVIS) and what his display never holds; `flicked_tiles`: the
-    storm's communication (Talk)."""
+    storm's communication (Talk); `scoring`: a special mission (`setups` those of no events), played to its last
+    trick, each card chosen for the best mean score of its samples (crew.score_shares)."""
     if samples < 1:
         raise InputError(f"the crew samples at least 1 deal a decision, not {samples}")
     for setup in setups:
@@ -229,6 +257,8 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
     handovers = ()
     if task_pass and deal.players == 5:
         mission, handovers = hand_over(deal, mission, samples, rng, solve, limits)
+    if scoring is not None:
+        mission = played_out(mission, deal)
     talk = replace(Talk.of(communication, setup), flicked=flicked_tiles)
     position, shown, decisions, lost = Position(), [], [], []
     while True:
@@ -244,8 +274,12 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
             card = walked.legal.bit_length() - 1
         else:
             deals = decision_deals(deal, mission, walked, position.plays, shown, samples, rng, ghost)
-            shares = shares_on(deals, mission, position, walked, solve, limits, race=True)
-            if max(s.wins for s in shares) == 0:  # lost in every sample: play for the most tasks
+            if scoring is not None:
+                shares = score_shares(deals, scoring.missions_for, scoring.most_for, scoring.deduction, position, walked,
+                                      solve, limits, race=True)
+            else:
+                shares = shares_on(deals, mission, position, walked, solve, limits, race=True)
+            if scoring is None and max(s.wins for s in shares) == 0:  # lost in every sample: play for the most tasks
                 tasks = task_shares(deals, mission, position, walked, solve, limits, race=True)
             card = best_card(tasks or shares)
         decisions.append(Decision(walked.to_move, card, shares, tasks))
@@ -253,7 +287,30 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
     drafted = tuple(card.id for card in draft.cards) if draft is not None else ()
     offered = tuple(s.label for s in setups) if setup_wins else ()
     return Game(setup, setup_wins, tuple(picks), tuple(shown), tuple(decisions), position.on(mission), walked, samples,
-                drafted, offered, handovers, gifts(deal, mission.random_pass, walked), tuple(lost))
+                drafted, offered, handovers, gifts(deal, mission.random_pass, walked), tuple(lost),
+                None if scoring is None else scoring.score(walked.tricks))
+
+
+def scoring_of(game: Dealt) -> Scoring | None:
+    """Return how the crew scores a special mission's `game` (its stage's rules in every mission; None: not a
+    special mission)."""
+    mission = game.mission
+    if mission is None or mission.score is None:
+        return None
+
+    @functools.cache
+    def missions_for(events: int) -> tuple:
+        return tuple(s.mission for s in crew_setups(game.stage, game.deal, game.setups(events)))
+
+    return Scoring(missions_for, lambda deal: most_events(mission, deal, game.stage),
+                   mission.score.deduction_for(game.deal.players), lambda tricks: events_so_far(mission, game.deal, tricks))
+
+
+def played_out(mission, deal: Deal):
+    """Return `mission` (a special mission's, asking for no events) played to its last trick: with a counter every
+    line meets then and none before (every trick is won by someone)."""
+    everyone = (1 << deal.players) - 1
+    return replace(mission, counters=(*mission.counters, TrickCounter(everyone, at_least=num_tricks(deal.hands))))
 
 
 def gifts(deal: Deal, random_pass, walked: Walked) -> tuple[int, ...]:

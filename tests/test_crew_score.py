@@ -1,0 +1,130 @@
+"""The hidden-information crew on a special mission: each card weighed by the mean best score of its samples.
+
+Journey's special missions score "one step for each trick containing no 1 and no 2, minus 5/2/0 for 3/4/5
+players" and "one step for each crew member who wins a pink card, minus 1"; "0 steps counts as a failure". On
+random small deals and positions, a card's total over the samples (crew.score_shares) is the sum of the best
+scores a brute-force search over every legal completion of play reaches after it on each sample. A game is played
+to its last trick, and its score is its scoring events counted by hand less the deduction; `crew play` prints it
+beside the best score with every hand seen.
+"""
+
+import json
+import random
+
+from click.testing import CliRunner
+from conftest import small_deals
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from cli.main import main
+from solver.api import PlayRequest, SolveRequest, play
+from solver.core.cards import bit, popcount, scan
+from solver.core.rules import legal_plays, num_tricks, trick_winner
+from solver.core.solution import Limits, Outcome
+from solver.engines.crew import GameTables, decision_deals, score_shares
+from solver.engines.kernel import KernelSolver
+from solver.engines.realistic import played_out
+from solver.engines.reference import solve as reference_solve
+from solver.engines.reference import walk
+from solver.engines.score import most_events
+from solver.missions.mission import find_mission
+from solver.missions.position import Position
+from solver.missions.setup import mission_setups
+
+SPECIAL = ("journey/no-1-no-2", "journey/pink-for-everyone")
+KERNEL = KernelSolver(tt_bits=16)
+
+
+def events(mission, tricks) -> int:
+    """Scoring events of finished tricks ((leader, cards, winner) each), by the missions' words."""
+    if mission.score.each == "trick":
+        return sum(not sum(bit(c) for c in cards) & mission.score.trick.without for _, cards, _ in tricks)
+    return len({winner for _, cards, winner in tricks if sum(bit(c) for c in cards) & mission.score.won})
+
+
+def best_events(hands, leader: int, trick, tricks, mission) -> int:
+    """The most events any legal completion of play reaches from here (plain rules: follow suit if you can)."""
+    players = len(hands)
+    if not any(hands) and not trick:
+        return events(mission, tricks)
+    seat = (leader + len(trick)) % players
+    best = -1
+    for c in scan(legal_plays(hands[seat], list(trick))):
+        after = list(hands)
+        after[seat] &= ~bit(c)
+        played = (*trick, c)
+        if len(played) == players:
+            winner = (leader + trick_winner(0, list(played), players)) % players
+            best = max(best, best_events(after, winner, (), (*tricks, (leader, played, winner)), mission))
+        else:
+            best = max(best, best_events(after, leader, played, tricks, mission))
+    return best
+
+
+def position_of(deal, plays):
+    """The tricks played and the trick begun, from the deal's hands (plain rules)."""
+    hands, leader, trick, tricks = list(deal.hands), deal.commander, (), []
+    for c in plays:
+        seat = (leader + len(trick)) % deal.players
+        hands[seat] &= ~bit(c)
+        trick = (*trick, c)
+        if len(trick) == deal.players:
+            winner = (leader + trick_winner(0, list(trick), deal.players)) % deal.players
+            tricks.append((leader, trick, winner))
+            leader, trick = winner, ()
+    return hands, leader, trick, tricks
+
+
+@settings(max_examples=40, deadline=None)
+@given(small_deals(min_players=3, max_players=4, min_cards=2, max_cards=3, extra_card=False),
+       st.sampled_from(SPECIAL), st.data())
+def test_a_card_scores_the_best_each_sample_allows_after_it(deal, name, data):
+    mission = find_mission(name)
+    base = played_out(mission_setups(mission, deal, [], None, 0)[0].mission, deal)
+    plays = ()
+    for _ in range(data.draw(st.integers(0, popcount(deal.cards) - 2), label="plays")):
+        walked = walk(deal, Position(plays).on(base))
+        if walked.ended or not walked.legal:
+            break
+        plays += (data.draw(st.sampled_from(list(scan(walked.legal))), label="card"),)
+    walked = walk(deal, Position(plays).on(base))
+    assume(popcount(walked.legal) >= 2)
+    samples = decision_deals(deal, base, walked, plays, (), 3, random.Random(data.draw(st.integers(0, 99))))
+    deduction = data.draw(st.integers(0, 1), label="deduction")  # the rules' 5 or 2 would leave small deals at 0
+    def shares_with(solve):
+        return score_shares(samples, lambda e: [s.mission for s in mission_setups(mission, deal, [], None, e)],
+                            lambda sampled: most_events(mission, sampled), deduction, Position(plays), walked, solve,
+                            Limits())
+
+    shares = shares_with(reference_solve)
+    assert shares_with(GameTables(KERNEL)) == shares  # the kernel, one table a game, as the crew plays
+    for share in shares:
+        expected = 0
+        for sample in samples:
+            hands, leader, trick, tricks = position_of(sample.deal, (*plays, share.card))
+            expected += max(0, best_events(hands, leader, trick, tricks, mission) - deduction)
+        assert (share.wins, share.samples) == (expected, len(samples))
+
+
+def test_a_special_game_is_played_out_and_scored():
+    for seed, name, players in [(3, SPECIAL[0], 4), (3, SPECIAL[1], 3), (5, SPECIAL[0], 5), (4, SPECIAL[1], 5)]:
+        mission = find_mission(name)
+        request = SolveRequest(mission=name, players=players, seed=seed, engine="kernel")
+        answer = play(PlayRequest(request, samples=4, crew_seed=seed))
+        game = answer.game
+        tricks = [(t.leader, t.cards, t.winner) for t in game.walked.tricks]
+        assert len(tricks) == num_tricks(answer.deal.hands) and game.walked.ended.startswith("won after trick")
+        assert game.score == max(0, events(mission, tricks) - mission.score.deduction_for(players))
+        assert game.outcome is (Outcome.WIN if game.score > 0 else Outcome.LOSS)
+        assert answer.best.exact and game.score <= answer.best.score  # no crew beats every hand seen
+
+
+def test_crew_play_prints_the_scores():
+    args = ["play", "--mission", "journey/no-1-no-2", "--players", "4", "--seed", "3", "--samples", "2"]
+    text = CliRunner().invoke(main, args)
+    assert text.exit_code == 0, text.output
+    body = json.loads(CliRunner().invoke(main, [*args, "--json"]).stdout)
+    outcome = "WIN" if body["score"] > 0 else "LOSS"
+    assert text.stdout.splitlines()[-1] == (f"result: score {body['score']} ({outcome}); perfect information: best "
+                                            f"score {body['perfect_score']}")
+    assert body["perfect_score_exact"] and body["result"] == outcome.lower()
