@@ -9,7 +9,8 @@ option is scored on the same samples, and the same seed draws the same samples.
 
 The policies, each deterministic given the samples:
 
-- **play** (`card_shares`, `best_card`): the legal card with the largest share; ties go to the
+- **play** (`card_shares`, `best_card`): the legal card with the largest share (a special mission: the largest
+  total of the samples' best scores after it, `score_shares`); ties go to the
   cheapest card (a non-trump before a rocket, then the lowest rank, then the lowest suit), keeping
   high cards and rockets for later. A game races the cards (`shares_on`, `raced`): from the cheapest,
   each card is solved sample after sample until it can no longer beat the best card before it. Where
