@@ -707,8 +707,8 @@ CREWS = ("perfect", "realistic")
 
 def crew_samples(request: SweepRequest, cells, note=None) -> dict:
     """Return per cell the realistic crew's samples a decision (0: perfect information only). A cell the crew does
-    not play (it plays won-or-lost missions on the train, with 3-5 players) keeps perfect information,
-    said in a `note`; InputError for a crew not in CREWS, or when the crew plays no cell at all."""
+    not play (`crew_refusal`: a stage space whose effect a player does not see, a special stage's table, Family
+    Adventure) keeps perfect information, said in a `note`; InputError for a crew not in CREWS, or when the crew plays no cell at all."""
     if request.crew not in CREWS:
         raise InputError(f"the crew is perfect or realistic, not {request.crew!r}")
     if request.crew == "perfect":
@@ -738,8 +738,8 @@ def crew_refusal(cell: Cell, mission) -> str:
     refusal = space_refusal(cell.space, cell.players == 2)
     if refusal:
         return refusal
-    if mission is not None and (mission.score is not None or mission.pattern is not None):
-        return "a special mission"
+    if mission is not None and mission.pattern is not None:
+        return "a special stage's table"
     return ""
 
 

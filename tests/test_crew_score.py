@@ -10,11 +10,14 @@ beside the best score with every hand seen.
 
 import json
 import random
+import sqlite3
 
+import jsonschema
 from click.testing import CliRunner
 from conftest import small_deals
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from test_crew_sweep import SCHEMA
 
 from cli.main import main
 from solver.api import PlayRequest, SolveRequest, play
@@ -128,3 +131,26 @@ def test_crew_play_prints_the_scores():
     assert text.stdout.splitlines()[-1] == (f"result: score {body['score']} ({outcome}); perfect information: best "
                                             f"score {body['perfect_score']}")
     assert body["perfect_score_exact"] and body["result"] == outcome.lower()
+
+
+def test_a_sweep_stores_the_crew_s_scores_as_crew_play_plays_them(tmp_path):
+    args = ["--game", "journey", "--missions", "no-1-no-2,pink-for-everyone", "--players", "3", "--deals", "3",
+            "--samples", "2", "--crew", "realistic", "--seed", "5", "--jobs", "1", "--out", tmp_path / "out"]
+    result = CliRunner().invoke(main, ["sweep", *args])
+    assert result.exit_code == 0, result.output
+    summary = json.loads((tmp_path / "out" / "summary.json").read_text())
+    assert list(jsonschema.Draft202012Validator(SCHEMA).iter_errors(summary)) == []
+    with sqlite3.connect(tmp_path / "out" / "results.db") as db:
+        rows = db.execute("SELECT mission, deal_index, crew_score, crew_result FROM deals").fetchall()
+    for cell in summary["cells"]:
+        mine = [(index, score, won) for name, index, score, won in rows if name == cell["mission"]]
+        assert sum(cell["crew_scores"].values()) == cell["crew_games"] == len(mine) == 3
+        assert cell["crew_wins"] == sum(score > 0 for _, score, _ in mine)
+        assert all((won == "win") == (score > 0) for _, score, won in mine)
+        line = f"crew scores {cell['mission']} 3p (mean "
+        assert any(text.startswith(line) for text in result.stdout.splitlines())
+    name, index, score, _ = rows[0]
+    body = json.loads(CliRunner().invoke(main, ["play", "--cell", name, "--players", "3", "--index", index, "--seed",
+                                                "5", "--samples", "2", "--crew-seed", 5 << 32 | index,
+                                                "--json"]).stdout)
+    assert body["score"] == score  # the same game: its seeds are the sweep's

@@ -157,6 +157,7 @@ def test_a_version_3_database_gains_the_perhaps_critical_decisions_and_counts_th
     store.close()
     with contextlib.closing(sqlite3.connect(tmp_path / DATABASE)) as db:  # as layout 3 was
         db.execute("ALTER TABLE deals DROP COLUMN slack_perhaps_critical")
+        db.execute("ALTER TABLE deals DROP COLUMN crew_score")
         db.execute("PRAGMA user_version = 3")
         db.commit()
     store = ResultStore(tmp_path)
@@ -167,6 +168,24 @@ def test_a_version_3_database_gains_the_perhaps_critical_decisions_and_counts_th
     store.add([Record(cell, 1, 1, "win", 5, 1.5, "kernel", "", "", crew=CrewResult("win", 2, 2, None, 9.0, "", 4, 1, 2))])
     crew = store.summary(cell).crew
     assert (crew.slack_deals, crew.decisions, crew.critical, crew.perhaps_critical) == (2, 11, 4, 2)
+    store.close()
+
+
+def test_a_version_4_database_gains_the_crew_s_scores(tmp_path):
+    cell = Cell("journey/no-1-no-2", 3)
+    store = ResultStore(tmp_path)
+    store.add([Record(cell, 1, 0, "win", 5, 1.5, "kernel", "", "", crew=CrewResult("win", 0, 0, None, 9.0, ""))])
+    store.close()
+    with contextlib.closing(sqlite3.connect(tmp_path / DATABASE)) as db:  # as layout 4 was
+        db.execute("ALTER TABLE deals DROP COLUMN crew_score")
+        db.execute("PRAGMA user_version = 4")
+        db.commit()
+    store = ResultStore(tmp_path)
+    assert version(tmp_path) == VERSION
+    assert store.deal_record("journey/no-1-no-2", 0).crew.score is None and store.summary(cell).crew.scores == ()
+    store.add([Record(cell, 1, 1, "win", 5, 1.5, "kernel", "", "", crew=CrewResult("win", 0, 0, None, 9.0, "",
+                                                                                  score=3))])
+    assert store.summary(cell).crew.scores == ((3, 1),)
     store.close()
 
 

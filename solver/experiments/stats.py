@@ -8,6 +8,7 @@ which Wilson's understates at 0 successes.
 """
 
 import math
+from collections import Counter
 from dataclasses import dataclass
 
 from solver.experiments.cell import Cell
@@ -110,6 +111,7 @@ class CrewSummary:
     decisions: int
     critical: int
     perhaps_critical: int = 0
+    scores: tuple[tuple[int, int], ...] = ()  # a special mission: (the crew's score, games), lowest first
 
     @property
     def losses(self) -> int:
@@ -152,6 +154,7 @@ def summarize_crew(games) -> CrewSummary:
         sum(perfect == "loss" for perfect, _ in lost), sum(perfect == "unknown" for perfect, _ in lost),
         tuple(sorted(crew.lost_in for _, crew in lost)), len(slacked), sum(crew.decisions for crew in slacked),
         sum(crew.critical for crew in slacked), sum(crew.perhaps_critical or 0 for crew in slacked),
+        tuple(sorted(Counter(crew.score for _, crew in games if crew.score is not None).items())),
     )
 
 

@@ -17,10 +17,10 @@ mission's best score (`score`, `score_exact`), for queries in SQL, (layout 2) th
 JSON (`dealt`: its notation, task cards, owners and draws; solver.missions.dealer.dealt_record), so that
 `crew show` prints it, and (layout 3) the realistic crew's game of the deal (`crew_*`, the slack of
 the winning line `slack_*`; NULL in a perfect-information sweep; layout 4 adds the perhaps critical
-decisions). The layout's version is `PRAGMA user_version`: a database of version 0 (the name only, the
-score as `score N` or `score >=N` in `setup`), 1 (no `dealt`: such rows are dealt again from their seed,
-cell and index when shown), 2 (no crew) or 3 (no perhaps critical decisions) is upgraded in place when
-opened; one of a newer crew-solver is refused. Whether a sweep
+decisions, layout 5 a special mission's score in the crew's game, `crew_score`). The layout's version is
+`PRAGMA user_version`: a database of version 0 (the name only, the score as `score N` or `score >=N` in
+`setup`), 1 (no `dealt`: such rows are dealt again from their seed, cell and index when shown), 2 (no crew),
+3 (no perhaps critical decisions) or 4 (no crew score) is upgraded in place when opened; one of a newer crew-solver is refused. Whether a sweep
 plays the realistic crew (and with how many samples) is one of its stored settings.
 """
 
@@ -37,7 +37,7 @@ from solver.experiments.sweep import CrewResult, Record
 from solver.trick.spaces import TRAIN
 
 DATABASE = "results.db"
-VERSION = 4
+VERSION = 5
 FIRST_LAYOUT = (  # version 0; a new database is made as this, then upgraded like an old one
     """CREATE TABLE IF NOT EXISTS deals (
         mission TEXT NOT NULL,  -- the cell's name: planet-nine/12@skis, tasks/8/draft, family/objectives/6
@@ -78,7 +78,8 @@ CREW_COLUMNS = (  # version 3: the realistic crew's game of the deal (NULL: a pe
 )
 PERHAPS_CRITICAL_COLUMN = "slack_perhaps_critical INTEGER"  # version 4: and those where no other card was proved
 # winnable but some was undecided (NULL in rows of before, whose slack_critical counts them)
-CREW_NAMES = [column.split()[0] for column in (*CREW_COLUMNS, PERHAPS_CRITICAL_COLUMN)]
+CREW_SCORE_COLUMN = "crew_score INTEGER"  # version 5: a special mission's score in the crew's game (NULL: none)
+CREW_NAMES = [column.split()[0] for column in (*CREW_COLUMNS, PERHAPS_CRITICAL_COLUMN, CREW_SCORE_COLUMN)]
 INSERT = (
     "INSERT OR IGNORE INTO deals (mission, players, seed, deal_index, result, nodes, ms, engine, setup, line, kind, "
     f"mission_id, tasks, owner_mode, objectives, space, difficult_ghost, score, score_exact, dealt, {', '.join(CREW_NAMES)}) "
@@ -134,7 +135,9 @@ class ResultStore:
                     if self.version() < 3:
                         for column in CREW_COLUMNS:
                             self.db.execute(f"ALTER TABLE deals ADD COLUMN {column}")
-                    self.db.execute(f"ALTER TABLE deals ADD COLUMN {PERHAPS_CRITICAL_COLUMN}")
+                    if self.version() < 4:
+                        self.db.execute(f"ALTER TABLE deals ADD COLUMN {PERHAPS_CRITICAL_COLUMN}")
+                    self.db.execute(f"ALTER TABLE deals ADD COLUMN {CREW_SCORE_COLUMN}")
                     self.db.execute(f"PRAGMA user_version = {VERSION}")
         except sqlite3.Error as error:
             if not old:

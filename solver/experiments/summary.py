@@ -53,6 +53,7 @@ def crew_row(crew: CrewSummary) -> dict:
         "slack_deals": crew.slack_deals, "slack_decisions": crew.decisions, "slack_critical": crew.critical,
         "critical_per_deal": crew.critical_per_deal, "slack_perhaps_critical": crew.perhaps_critical,
         "perhaps_critical_per_deal": crew.perhaps_critical_per_deal,
+        **({"crew_scores": {str(score): games for score, games in crew.scores}} if crew.scores else {}),
     }
 
 
@@ -73,7 +74,8 @@ def crew_from_row(row: dict) -> CrewSummary | None:
     return CrewSummary(row["crew_games"], row["crew_wins"], row["crew_tasks_done"], row["crew_tasks"],
                        row["crew_lost_by_crew"], row["crew_not_winnable"], row["crew_undecided"], lost_in,
                        row["slack_deals"], row["slack_decisions"], row["slack_critical"],
-                       row.get("slack_perhaps_critical", 0))  # 0 in a summary of before they were counted
+                       row.get("slack_perhaps_critical", 0),  # 0 in a summary of before they were counted
+                       tuple((int(score), games) for score, games in row.get("crew_scores", {}).items()))
 
 
 def from_rows(table: list[dict]) -> list[CellSummary]:
@@ -96,6 +98,9 @@ def format_csv(summaries: list[CellSummary]) -> str:
     if any("scores" in row for row in table):
         for row in table:
             row["scores"] = " ".join(f"{score}:{deals}" for score, deals in row.get("scores", {}).items())
+    if any("crew_scores" in row for row in table):
+        for row in table:
+            row["crew_scores"] = " ".join(f"{score}:{games}" for score, games in row.get("crew_scores", {}).items())
     for row in table:
         if "crew_lost_in" in row:
             row["crew_lost_in"] = " ".join(f"{trick}:{games}" for trick, games in row["crew_lost_in"].items())

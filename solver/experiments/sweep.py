@@ -44,7 +44,7 @@ from solver.core.solution import Limits, Outcome, Solution
 from solver.engines.analysis import SLACK_NODES, line_position, slack
 from solver.engines.cases import TableSharing, solve_setups
 from solver.engines.crew import GameTables
-from solver.engines.realistic import CREW_NODES, play_game
+from solver.engines.realistic import CREW_NODES, play_game, scoring_of
 from solver.engines.score import max_score
 from solver.experiments.cell import Cell, Kind
 from solver.experiments.stats import Score
@@ -91,6 +91,7 @@ class CrewResult:
     decisions: int | None = None
     critical: int | None = None
     perhaps_critical: int | None = None
+    score: int | None = None  # a special mission: the crew's score (its game played out)
 
 
 @dataclass(frozen=True)
@@ -185,7 +186,9 @@ def solve_batch(batch: Batch) -> list[Record]:
         engine, limits = TableSharing(_SOLVER), Limits(max_work=batch.budget)
         if game.mission is not None and game.mission.score is not None:
             answer = max_score(game.deal, game.mission, list(game.cards), game.chance, engine, limits, game.stage)
-            records.append(record(batch, index, game, answer.solution, answer.outcome, Score(answer.score, answer.exact)))
+            crew = play_crew(batch, index, game, answer.solution, special=True) if batch.samples else None
+            records.append(dataclasses.replace(record(batch, index, game, answer.solution, answer.outcome,
+                                                      Score(answer.score, answer.exact)), crew=crew))
             continue
         solution = solve_setups(game.deal, game.setups(), engine, limits, stage=game.stage)
         crew = play_crew(batch, index, game, solution) if batch.samples else None
@@ -198,10 +201,10 @@ def crew_seed(seed: int, index: int) -> int:
     return seed << 32 | index
 
 
-def play_crew(batch: Batch, index: int, game: Dealt, solution: Solution) -> CrewResult:
+def play_crew(batch: Batch, index: int, game: Dealt, solution: Solution, special: bool = False) -> CrewResult:
     """Return the realistic crew's game of deal `index` (its samples seeded by `crew_seed`), each sample's solve
     within the batch's crew nodes and budget, and the slack of the perfect-information line `solution` when it won
-    (each of its solves within SLACK_NODES and the budget)."""
+    (each of its solves within SLACK_NODES and the budget; not for a `special` mission, whose line is a score's)."""
     global _CREW_SOLVER
     from solver.engines.kernel import SINGLE_DEAL_TT_BITS, KernelSolver
 
@@ -215,18 +218,19 @@ def play_crew(batch: Batch, index: int, game: Dealt, solution: Solution) -> Crew
     played = play_game(game.deal, setups, *rules, samples=batch.samples,
                        seed=crew_seed(batch.seed, index), solve=GameTables(_CREW_SOLVER), limits=crew_limits,
                        draft=game.draft(), task_pass=mission is not None and mission.five_player_pass,
-                       ghost=game.ghost(), flicked_tiles=game.stage.space.unit.tiles_flicked)
+                       ghost=game.ghost(), flicked_tiles=game.stage.space.unit.tiles_flicked,
+                       scoring=scoring_of(game))
     ms = (time.perf_counter() - began) * 1000
     plays, players = played.mission.played, game.deal.players
     line = "/".join(" ".join(format_card(c) for c in plays[k : k + players]) for k in range(0, len(plays), players))
     decisions = critical = perhaps_critical = None
-    if solution.outcome is Outcome.WIN:
+    if solution.outcome is Outcome.WIN and not special:
         case = next(s.mission for s in setups if s.label == solution.setup)
         slacks = slack(game.deal, case, line_position(solution), GameTables(_CREW_SOLVER), slack_limits)
         decisions = len(slacks)
         critical, perhaps_critical = (sum(s.critical for s in slacks), sum(s.perhaps_critical for s in slacks))
     return CrewResult(played.outcome.value, played.tasks_done, len(played.mission.cards), played.lost_in, ms, line,
-                      decisions, critical, perhaps_critical)
+                      decisions, critical, perhaps_critical, played.score)
 
 
 def record(batch: Batch, index: int, game: Dealt, solution: Solution, outcome=None, score: Score | None = None
