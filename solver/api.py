@@ -53,7 +53,7 @@ from solver.engines.analysis import (
     post_mortem,
 )
 from solver.engines.cases import ROUNDS, TableSharing, solve_setups
-from solver.engines.crew import GameTables
+from solver.engines.crew import GameTables, hidden_unsupported
 from solver.engines.distress import solve_with_distress
 from solver.engines.explain import Explanation, explain_loss
 from solver.engines.quick import Allowance
@@ -71,7 +71,7 @@ from solver.family.deal import FamilyDeal, parse_family_deal, random_family_deal
 from solver.family.engines import ENGINES as FAMILY_ENGINES
 from solver.family.mission import FamilyMission, find_family_mission, random_objectives
 from solver.family.solution import FamilySolution
-from solver.missions.dealer import PLANET_NINE, Dealt, dealt_record, lay_out, lay_out_tasks, plain_deal
+from solver.missions.dealer import PLANET_NINE, Dealt, deal_mission, dealt_record, lay_out, lay_out_tasks, plain_deal
 from solver.missions.mission import Mission, find_mission
 from solver.missions.position import PASS_WORD, TRICK_MARK, parse_played, played_from_json, position_of
 from solver.missions.setup import Setup, events_so_far
@@ -740,6 +740,11 @@ def crew_refusal(cell: Cell, mission) -> str:
         return refusal
     if mission is not None and mission.pattern is not None:
         return "a special stage's table"
+    if mission is not None:  # what the crew does not model in the mission's rules there: its first deal says
+        game = deal_mission(mission, cell.space, cell.players, 0, 0, cell.difficult)
+        for setup in crew_setups(game.stage, game.deal, game.setups()):
+            if hidden_unsupported(setup.mission):
+                return hidden_unsupported(setup.mission)
     return ""
 
 
