@@ -25,10 +25,10 @@ from click.testing import CliRunner
 from conftest import small_deals
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_knowledge import MOST_COUNTED, SAMPLES_PER_DEAL, assert_about_equally_often, true_token
+from test_knowledge import MOST_COUNTED, SAMPLES_PER_DEAL, assert_about_equally_often, cards_shown, true_token
 
 from cli.main import main
-from solver.core.cards import COLOURS, bit, popcount, scan, suit_of
+from solver.core.cards import bit, popcount, scan
 from solver.core.deal import Deal
 from solver.core.rules import legal_plays, trick_winner
 from solver.core.solution import Limits
@@ -38,7 +38,6 @@ from solver.engines.realistic import play_game
 from solver.engines.reference import walk
 from solver.missions.conditions import TrickCounter
 from solver.missions.ghost_knowledge import GhostSeat, covered_columns, knowledge_with_ghost
-from solver.missions.knowledge import Communication
 from solver.missions.position import Position
 from solver.missions.setup import Setup
 from solver.missions.tasks import make_task_mission
@@ -100,17 +99,8 @@ def ghost_games(draw):
         if not legal:
             break
         plays += (draw(st.sampled_from(list(scan(legal))), label="card"),)
-    held = replay(deal.hands, display, plays, deal.commander)
-    shown = []
-    for seat in draw(st.lists(st.integers(0, 1), unique=True, max_size=2), label="seats"):
-        trick = draw(st.integers(1, len(held)), label="before trick")
-        hand = held[trick - 1][seat]
-        colours = [c for c in scan(hand) if suit_of(c) in COLOURS]
-        if colours:
-            c = draw(st.sampled_from(colours), label="shown")
-            shown.append(Communication(seat, c, true_token(hand, c) if draw(st.booleans(), label="token") else None,
-                                       trick))
-    return deal, display, aside, draw(st.integers(0, 1), label="controller"), plays, tuple(shown)
+    shown = cards_shown(draw, replay(deal.hands, display, plays, deal.commander), [0, 1])
+    return deal, display, aside, draw(st.integers(0, 1), label="controller"), plays, shown
 
 
 def brute_force(deal: Deal, display, aside: int, plays, shown, seat: int) -> set:

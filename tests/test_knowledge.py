@@ -75,6 +75,21 @@ def communications(draw, deal, tricks):
     return tuple(shown)
 
 
+def cards_shown(draw, held, seats) -> tuple:
+    """Up to two cards shown by different seats of `seats`, each before a trick up to the next one, from the hand
+    its seat held then (`held`: the hands before each trick, the next included), with its true token (or none)."""
+    shown = []
+    for seat in draw(st.lists(st.sampled_from(seats), unique=True, max_size=2), label="seats"):
+        trick = draw(st.integers(1, len(held)), label="before trick")
+        hand = held[trick - 1][seat]
+        colours = [c for c in scan(hand) if suit_of(c) in COLOURS]
+        if colours:
+            c = draw(st.sampled_from(colours), label="shown")
+            shown.append(Communication(seat, c, true_token(hand, c) if draw(st.booleans(), label="token") else None,
+                                       trick))
+    return tuple(shown)
+
+
 def brute_force(deal, tricks, hands, seat, shown):
     """Return every deal of the hands now that the rules allow, seen from `seat`: its hand as it is, every
     other hand of its size, every play legal in its hand at the time, every token true of its first hand."""

@@ -22,10 +22,10 @@ from click.testing import CliRunner
 from conftest import deals_and_missions, small_deals
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_knowledge import MOST_COUNTED, SAMPLES_PER_DEAL, assert_about_equally_often, true_token
+from test_knowledge import MOST_COUNTED, SAMPLES_PER_DEAL, assert_about_equally_often, cards_shown, true_token
 
 from cli.main import main
-from solver.core.cards import COLOURS, bit, parse_card, parse_card_list, popcount, scan, suit_of
+from solver.core.cards import bit, parse_card, parse_card_list, popcount, scan
 from solver.core.deal import Deal, parse_deal
 from solver.core.rules import legal_plays, trick_winner
 from solver.core.solution import Limits
@@ -82,16 +82,7 @@ def skis_games(draw):
         legal = walk(deal, Position(plays).on(mission)).legal
         plays += (draw(st.sampled_from(list(scan(legal))), label="card"),)
     held, _, _ = replay(deal.hands, plays, deal.commander, skis)
-    shown = []
-    for seat in draw(st.lists(st.integers(0, deal.players - 1), unique=True, max_size=2), label="seats"):
-        trick = draw(st.integers(1, len(held)), label="before trick")
-        hand = held[trick - 1][seat]
-        colours = [c for c in scan(hand) if suit_of(c) in COLOURS]
-        if colours:
-            c = draw(st.sampled_from(colours), label="shown")
-            shown.append(Communication(seat, c, true_token(hand, c) if draw(st.booleans(), label="token") else None,
-                                       trick))
-    return deal, skis, plays, tuple(shown)
+    return deal, skis, plays, cards_shown(draw, held, list(range(deal.players)))
 
 
 def brute_force(deal: Deal, skis: int, plays, shown, seat: int) -> set:
