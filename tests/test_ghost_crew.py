@@ -16,6 +16,7 @@ shows the display.
 """
 
 import itertools
+import json
 import math
 import random
 from collections import Counter
@@ -185,3 +186,11 @@ def test_crew_play_shows_the_display():
     assert result.exit_code == 0, result.output
     first = result.stdout.splitlines()[0]
     assert first.startswith("deal: ") and first.count("|") == 2 and " / " in first
+
+
+def test_the_ghost_drafts_deep_sea_cards_and_tasks_through_his_controller():
+    # "The Scout controls Ghost and makes all decisions for him": the Ghost's picks are made, not refused
+    for args in (["--mission", "deep-sea/12+44+1"], ["--tasks", "p3 g5 b2"]):
+        result = CliRunner().invoke(main, ["play", *args, "--players", "2", "--seed", "3", "--samples", "2", "--json"])
+        assert result.exit_code == 0, result.output
+        assert GHOST_SEAT in [pick["chooser"] for pick in json.loads(result.stdout)["picks"]]

@@ -36,8 +36,8 @@ Of the Journey stage spaces, only those whose effect every player sees (a unit's
 without effect, the storm's flicked tiles (realistic.py, `Talk`), the machete's forbidden tricks, and the skis,
 which move whole hands (what a player knows is then of the hands as dealt, `hands_moved`); the others (cards
 moving unseen, a card set aside, the sled's driver, the bicycle's limited communication) and a special stage's
-table are refused. Two players: the player who controls the Ghost (JARVIS) decides for him with what it knows, and nobody
-knows his face-down cards (solver/missions/ghost_knowledge.py, `GhostSeat`).
+table are refused. Two players: the player who controls the Ghost (JARVIS) decides for him with what it knows,
+and nobody knows his face-down cards (solver/missions/ghost_knowledge.py, `GhostSeat`).
 """
 
 import random
@@ -173,9 +173,9 @@ class GameTables:
     Sound because the table's key (kernel/table.py) hashes each present card's holder by its rank among the
     present cards of its suit (the mission's distinct cards by identity), never the deal it came from, and
     because the search neither stores nor reads positions inside the tricks a position forces; the crew
-    plays no space that moves cards or lays them on a table, and a sample's random pass is in the key. Measured on eight 4-player games of 3
-    dealt tasks, 16 samples, the same games played: the median game took 1.43 s against 1.94 s with a fresh
-    generation a solve.
+    plays no space that moves cards or lays them on a table, and a sample's random pass (and the Ghost's display)
+    is in the key. Measured on eight 4-player games of 3 dealt tasks, 16 samples, the same games played: the
+    median game took 1.43 s against 1.94 s with a fresh generation a solve.
     """
 
     def __init__(self, solver):

@@ -245,7 +245,7 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
     rng = random.Random(seed)
     drafts = []
     if draft is not None:
-        setups, drafts = draft_cards(deal, setups, draft, samples, rng, solve, limits)
+        setups, drafts = draft_cards(deal, setups, draft, samples, rng, solve, limits, ghost)
     setup_wins, chosen = (), 0
     if len(setups) > 1:
         deals = samples_before_play(deal, deal.commander, samples, rng, setups[0].mission, ghost)
@@ -349,7 +349,8 @@ def hand_over(deal: Deal, mission, samples: int, rng: random.Random, solve, limi
     return mission, tuple(handovers)
 
 
-def draft_cards(deal: Deal, setups, draft: Draft, samples: int, rng: random.Random, solve, limits: Limits):
+def draft_cards(deal: Deal, setups, draft: Draft, samples: int, rng: random.Random, solve, limits: Limits,
+                ghost: GhostSeat | None = None):
     """Return the `setups` whose holders the crew drafted, and its picks: from the Commander clockwise, the seat
     whose turn it is takes, of the cards left that some setup lets it hold, the one after which the cards taken
     are winnable together in the most of its samples (ties: the first); a seat that may take none passes."""
@@ -361,7 +362,7 @@ def draft_cards(deal: Deal, setups, draft: Draft, samples: int, rng: random.Rand
                    if card not in taken and any(agrees(setup, draft.names, taken | {card: turn}) for setup in setups)]
         wins = ()
         if len(options) > 1:
-            deals = samples_before_play(deal, turn, samples, rng, setups[0].mission)
+            deals = samples_before_play(deal, turn, samples, rng, setups[0].mission, ghost)
             wins = tuple(sum(any(winnable(d.solve(solve, mission, limits)) for mission in together) for d in deals)
                          for together in (draft.together(taken | {card: turn}) for card, _ in options))
         if options:
