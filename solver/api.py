@@ -433,7 +433,7 @@ def play(request: PlayRequest) -> PlayAnswer:
     played = play_game(game.deal, setups, *rules, samples=request.samples, seed=request.crew_seed,
                        solve=crew_engine(base.engine), limits=limits, draft=game.draft(),
                        task_pass=mission is not None and mission.five_player_pass, ghost=game.ghost(),
-                       flicked_tiles=game.stage.space.unit.tiles_flicked, scoring=scoring_of(game))
+                       space=game.stage.space, scoring=scoring_of(game))
     if mission is not None and mission.score is not None:
         best = max_score(game.deal, mission, list(game.cards), game.chance, sharing_engine(base.engine), base.limits,
                          game.stage)

@@ -138,7 +138,7 @@ def test_cells_the_crew_does_not_play_keep_perfect_information_with_a_note(tmp_p
 
 @pytest.mark.parametrize("args, words", [
     (["--game", "journey", "--missions", "yellow-for-everyone", "--space", "helicopter"], "the helicopter (cards passed face down)"),
-    (["--game", "journey", "--missions", "yellow-for-everyone", "--space", "bicycle"], "the bicycle (communication"),
+    (["--game", "journey", "--missions", "yellow-for-everyone", "--space", "hang-glider"], "the hang-glider (a card set"),
     (["--tasks", "1", "--players", "2", "--space", "skis"], "the skis (the two players' hands swapped"),
     (["--missions", "12", "--players", "2"], "planet-nine/12: a random pass with the Ghost"),
     (["--game", "family", "--missions", "1"], "Family Adventure"),

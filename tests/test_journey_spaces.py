@@ -664,7 +664,7 @@ def test_no_effect_space_is_the_train(name, deal_text, task, owner, expected):
     assert outcome(deal, setups, Stage(space)) is expected
 
 
-CREW_SPACES = {"train", "on-foot", "donkey", "cable-car", "ice", "ice-hole", "storm", "machete", "skis"}
+CREW_SPACES = {"train", "on-foot", "donkey", "cable-car", "ice", "ice-hole", "bicycle", "storm", "machete", "skis"}
 
 
 @pytest.mark.parametrize("name", sorted(SPACES))

@@ -224,3 +224,14 @@ def test_samples_depend_only_on_the_seed():
 def test_rockets_are_never_communicated():
     with pytest.raises(InputError, match="rockets cannot be communicated"):
         Communication(0, parse_card("r1"), HIGHEST)
+
+
+def test_a_card_shown_on_the_bicycle_says_its_hand_holds_no_bicycle_card():
+    # "Only a player who has no (more) bicycle card in hand may communicate": seat 1, showing y1, holds neither p2 nor
+    # b3 (bicycle cards here), so they lie with seat 2; without the rule any split of the four unseen cards is possible.
+    deal = parse_deal("p1 b1 | y1 y2 | p2 b3", 0)
+    shown = Communication(1, parse_card("y1"), None, 1, holds_none=parse_cards("p2 b3"))
+    known = Knowledge.of(0, deal.hands[0], (2, 2, 2), (), (shown,), deck=deal.cards)
+    assert known.count() == 1 and known.samples(random.Random(0), 5) == [deal.hands] * 5
+    free = Knowledge.of(0, deal.hands[0], (2, 2, 2), (), (Communication(1, parse_card("y1"), None, 1),), deck=deal.cards)
+    assert free.count() == 3  # y1 with seat 1, the other three cards two and one

@@ -36,6 +36,7 @@ from solver.engines.reference import walk
 from solver.missions.knowledge import HIGHEST, LOWEST, ONLY
 from solver.missions.setup import Setup
 from solver.missions.tasks import LAZY, draft_counts, make_task_mission
+from solver.trick.spaces.bicycle import DEFAULT_BICYCLE_CARDS
 from solver.trick.spaces.machete import DEFAULT_MACHETE_CARDS
 from solver.trick.variants import PlayRules
 
@@ -236,6 +237,28 @@ def test_the_storm_uses_up_about_half_the_tiles_flicked():
             assert trick >= 1 and not any(s.seat == seat for s in game.shown)
         shown, lost = shown + len(game.shown), lost + len(game.tiles_lost)
     assert 0.25 <= lost / (shown + lost) <= 0.75, (shown, lost)
+
+
+def test_on_the_bicycle_only_a_hand_without_a_bicycle_card_communicates():
+    # The bicycle: "Only a player who has no (more) bicycle card in hand may communicate." (our placeholder cards)
+    # A card shown says so of its seat's hand (`holds_none`); on the train the same seeds show cards from hands
+    # holding some, so the rule is felt.
+    players, barred_on_train = 4, 0
+    for seed in range(8):
+        games = {}
+        for space in ("bicycle", None):
+            request = SolveRequest(mission="planet-nine/8", players=players, seed=seed, space=space, engine="kernel")
+            games[space] = play(PlayRequest(request, samples=2, crew_seed=seed))
+        for space, answer in games.items():
+            for shown in answer.game.shown:
+                before = walk(answer.deal, replace(answer.game.mission,
+                                                   played=answer.game.mission.played[: (shown.trick - 1) * players]))
+                held = before.hands[shown.seat] & DEFAULT_BICYCLE_CARDS
+                if space == "bicycle":
+                    assert held == 0 and shown.holds_none == DEFAULT_BICYCLE_CARDS
+                else:
+                    barred_on_train += held != 0
+    assert barred_on_train > 0
 
 
 def test_stage_spaces_and_bad_sample_counts_are_refused():

@@ -33,10 +33,10 @@ pass left unknown (solver/missions/pass_worlds.py: the cards each seat kept and 
 the pass it made. Each sample's solves play its own pass (`Sample`).
 
 Of the Journey stage spaces, only those whose effect every player sees (a unit's `crew_refusal`): the spaces
-without effect, the storm's flicked tiles (realistic.py, `Talk`), the machete's forbidden tricks, and the skis,
+without effect, the bicycle's and the storm's communication (realistic.py, `Talk`; a card shown on the bicycle
+says its hand holds no bicycle card, `Communication.holds_none`), the machete's forbidden tricks, and the skis,
 which move whole hands (what a player knows is then of the hands as dealt, `hands_moved`); the others (cards
-moving unseen, a card set aside, the sled's driver, the bicycle's limited communication) and a special stage's
-table are refused. Two players: the player who controls the Ghost (JARVIS) decides for him with what it knows,
+moving unseen, a card set aside, the sled's driver) and a special stage's table are refused. Two players: the player who controls the Ghost (JARVIS) decides for him with what it knows,
 and nobody knows his face-down cards (solver/missions/ghost_knowledge.py, `GhostSeat`).
 """
 

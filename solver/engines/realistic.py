@@ -78,6 +78,7 @@ from solver.missions.position import Position
 from solver.missions.setup import Draft, Setup, events_so_far
 from solver.missions.stage import crew_setups
 from solver.missions.tasks import LAZY, counts_allow, draft_counts
+from solver.trick.spaces import TRAIN, Space
 
 SILENT_UNTIL = re.compile(r"silent-until-trick-(\d+)")
 CREW_NODES = 5_000
@@ -103,12 +104,14 @@ class Talk:
     """What a mission's communication rule allows: the first trick (1-based) before which a card may be shown,
     whether with its token, and the seat that may never show one (-1: none); `flicked`: the storm's rule, "whoever
     wants to communicate must first flick the communication tile into the air. If it lands on green, it may be
-    used to communicate. If it lands on red, it is used up immediately" (our reading: each side as likely)."""
+    used to communicate. If it lands on red, it is used up immediately" (our reading: each side as likely);
+    `barred`: the bicycle's cards, whose holder may not communicate."""
 
     first_trick: int = 1
     tokens: bool = True
     muted: int = -1
     flicked: bool = False
+    barred: int = 0
 
     @staticmethod
     def of(communication: str, setup: Setup) -> "Talk":
@@ -227,15 +230,15 @@ class Game:
 
 def play_game(deal: Deal, setups, communication: str = "normal", assignment: str = DRAFT, samples: int = 16,
               seed: int = 0, solve=None, limits: Limits = CREW_LIMITS, draft: Draft | None = None,
-              task_pass: bool = False, ghost: GhostSeat | None = None, flicked_tiles: bool = False,
+              task_pass: bool = False, ghost: GhostSeat | None = None, space: Space = TRAIN,
               scoring: Scoring | None = None) -> Game:
     """Play `deal` with the crew: the mission's `setups` (solver/missions/setup.py), its `communication` rule and
     `assignment` mode (mission.py's: a draft, the Commander's decision or distribution), `samples` deals a
     decision, drawn from `seed`; `solve` the exact engine on each sample (default: the reference), within
     `limits` a solve (past them, the sample counts as not winnable); `draft` the Deep Sea cards the setups'
     holders draft (Dealt.draft); `task_pass`: with five players a seat may hand a task on (Mission.five_player_pass);
-    `ghost`: two players, who decides for the Ghost (JARVIS) and what his display never holds; `flicked_tiles`: the
-    storm's communication (Talk); `scoring`: a special mission (`setups` those of no events), played to its last
+    `ghost`: two players, who decides for the Ghost (JARVIS) and what his display never holds; `space`: the stage
+    space, for what it does to communication (the storm's, the bicycle's: Talk); `scoring`: a special mission (`setups` those of no events), played to its last
     trick, each card chosen for the best mean score of its samples (crew.score_shares)."""
     if samples < 1:
         raise InputError(f"the crew samples at least 1 deal a decision, not {samples}")
@@ -259,7 +262,8 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
         mission, handovers = hand_over(deal, mission, samples, rng, solve, limits)
     if scoring is not None:
         mission = played_out(mission, deal)
-    talk = replace(Talk.of(communication, setup), flicked=flicked_tiles)
+    talk = replace(Talk.of(communication, setup), flicked=space.unit.tiles_flicked,
+                   barred=space.unit.barred_communication(space))
     position, shown, decisions, lost = Position(), [], [], []
     while True:
         walked = walk(deal, position.on(mission))
@@ -442,11 +446,11 @@ def communications_before(walked: Walked, mission, talk: Talk, shown, players: i
     made = []
     for offset in range(players):
         seat = (walked.leader + offset) % players
-        if seat in spoken or seat == talk.muted or seat == mission.space.ghost:
+        if seat in spoken or seat == talk.muted or seat == mission.space.ghost or walked.hands[seat] & talk.barred:
             continue
         said = communication_of(seat, walked.hands[seat], open_tasks, dead_zone=not talk.tokens, trick=trick)
         if said is not None and talk.flicked and rng.random() < 0.5:  # red
             lost.append((seat, trick))
         elif said is not None:
-            made.append(said)
+            made.append(replace(said, holds_none=talk.barred))
     return made

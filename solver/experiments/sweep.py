@@ -218,7 +218,7 @@ def play_crew(batch: Batch, index: int, game: Dealt, solution: Solution, special
     played = play_game(game.deal, setups, *rules, samples=batch.samples,
                        seed=crew_seed(batch.seed, index), solve=GameTables(_CREW_SOLVER), limits=crew_limits,
                        draft=game.draft(), task_pass=mission is not None and mission.five_player_pass,
-                       ghost=game.ghost(), flicked_tiles=game.stage.space.unit.tiles_flicked,
+                       ghost=game.ghost(), space=game.stage.space,
                        scoring=scoring_of(game))
     ms = (time.perf_counter() - began) * 1000
     plays, players = played.mission.played, game.deal.players

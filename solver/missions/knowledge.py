@@ -52,6 +52,8 @@ class Communication:
     card: int
     token: str | None
     trick: int = 1
+    holds_none: int = 0  # cards its seat held none of when it showed it: the bicycle's ("only a player who has no
+    # (more) bicycle card in hand may communicate")
 
     def __post_init__(self):
         if self.token is not None and self.token not in TOKENS:
@@ -60,15 +62,15 @@ class Communication:
             raise InputError(f"rockets cannot be communicated ({format_card(self.card)})")
 
     def excludes(self) -> int:
-        """Return the cards the token says its seat does not hold."""
+        """Return the cards the token (and `holds_none`) says its seat does not hold."""
         suit = SUIT_MASKS[suit_of(self.card)]
         if self.token == HIGHEST:
-            return suit & ~((bit(self.card) << 1) - 1)
+            return self.holds_none | suit & ~((bit(self.card) << 1) - 1)
         if self.token == LOWEST:
-            return suit & (bit(self.card) - 1)
+            return self.holds_none | suit & (bit(self.card) - 1)
         if self.token == ONLY:
-            return suit & ~bit(self.card)
-        return 0
+            return self.holds_none | suit & ~bit(self.card)
+        return self.holds_none
 
     def with_another(self) -> bool:
         """Return True when the token says its seat held another card of the colour then: a highest or lowest

@@ -9,6 +9,7 @@ touch communication, the choice of mission or the campaign track change nothing 
 perfect information (no_effect.py). A mission on a space is made into cases in solver/missions/stage.py.
 """
 
+from solver.trick.spaces.bicycle import BICYCLE
 from solver.trick.spaces.dog_sled import DOG_SLED
 from solver.trick.spaces.fog import FOG
 from solver.trick.spaces.hang_glider import HANG_GLIDER
@@ -25,7 +26,8 @@ __all__ = ["NO_EFFECT", "PLAY_SPACES", "SKIS_CARD", "SPACES", "TRAIN", "VESPA_CA
 
 SPACES: dict[str, StageSpace] = {
     space.name: space
-    for space in (SKIS, VESPA, MACHETE, HANG_GLIDER, HELICOPTER, DOG_SLED, JEEP, FOG, *NO_EFFECT_SPACES)
+    for space in (SKIS, VESPA, MACHETE, HANG_GLIDER, HELICOPTER, DOG_SLED, JEEP, FOG, *NO_EFFECT_SPACES[:2], BICYCLE,
+                  *NO_EFFECT_SPACES[2:])
 }
 # What each space changes in one deal, by name: those that change play, and those that change nothing.
 PLAY_SPACES = {name: space.effect for name, space in SPACES.items() if space.changes_play}

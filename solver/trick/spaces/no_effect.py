@@ -7,17 +7,17 @@ from solver.trick.spaces.space import StageSpace
 class NoEffect(StageSpace):
     changes_play = False
 
-    def __init__(self, name: str, effect: str, crew_refusal: str = "", tiles_flicked: bool = False):
+    crew_refusal = ""  # nothing a player at the table knows or decides changes (the storm: its flicked tiles)
+
+    def __init__(self, name: str, effect: str, tiles_flicked: bool = False):
         self.name = name
         self.effect = effect  # what it changes instead
-        self.crew_refusal = crew_refusal  # "" but for the bicycle, which limits communication
         self.tiles_flicked = tiles_flicked
 
 
 NO_EFFECT_SPACES = (
     NoEffect("train", "no special rule"),
     NoEffect("on-foot", "limits which mission the crew picks"),
-    NoEffect("bicycle", "limits communication", "communication only by a player with no bicycle card"),
     NoEffect("storm", "limits communication", tiles_flicked=True),
     NoEffect("donkey", "moves the time marker"),
     NoEffect("cable-car", "moves the crew marker after a failure"),

@@ -29,10 +29,12 @@ class SpaceError(InputError):
 
 @dataclass(frozen=True)
 class Space:
-    """A stage space as chosen: its name, and its options where it has them (the machete's cards, fog's count)."""
+    """A stage space as chosen: its name, and its options where it has them (the machete's and the bicycle's cards,
+    fog's count)."""
 
     name: str = "train"
     machete: int = 0
+    bicycle: int = 0
     fog_cards: int = 0
 
     def __str__(self) -> str:
@@ -121,6 +123,10 @@ class StageSpace:
     def starting_deals(self, deal: Deal, display: tuple[int, ...]) -> Iterator[tuple[str, Deal, tuple[int, ...]]]:
         """Yield (label, deal, the Ghost's display) for every deal the crew may start trick 1 from."""
         yield "", deal, display
+
+    def barred_communication(self, space: Space) -> int:
+        """Return the cards whose holder may not communicate (the bicycle's)."""
+        return 0
 
     def forbidden_tricks(self, space: Space) -> tuple[ForbiddenTrick, ...]:
         """Return the tricks that fail any mission played on `space`."""
