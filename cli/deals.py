@@ -139,6 +139,6 @@ def crew_lines(crew) -> list[str]:
     slack = ("" if crew.decisions is None else
              f"; the solver's line: {crew.critical} critical of {crew.decisions} decisions"
              + (f" and {crew.perhaps_critical} perhaps critical" if crew.perhaps_critical else ""))
-    lines = [f"realistic crew: {crew.result.upper()} ({ended}; {crew.tasks_done} of {crew.tasks} tasks done, "
-             f"{crew.ms:.0f} ms){slack}"]
+    done = f"score {crew.score}" if crew.score is not None else f"{ended}; {crew.tasks_done} of {crew.tasks} tasks done"
+    lines = [f"realistic crew: {crew.result.upper()} ({done}, {crew.ms:.0f} ms){slack}"]
     return lines + [f"crew trick {number:2d}: {trick}" for number, trick in enumerate(crew.line.split("/"), 1)]

@@ -154,3 +154,5 @@ def test_a_sweep_stores_the_crew_s_scores_as_crew_play_plays_them(tmp_path):
                                                 "5", "--samples", "2", "--crew-seed", 5 << 32 | index,
                                                 "--json"]).stdout)
     assert body["score"] == score  # the same game: its seeds are the sweep's
+    shown = CliRunner().invoke(main, ["show", tmp_path / "out", name, index, "--players", "3"]).stdout
+    assert f"realistic crew: {'WIN' if score else 'LOSS'} (score {score}, " in shown
