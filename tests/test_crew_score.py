@@ -150,9 +150,9 @@ def test_a_sweep_stores_the_crew_s_scores_as_crew_play_plays_them(tmp_path):
         line = f"crew scores {cell['mission']} 3p (mean "
         assert any(text.startswith(line) for text in result.stdout.splitlines())
     name, index, score, _ = rows[0]
-    body = json.loads(CliRunner().invoke(main, ["play", "--cell", name, "--players", "3", "--index", index, "--seed",
-                                                "5", "--samples", "2", "--crew-seed", 5 << 32 | index,
+    body = json.loads(CliRunner().invoke(main, ["play", "--cell", name, "--players", "3", "--index", str(index),
+                                                "--seed", "5", "--samples", "2", "--crew-seed", str(5 << 32 | index),
                                                 "--json"]).stdout)
     assert body["score"] == score  # the same game: its seeds are the sweep's
-    shown = CliRunner().invoke(main, ["show", tmp_path / "out", name, index, "--players", "3"]).stdout
+    shown = CliRunner().invoke(main, ["show", str(tmp_path / "out"), name, str(index), "--players", "3"]).stdout
     assert f"realistic crew: {'WIN' if score else 'LOSS'} (score {score}, " in shown
