@@ -11,6 +11,7 @@ import pytest
 from solver.core.cards import card_set, parse_card_list
 from solver.core.deal import deal_rng, parse_deal
 from solver.trick.spaces import NO_EFFECT, PLAY_SPACES, SPACES, TRAIN, Space, SpaceError, StageSpace, parse_space
+from solver.trick.spaces.bicycle import DEFAULT_BICYCLE_CARDS
 from solver.trick.spaces.fog import DEFAULT_FOG_CARDS
 from solver.trick.spaces.machete import DEFAULT_MACHETE_CARDS
 
@@ -18,10 +19,12 @@ from solver.trick.spaces.machete import DEFAULT_MACHETE_CARDS
 WITH_ARGUMENTS = [
     ("machete=b7 g9", Space("machete", machete=card_set(parse_card_list("b7 g9")))),
     ("fog=3", Space("fog", fog_cards=3)),
+    ("bicycle=p2 y9", Space("bicycle", bicycle=card_set(parse_card_list("p2 y9")))),
 ]
 DEFAULTS = {
     "machete": Space("machete", machete=DEFAULT_MACHETE_CARDS),
     "fog": Space("fog", fog_cards=DEFAULT_FOG_CARDS),
+    "bicycle": Space("bicycle", bicycle=DEFAULT_BICYCLE_CARDS),
 }
 DEAL = parse_deal("r4 p1 p2 | b1 b2 b3 | g1 g2 g3")
 
@@ -70,6 +73,7 @@ def test_a_space_without_options_refuses_an_argument(name):
     ("fog=x", ["fog", "'x'"]),
     ("fog=0", ["fog", "at least 1"]),
     ("machete=r1", ["machete", "colour cards"]),
+    ("bicycle=r2", ["bicycle", "colour cards"]),
 ])
 def test_a_bad_option_is_a_one_line_error(text, words):
     with pytest.raises(SpaceError) as error:
