@@ -6,7 +6,7 @@ holding all of its rule: its `crew spaces` text and reading with the Ghost, its 
 its rules of play (`PlayRules`, solver/trick/variants.py, which the engines apply) and the crew's
 choices it adds. `SPACES` finds them by name, in the order `crew spaces` lists them. Spaces that only
 touch communication, the choice of mission or the campaign track change nothing in one deal under
-perfect information (no_effect.py). A mission on a space is made into cases in solver/missions/stage.py.
+perfect information (no_effect.py; the bicycle, which has options, bicycle.py). A mission on a space is made into cases in solver/missions/stage.py.
 """
 
 from solver.trick.spaces.bicycle import BICYCLE
