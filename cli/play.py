@@ -11,7 +11,7 @@ from solver import api
 from solver.core.cards import card_set, format_card
 from solver.core.deal import format_deal
 from solver.core.solution import Outcome
-from solver.trick.ghost import format_ghost_deal
+from solver.trick.ghost import GHOST_SEAT, format_ghost_deal
 from solver.trick.spaces import TRAIN
 
 
@@ -106,6 +106,8 @@ def game_lines(answer: api.PlayAnswer) -> list[str]:
     game, players = answer.game, answer.deal.players
     space = answer.stage.space
     on = f"on the {space}; " if space != TRAIN else ""
+    if answer.ghost is not None:
+        on += f"seat {GHOST_SEAT}'s display played by seat {answer.ghost.controller}; "
     deal = format_ghost_deal(answer.deal, answer.stage.display) if answer.stage.display else format_deal(answer.deal)
     lines = [f"deal: {deal} (Commander: seat {answer.deal.commander}; {on}{game.samples} samples a decision)"]
     lines += pick_lines(answer)
@@ -169,6 +171,7 @@ def game_json(answer: api.PlayAnswer) -> dict:
         **({"score": game.score, "perfect_score": answer.best.score, "perfect_score_exact": answer.best.exact}
            if game.score is not None else {}),
         "samples": game.samples, "space": str(answer.stage.space), "setup": game.setup.label,
+        **({"ghost_controller": answer.ghost.controller} if answer.ghost is not None else {}),
         "setup_wins": dict(zip(game.offered, game.setup_wins)),
         "owners": {format_card(c): owner for c, owner in zip(cards, game.mission.owners)},
         "picks": [{"chooser": p.chooser, "drafted": p.drafted, "task": picked_json(game, p.task), "seat": p.seat,

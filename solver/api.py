@@ -72,6 +72,7 @@ from solver.family.engines import ENGINES as FAMILY_ENGINES
 from solver.family.mission import FamilyMission, find_family_mission, random_objectives
 from solver.family.solution import FamilySolution
 from solver.missions.dealer import PLANET_NINE, Dealt, deal_mission, dealt_record, lay_out, lay_out_tasks, plain_deal
+from solver.missions.ghost_knowledge import GhostSeat
 from solver.missions.mission import Mission, find_mission
 from solver.missions.position import PASS_WORD, TRICK_MARK, parse_played, played_from_json, position_of
 from solver.missions.setup import Setup, events_so_far
@@ -406,6 +407,7 @@ class PlayAnswer:
     mission: Mission | None = None
     load_seconds: float = 0.0
     best: ScoreAnswer | None = None  # a special mission: the best score with every hand seen
+    ghost: GhostSeat | None = None  # two players: who decided for the Ghost (JARVIS)
 
 
 def play(request: PlayRequest) -> PlayAnswer:
@@ -437,9 +439,10 @@ def play(request: PlayRequest) -> PlayAnswer:
     if mission is not None and mission.score is not None:
         best = max_score(game.deal, mission, list(game.cards), game.chance, sharing_engine(base.engine), base.limits,
                          game.stage)
-        return PlayAnswer(game.deal, game.stage, setups, played, best.solution, mission, load_seconds, best)
+        return PlayAnswer(game.deal, game.stage, setups, played, best.solution, mission, load_seconds, best,
+                          game.ghost())
     perfect = solve_setups(game.deal, setups, sharing_engine(base.engine), base.limits, ROUNDS, game.stage)
-    return PlayAnswer(game.deal, game.stage, setups, played, perfect, mission, load_seconds)
+    return PlayAnswer(game.deal, game.stage, setups, played, perfect, mission, load_seconds, ghost=game.ghost())
 
 
 def crew_engine(engine: str):

@@ -180,12 +180,20 @@ def test_the_kernel_plays_the_two_player_game_the_reference_plays(dealt, seed, c
     assert kernel == reference
 
 
-def test_crew_play_shows_the_display():
-    args = ["play", "--mission", "planet-nine/8", "--players", "2", "--seed", "3", "--samples", "2"]
-    result = CliRunner().invoke(main, args)
-    assert result.exit_code == 0, result.output
-    first = result.stdout.splitlines()[0]
-    assert first.startswith("deal: ") and first.count("|") == 2 and " / " in first
+def test_crew_play_shows_the_display_and_who_plays_it():
+    # Planet Nine: "The Commander chooses JARVIS's tasks and plays one of its face-up cards on its turns"; Journey:
+    # "Whoever of you draws the 4-heli is, as usual, your Guide. We call the other person the Scout. The Scout
+    # controls Ghost"
+    for mission, controls in (("planet-nine/8", "commander"), ("journey/yellow-for-everyone", "scout")):
+        args = ["play", "--mission", mission, "--players", "2", "--seed", "3", "--samples", "2"]
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 0, result.output
+        first = result.stdout.splitlines()[0]
+        body = json.loads(CliRunner().invoke(main, [*args, "--json"]).stdout)
+        commander = int(first.split("(Commander: seat ")[1][0])
+        assert body["ghost_controller"] == (commander if controls == "commander" else 1 - commander)
+        assert first.startswith("deal: ") and first.count("|") == 2 and " / " in first
+        assert f"; seat 2's display played by seat {body['ghost_controller']}; " in first
 
 
 def test_the_ghost_drafts_deep_sea_cards_and_tasks_through_his_controller():
