@@ -238,8 +238,9 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
     `limits` a solve (past them, the sample counts as not winnable); `draft` the Deep Sea cards the setups'
     holders draft (Dealt.draft); `task_pass`: with five players a seat may hand a task on (Mission.five_player_pass);
     `ghost`: two players, who decides for the Ghost (JARVIS) and what his display never holds; `space`: the stage
-    space, for what it does to communication (the storm's, the bicycle's: Talk); `scoring`: a special mission (`setups` those of no events), played to its last
-    trick, each card chosen for the best mean score of its samples (crew.score_shares)."""
+    space, for what it does to communication (the storm's, the bicycle's: Talk); `scoring`: a special mission
+    (`setups` those of no events), played to its last trick, each card chosen for the best mean score of its
+    samples (crew.score_shares)."""
     if samples < 1:
         raise InputError(f"the crew samples at least 1 deal a decision, not {samples}")
     for setup in setups:
