@@ -50,7 +50,6 @@ from dataclasses import dataclass, replace
 from solver.core.cards import card_set, popcount
 from solver.core.deal import Deal
 from solver.core.errors import InputError
-from solver.core.rules import num_tricks
 from solver.core.solution import Limits, Outcome
 from solver.engines.crew import (
     CardShare,
@@ -70,7 +69,6 @@ from solver.engines.crew import (
 from solver.engines.reference import Walked, walk
 from solver.engines.reference import solve as reference_solve
 from solver.engines.score import most_events
-from solver.missions.conditions import TrickCounter
 from solver.missions.dealer import Dealt
 from solver.missions.knowledge import Communication
 from solver.missions.pass_worlds import shown_last
@@ -261,13 +259,11 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
     handovers = ()
     if task_pass and deal.players == 5:
         mission, handovers = hand_over(deal, mission, samples, rng, solve, limits)
-    if scoring is not None:
-        mission = played_out(mission, deal)
     talk = replace(Talk.of(communication, setup), flicked=space.unit.tiles_flicked,
                    barred=space.unit.barred_communication(space))
     position, shown, decisions, lost = Position(), [], [], []
     while True:
-        walked = walk(deal, position.on(mission))
+        walked = walk(deal, position.on(mission), to_the_end=scoring is not None)  # a score: every trick is played
         if walked.ended:
             break
         if not walked.trick:
@@ -310,12 +306,6 @@ def scoring_of(game: Dealt) -> Scoring | None:
     return Scoring(missions_for, lambda deal: most_events(mission, deal, game.stage),
                    mission.score.deduction_for(game.deal.players), lambda tricks: events_so_far(mission, game.deal, tricks))
 
-
-def played_out(mission, deal: Deal):
-    """Return `mission` (a special mission's, asking for no events) played to its last trick: with a counter every
-    line meets then and none before (every trick is won by someone)."""
-    everyone = (1 << deal.players) - 1
-    return replace(mission, counters=(*mission.counters, TrickCounter(everyone, at_least=num_tricks(deal.hands))))
 
 
 def gifts(deal: Deal, random_pass, walked: Walked) -> tuple[int, ...]:
