@@ -41,6 +41,15 @@ def wins_text(wins: int, samples: int) -> str:
     return f"{wins}/{samples}"
 
 
+def sled_line(sled, leader: int, samples: int) -> str:
+    """Return the dog sled's driver's weighing before a trick: its cards' shares, the leader's, and what it chose
+    (`leader`: the seat it left the lead to, -1 when it opened)."""
+    own = " ".join(f"{format_card(s.card)} {wins_text(s.wins, s.samples)}" for s in sled.shares)
+    chose = "opens" if leader < 0 else f"leaves it to seat {leader}"
+    return f"  the driver, seat {sled.driver}, {chose} (its cards: {own}; the leader leading: " \
+           f"{wins_text(sled.leader_wins, samples)})"
+
+
 def share_text(share, scored: bool) -> str:
     """Return a card's share of its samples: won/solved, or for a special mission its mean best score (`-` when it
     left the race before its first sample)."""
@@ -125,6 +134,9 @@ def game_lines(answer: api.PlayAnswer) -> list[str]:
         if lost:
             lines.append(f"  communication tile flicked red before it (used up): {lost}")
         for decision in game.decisions[(number - 1) * players : number * players]:
+            if decision.sled is not None:
+                lines.append(sled_line(decision.sled, trick.leader if decision.seat != decision.sled.driver else -1,
+                                       game.samples))
             if decision.shares:
                 believed = " ".join(f"{format_card(s.card)} {share_text(s, game.score is not None)}"
                                     for s in decision.shares)
@@ -188,6 +200,9 @@ def game_json(answer: api.PlayAnswer) -> dict:
         "plays": [{"seat": d.seat, "card": format_card(d.card),
                    "shares": {format_card(s.card): [s.wins, s.samples] for s in d.shares}}
                   | ({"tasks": {format_card(s.card): [s.wins, s.samples] for s in d.tasks}} if d.tasks else {})
+                  | ({"sled": {"driver": d.sled.driver, "leader_wins": d.sled.leader_wins,
+                               "shares": {format_card(s.card): [s.wins, s.samples] for s in d.sled.shares}}}
+                     if d.sled is not None else {})
                   for d in game.decisions],
         "load_seconds": round(answer.load_seconds, 6),
     }

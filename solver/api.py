@@ -57,7 +57,7 @@ from solver.engines.crew import GameTables, hidden_unsupported
 from solver.engines.distress import solve_with_distress
 from solver.engines.explain import Explanation, explain_loss
 from solver.engines.quick import Allowance
-from solver.engines.realistic import CREW_NODES, Game, play_game, scoring_of
+from solver.engines.realistic import CREW_NODES, SLED_SCORED, Game, play_game, scoring_of
 from solver.engines.reference import walk
 from solver.engines.score import ScoreAnswer, max_score
 from solver.experiments.cell import Cell
@@ -748,6 +748,8 @@ def crew_refusal(cell: Cell, mission) -> str:
         for setup in crew_setups(game.stage, game.deal, game.setups()):
             if hidden_unsupported(setup.mission):
                 return hidden_unsupported(setup.mission)
+            if mission.score is not None and setup.mission.space.sled >= 0:
+                return SLED_SCORED
     return ""
 
 

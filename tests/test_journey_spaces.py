@@ -664,7 +664,8 @@ def test_no_effect_space_is_the_train(name, deal_text, task, owner, expected):
     assert outcome(deal, setups, Stage(space)) is expected
 
 
-CREW_SPACES = {"train", "on-foot", "donkey", "cable-car", "ice", "ice-hole", "bicycle", "storm", "machete", "skis"}
+CREW_SPACES = {"train", "on-foot", "donkey", "cable-car", "ice", "ice-hole", "bicycle", "storm", "machete", "skis",
+               "dog-sled"}
 
 
 @pytest.mark.parametrize("name", sorted(SPACES))
@@ -676,10 +677,14 @@ def test_the_crew_plays_a_space_as_the_engines_do_or_refuses_it(name):
     setups = task_setups(deal, "p9", (0,))
     if name not in CREW_SPACES:
         assert stage_refusal(Stage(space)).startswith(f"the {name} (")
+        if name == "vespa":  # its cases start from the deals its swaps make
+            with pytest.raises(InputError, match="the crew plays the deal as dealt"):
+                crew_setups(Stage(space), deal, setups)
         return
     assert stage_refusal(Stage(space)) == ""
     cases = space_cases(Stage(space), deal, setups)
-    assert [("", deal, s.mission) for s in crew_setups(Stage(space), deal, setups)] == cases
+    assert [(s.label, deal, s.mission) for s in crew_setups(Stage(space), deal, setups)] == cases
+    assert len(cases) == (3 if name == "dog-sled" else 1)  # a setup a driver
     assert bool(cases[0][2].counters) == (name == "machete") and bool(cases[0][2].space.skis) == (name == "skis")
     ghost = Stage(space, display=(bit(parse_card("y1")),))  # two players: the skis pass the players' hands only
     assert stage_refusal(ghost) == ("the skis (the two players' hands swapped, the Ghost's display staying)"

@@ -35,8 +35,9 @@ the pass it made. Each sample's solves play its own pass (`Sample`).
 Of the Journey stage spaces, only those whose effect every player sees (a unit's `crew_refusal`): the spaces
 without effect, the bicycle's and the storm's communication (realistic.py, `Talk`; a card shown on the bicycle
 says its hand holds no bicycle card, `Communication.holds_none`), the machete's forbidden tricks, and the skis,
-which move whole hands (what a player knows is then of the hands as dealt, `hands_moved`); the others (cards
-moving unseen, a card set aside, the sled's driver) and a special stage's table are refused. Two players: the player who controls the Ghost (JARVIS) decides for him with what it knows,
+which move whole hands (what a player knows is then of the hands as dealt, `hands_moved`), and the dog sled (its
+driver weighs opening a trick against the leader's lead, `leader_shares`; realistic.py, `SledWeighing`); the
+others (cards moving unseen, a card set aside) and a special stage's table are refused. Two players: the player who controls the Ghost (JARVIS) decides for him with what it knows,
 and nobody knows his face-down cards (solver/missions/ghost_knowledge.py, `GhostSeat`).
 """
 
@@ -95,12 +96,12 @@ class Sample:
 def hidden_unsupported(mission) -> str:
     """Return why a hidden-information player cannot play `mission` yet, or "" when it can."""
     space = mission.space
-    if replace(space, skis=0, ghost=-1, display=(), difficult=False) != NO_RULES:
+    if replace(space, skis=0, sled=-1, ghost=-1, display=(), difficult=False) != NO_RULES:
         return "stage spaces that pass cards unseen or change the rules of play"
     if space.skis and (mission.random_pass is not None or space.ghost >= 0):
         return "the skis with a random pass or the Ghost"
-    if space.ghost >= 0 and mission.random_pass is not None:
-        return "a random pass with the Ghost"
+    if (space.ghost >= 0 or space.sled >= 0) and mission.random_pass is not None:
+        return "a random pass with the Ghost or the dog sled"
     if mission.random_pass is not None and mission.random_pass.after != 1:
         return "a random pass after another trick than the first"
     if mission.pattern is not None:
@@ -194,11 +195,12 @@ def winnable(solution) -> bool:
     return solution.outcome is Outcome.WIN
 
 
-def knowledge_at(deal: Deal, walked, plays, communications=(), skis: int = 0) -> Knowledge:
-    """Return what the seat to move knows at a walked position of `deal` (`plays` its cards in play order) of a
-    mission whose `skis` cards move the hands (`hands_moved`): its places are the hands as dealt, and it knows
-    whole every hand it has held."""
-    players, seat = deal.players, walked.to_move
+def knowledge_at(deal: Deal, walked, plays, communications=(), skis: int = 0, seat: int | None = None) -> Knowledge:
+    """Return what `seat` (default: the seat to move) knows at a walked position of `deal` (`plays` its cards in
+    play order) of a mission whose `skis` cards move the hands (`hands_moved`): its places are the hands as dealt,
+    and it knows whole every hand it has held."""
+    players = deal.players
+    seat = walked.to_move if seat is None else seat
     tricks = seated_tricks(walked, plays)
     before, now = hands_moved(tricks, skis, players)
     at = [*before, now]  # the moves before trick k + 1, the next one included
@@ -258,18 +260,19 @@ def card_shares(deal: Deal, mission, position: Position, communications=(), samp
 
 
 def decision_deals(deal: Deal, mission, walked, plays, communications, samples: int, rng: random.Random,
-                   ghost: GhostSeat | None = None) -> list[Sample]:
-    """Return `samples` deals drawn with `rng` from what the seat to move knows at a walked position of `deal`
-    (`mission`'s random pass, if any, as the crew plays it: made, or to come; the Ghost's move: what the player who
-    decides for him knows)."""
+                   ghost: GhostSeat | None = None, seat: int | None = None) -> list[Sample]:
+    """Return `samples` deals drawn with `rng` from what `seat` (default: the seat to move) knows at a walked
+    position of `deal` (`mission`'s random pass, if any, as the crew plays it: made, or to come; the Ghost's move:
+    what the player who decides for him knows)."""
+    seat = walked.to_move if seat is None else seat
     if mission.space.ghost >= 0:
-        seat = ghost_seat(ghost).decider(walked.to_move)
+        seat = ghost_seat(ghost).decider(seat)
         return ghost_deals(deal, mission, seat, walked.hands, seated_tricks(walked, plays), played_by_seat(walked, plays),
                            communications, samples, rng, ghost)
     random_pass = mission.random_pass
     if random_pass is not None and len(walked.tricks) >= random_pass.after:
         return worlds_after_pass(deal, random_pass, walked, plays, communications, samples, rng)
-    known = knowledge_at(deal, walked, plays, communications, mission.space.skis)
+    known = knowledge_at(deal, walked, plays, communications, mission.space.skis, seat)
     played = played_by_seat(walked, plays, mission.space.skis)
     return sampled_deals(known, played, deal.commander, samples, rng, random_pass, communications)
 
@@ -289,29 +292,30 @@ def worlds_after_pass(deal: Deal, random_pass: RandomPass, walked, plays, commun
     return [Sample(Deal(hands, deal.commander), made) for hands, made in worlds.samples(rng, samples)]
 
 
-def shares_on(deals, mission, position: Position, walked, solve, limits: Limits, race: bool = False
-              ) -> tuple[CardShare, ...]:
+def shares_on(deals, mission, position: Position, walked, solve, limits: Limits, race: bool = False,
+              legal: int | None = None) -> tuple[CardShare, ...]:
     """Return each legal card's share of the sampled `deals` (at a position already walked) in which the mission
     stays winnable after it. With `race`, the cards are solved one after another from the cheapest
     (`raced`), each until it can no longer beat the best card before it, so the choice (`best_card`) is the
     same and a card's share counts the samples it was solved on (`CardShare.samples`)."""
     # The seat's legal cards depend only on its own hand and the trick: the same in every sample.
-    after = {card: position.then(card).on(mission) for card in scan(walked.legal)}
+    after = {card: position.then(card).on(mission) for card in scan(walked.legal if legal is None else legal)}
     verdicts = SampleVerdicts(deals, after, played_by_seat(walked, position.plays, mission.space.skis), walked.trick,
                               told_apart(mission, walked), solve, limits)
     tallies = raced(sorted(after, key=cheapness), len(deals), verdicts, race)
     return tuple(CardShare(card, *tallies[card]) for card in after)
 
 
-def task_shares(deals, mission, position: Position, walked, solve, limits: Limits, race: bool = False
-                ) -> tuple[CardShare, ...]:
+def task_shares(deals, mission, position: Position, walked, solve, limits: Limits, race: bool = False,
+                legal: int | None = None) -> tuple[CardShare, ...]:
     """Return for each legal card in how many (sample, open task) pairs that task alone (its owner, no token or
     condition) can still be won after it: the crew's measure once no card keeps the whole mission winnable in
     any sample (it then plays for as many tasks as it can). `race` as in `shares_on`."""
     alone = [replace(mission, cards=(c,), tokens=(None,), owners=(owner,), counts=None, counters=(), balanced=None,
                      sequences=()) for i, (c, owner) in enumerate(zip(mission.cards, mission.owners))
              if not walked.done >> i & 1]
-    played, legal = played_by_seat(walked, position.plays, mission.space.skis), list(scan(walked.legal))
+    played = played_by_seat(walked, position.plays, mission.space.skis)
+    legal = list(scan(walked.legal if legal is None else legal))
     per_task = [SampleVerdicts(deals, {card: position.then(card).on(single) for card in legal}, played,
                                walked.trick, told_apart(single, walked), solve, limits) for single in alone]
     tallies = raced(sorted(legal, key=cheapness), len(deals), lambda card, k: sum(v(card, k) for v in per_task),
@@ -349,6 +353,14 @@ def score_shares(deals, missions_for, most_for, deduction: int, position: Positi
 
     tallies = raced(sorted(legal, key=cheapness), len(deals), best, race, max(0, max(most) - deduction))
     return tuple(CardShare(card, *tallies[card]) for card in legal)
+
+
+def leader_shares(deals, mission, position: Position, walked, solve, limits: Limits) -> int:
+    """Return in how many of the sampled `deals` the mission stays winnable when the seat due to lead a walked
+    position leads (some card of its hand in that sample: the dog sled's driver leaving it the lead)."""
+    leader, played = walked.to_move, played_by_seat(walked, position.plays)
+    return sum(any(winnable(sample.solve(solve, position.then(c).on(mission), limits))
+                   for c in scan(sample.deal.hands[leader] & ~played[leader])) for sample in deals)
 
 
 def told_apart(mission, walked) -> int:

@@ -59,6 +59,7 @@ from solver.engines.crew import (
     check_supported,
     communication_of,
     decision_deals,
+    leader_shares,
     option_shares,
     samples_before_play,
     score_shares,
@@ -94,6 +95,7 @@ CREW_NODES = 5_000
 # the first play of those games the 5,000-play limit finds 55 of the 179 winnable samples of 20 games. The
 # default stays at 5,000 for speed; `--crew-nodes` raises it.
 CREW_LIMITS = Limits(max_nodes=CREW_NODES)
+SLED_SCORED = "the dog sled's driver on a special mission"  # its weighing is of wins, not of scores
 DRAFT = "draft"  # mission.py's assignment modes: "draft", "commander-decision", "commander-distribution"
 
 
@@ -158,6 +160,18 @@ class Handover:
 
 
 @dataclass(frozen=True)
+class SledWeighing:
+    """The dog sled's driver before a trick another seat leads: its own cards' shares of its samples, and in how
+    many of them the mission stays winnable with the leader leading (`leader_wins`). It opens with its best card
+    when that wins in more samples; else the leader leads ("they may also decide, before each trick, whether they
+    want to open it")."""
+
+    driver: int
+    shares: tuple[CardShare, ...]
+    leader_wins: int
+
+
+@dataclass(frozen=True)
 class Decision:
     """A play: the seat, its card, and every legal card's share of its samples (empty: its one legal card); where
     no card kept the mission winnable in any sample, each card's share of (sample, open task) pairs still winnable
@@ -167,6 +181,7 @@ class Decision:
     card: int
     shares: tuple[CardShare, ...]
     tasks: tuple[CardShare, ...] = ()
+    sled: SledWeighing | None = None  # a lead the dog sled's driver weighed first
 
 
 @dataclass(frozen=True)
@@ -243,6 +258,8 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
         raise InputError(f"the crew samples at least 1 deal a decision, not {samples}")
     for setup in setups:
         check_supported(setup.mission)
+        if scoring is not None and setup.mission.space.sled >= 0:
+            raise InputError(f"the hidden-information player does not model {SLED_SCORED}")
     solve = solve or reference_solve
     rng = random.Random(seed)
     drafts = []
@@ -271,25 +288,43 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
             if mission.random_pass is not None and not walked.tricks:  # "his communicated card excluded"
                 mission = replace(mission, random_pass=shown_last(mission.random_pass, shown))
         shares = tasks = ()
-        if popcount(walked.legal) == 1:
-            card = walked.legal.bit_length() - 1
+        sled, seat, legal = None, walked.to_move, walked.legal
+        driver = mission.space.sled
+        if not walked.trick and driver not in (-1, seat) and walked.legal & walked.hands[driver]:
+            sled = driver_weighs(deal, mission, walked, position, shown, samples, rng, ghost, solve, limits)
+            opens = max(s.wins for s in sled.shares) > sled.leader_wins
+            seat, legal = (driver, walked.hands[driver]) if opens else (seat, walked.legal & ~walked.hands[driver])
+        opened = sled is not None and seat == driver
+        if opened:
+            card = best_card(sled.shares)
+        elif popcount(legal) == 1:
+            card = legal.bit_length() - 1
         else:
             deals = decision_deals(deal, mission, walked, position.plays, shown, samples, rng, ghost)
             if scoring is not None:
                 shares = score_shares(deals, scoring.missions_for, scoring.most_for, scoring.deduction, position, walked,
                                       solve, limits, race=True)
             else:
-                shares = shares_on(deals, mission, position, walked, solve, limits, race=True)
+                shares = shares_on(deals, mission, position, walked, solve, limits, race=True, legal=legal)
             if scoring is None and max(s.wins for s in shares) == 0:  # lost in every sample: play for the most tasks
-                tasks = task_shares(deals, mission, position, walked, solve, limits, race=True)
+                tasks = task_shares(deals, mission, position, walked, solve, limits, race=True, legal=legal)
             card = best_card(tasks or shares)
-        decisions.append(Decision(walked.to_move, card, shares, tasks))
+        decisions.append(Decision(seat, card, sled.shares if opened else shares, tasks, sled))
         position = position.then(card)
     drafted = tuple(card.id for card in draft.cards) if draft is not None else ()
     offered = tuple(s.label for s in setups) if setup_wins else ()
     return Game(setup, setup_wins, tuple(picks), tuple(shown), tuple(decisions), position.on(mission), walked, samples,
                 drafted, offered, handovers, gifts(deal, mission.random_pass, walked), tuple(lost),
                 None if scoring is None else scoring.score(walked.tricks))
+
+
+def driver_weighs(deal: Deal, mission, walked: Walked, position: Position, shown, samples: int, rng: random.Random,
+                  ghost, solve, limits: Limits) -> SledWeighing:
+    """Return the dog sled's driver's weighing before a trick another seat leads (SledWeighing), on its samples."""
+    driver = mission.space.sled
+    deals = decision_deals(deal, mission, walked, position.plays, shown, samples, rng, ghost, seat=driver)
+    own = shares_on(deals, mission, position, walked, solve, limits, legal=walked.hands[driver])
+    return SledWeighing(driver, own, leader_shares(deals, mission, position, walked, solve, limits))
 
 
 def scoring_of(game: Dealt) -> Scoring | None:

@@ -127,14 +127,15 @@ def space_refusal(space: Space, ghost: bool) -> str:
 
 
 def crew_setups(stage: Stage, deal: Deal, setups) -> list:
-    """Return a mission's setups as the crew plays them on `stage` (one it plays: `stage_refusal`), each with its
-    one case's mission (the skis' rule, the machete's forbidden tricks); InputError for a space of more cases."""
+    """Return a mission's setups as the crew plays them on `stage` (one it plays: `stage_refusal`): one a case, with
+    its mission (the skis' rule, the machete's forbidden tricks, the dog sled's driver) and its label; InputError
+    for a space whose cases start from another deal than the one dealt (the Vespa's swaps)."""
     played = []
     for setup in setups:
-        cases = space_cases(stage, deal, [setup])
-        if len(cases) != 1 or cases[0][1] != deal:
-            raise InputError(f"the crew plays one case a setup on the deal as dealt, not the {stage.space.name}'s")
-        played.append(dataclasses.replace(setup, mission=cases[0][2]))
+        for label, start, mission in space_cases(stage, deal, [setup]):
+            if start != deal:
+                raise InputError(f"the crew plays the deal as dealt, not the {stage.space.name}'s")
+            played.append(dataclasses.replace(setup, label=label, mission=mission))
     return played
 
 

@@ -12,7 +12,7 @@ from solver.trick.variants import PlayRules
 class DogSled(StageSpace):
     name = "dog-sled"
     effect = "a driver of the crew's choice may open any trick"
-    crew_refusal = "the driver's choices (who drives, whether to open a trick)"
+    crew_refusal = ""  # the driver's choices are the crew's (solver/engines/realistic.py, `SledWeighing`)
     with_the_ghost = "a player drives (our reading: the rulebook is silent; the Ghost decides nothing)"
 
     def play_rules(self, space, draws, deal, ghost):
