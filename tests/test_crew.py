@@ -70,7 +70,7 @@ def test_a_share_counts_the_samples_the_card_wins(drawn, seed):
     seated = list(zip(walked.seats, position.plays))
     tricks = [seated[k : k + players] for k in range(0, len(seated), players)]
     known = Knowledge.of(seat, walked.hands[seat], tuple(bin(h).count("1") for h in walked.hands), tricks,
-                         deck=deal.cards)
+                         deck=deal.cards, commander=deal.commander)
     rng = random.Random(seed)
     wins = {s.card: 0 for s in shares}
     for _ in range(4):

@@ -24,13 +24,20 @@ from dataclasses import replace
 
 from click.testing import CliRunner
 from conftest import small_deals
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from test_knowledge import MOST_COUNTED, SAMPLES_PER_DEAL, assert_about_equally_often, cards_shown, true_token
+from test_knowledge import (
+    MOST_COUNTED,
+    SAMPLES_PER_DEAL,
+    assert_about_equally_often,
+    cards_shown,
+    commander_holds_r4,
+    true_token,
+)
 
 from cli.main import main
 from solver.core.cards import bit, popcount, scan
-from solver.core.deal import Deal
+from solver.core.deal import COMMANDER_CARD, Deal
 from solver.core.rules import legal_plays, trick_winner
 from solver.core.solution import Limits
 from solver.engines.crew import GameTables, decision_deals
@@ -89,7 +96,9 @@ def ghost_games(draw):
     controller, plays short of the last card and up to two cards shown by the two players."""
     cards = draw(st.sampled_from([2, 4]), label="cards a hand")
     dealt = draw(small_deals(min_players=3, max_players=3, min_cards=cards, max_cards=cards, extra_card=False))
-    deal = Deal(dealt.hands, draw(st.integers(0, 1), label="commander"))
+    assume(not dealt.hands[GHOST_SEAT] & bit(COMMANDER_CARD))  # set aside when the display is laid out
+    r4 = [seat for seat in (0, 1) if dealt.hands[seat] & bit(COMMANDER_CARD)]
+    deal = Deal(dealt.hands, r4[0] if r4 else draw(st.integers(0, 1), label="commander"))
     ghost = list(scan(deal.hands[GHOST_SEAT]))
     display = tuple(draw(st.permutations(ghost), label="display"))
     players = sorted(scan(deal.hands[0] | deal.hands[1]))
@@ -129,7 +138,7 @@ def brute_force(deal: Deal, display, aside: int, plays, shown, seat: int) -> set
             hands_then = [0, 0, sum(bit(c) for c in world)]
             hands_then[seat], hands_then[other] = deal.hands[seat], sum(bit(c) for c in kept) | played_other
             replayed = replay(hands_then, world, plays, deal.commander)
-            if replayed is None:
+            if replayed is None or not commander_holds_r4(hands_then, deal.commander):
                 continue
             if all(replayed[s.trick - 1][s.seat] >> s.card & 1 and (s.token is None or
                    true_token(replayed[s.trick - 1][s.seat], s.card) == s.token) for s in shown):
@@ -149,7 +158,7 @@ def test_samples_are_the_worlds_the_display_leaves_possible_each_about_as_often(
     expected = brute_force(deal, display, aside, plays, shown, seat)
     assert (deal.hands[1 - seat], display) in expected
     tricks = [list(zip(walked.seats[k : k + 3], plays[k : k + 3])) for k in range(0, len(plays), 3)]
-    known = knowledge_with_ghost(seat, walked.hands, display, tricks, shown, deal.cards, aside)
+    known = knowledge_with_ghost(seat, walked.hands, display, tricks, shown, deal.cards, aside, deal.commander)
     covered = len(covered_columns(walked.hands[GHOST_SEAT], display))
     assert known.count() * math.factorial(covered) == len(expected)
     wanted = SAMPLES_PER_DEAL * min(len(expected), MOST_COUNTED)

@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.core.cards import COLOURS, SUIT_MASKS, bit, highest, lowest, parse_card, parse_cards, scan, suit_of
-from solver.core.deal import parse_deal
+from solver.core.deal import COMMANDER_CARD, parse_deal
 from solver.core.errors import InputError
 from solver.core.rules import legal_plays, trick_winner
 from solver.missions.knowledge import HIGHEST, LOWEST, ONLY, Communication, Knowledge
@@ -99,7 +99,7 @@ def brute_force(deal, tricks, hands, seat, shown):
 
     def deal_out(left: int, rest: list[int], now: list[int]):
         if not rest:
-            if allowed(now, tricks, shown, played):
+            if allowed(now, tricks, shown, played, deal.commander):
                 found.add(tuple(now))
             return
         s = rest[0]
@@ -112,11 +112,21 @@ def brute_force(deal, tricks, hands, seat, shown):
     return found
 
 
-def allowed(now, tricks, shown, played) -> bool:
-    """Return True when the hands now make every play legal and every shown token true."""
+def commander_holds_r4(dealt, commander: int) -> bool:
+    """"Commander: the holder of the 4 rocket" (the rules' glossary): True when the hands as dealt give the 4 rocket,
+    if dealt at all, to the Commander's seat."""
+    r4 = bit(COMMANDER_CARD)
+    return not any(hand & r4 for hand in dealt) or bool(dealt[commander] & r4)
+
+
+def allowed(now, tricks, shown, played, commander: int = 0) -> bool:
+    """Return True when the hands now make every play legal and every shown token true, the Commander holding the
+    4 rocket."""
     first = list(now)
     for s, c in played:
         first[s] |= bit(c)
+    if not commander_holds_r4(first, commander):
+        return False
     held = list(first)
     for trick in tricks:
         for k, (s, c) in enumerate(trick):
@@ -134,7 +144,7 @@ def test_samples_are_the_consistent_deals_each_about_as_often(drawn):
     deal, (tricks, hands), shown = drawn
     sizes = tuple(bin(h).count("1") for h in hands)
     for seat in range(deal.players):
-        known = Knowledge.of(seat, hands[seat], sizes, tricks, shown, deck=deal.cards)
+        known = Knowledge.of(seat, hands[seat], sizes, tricks, shown, deck=deal.cards, commander=deal.commander)
         assert known.consistent(hands)
         expected = brute_force(deal, tricks, hands, seat, shown)
         assert hands in expected and known.count() == len(expected)

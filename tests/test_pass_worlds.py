@@ -19,7 +19,7 @@ from collections import Counter
 from conftest import small_deals
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_knowledge import MOST_COUNTED, SAMPLES_PER_DEAL, assert_about_equally_often, true_token
+from test_knowledge import MOST_COUNTED, SAMPLES_PER_DEAL, assert_about_equally_often, commander_holds_r4, true_token
 
 from solver.core.cards import COLOURS, bit, card_set, scan, suit_of
 from solver.core.rules import legal_plays, trick_winner
@@ -91,8 +91,8 @@ def worlds_by_brute_force(deal, shown, tricks, gifts, seat):
         hands = list(deal.hands)
         for t, hand in zip(others, split):
             hands[t] = hand
-        if not allowed(hands, shown, tricks[:1], None):  # trick 1 alone first: most splits fail it
-            continue
+        if not commander_holds_r4(hands, deal.commander) or not allowed(hands, shown, tricks[:1], None):
+            continue  # trick 1 alone first: most splits fail it
         after_first = [h & ~card_set(c for s, c in tricks[0] if s == t) for t, h in enumerate(hands)]
         for guess in itertools.product(*[sorted(scan(h)) for h in after_first]):
             if guess[seat] != gifts[seat] or guess[(seat - 1) % players] != gifts[(seat - 1) % players]:
@@ -148,7 +148,8 @@ def test_the_worlds_after_the_pass_are_the_consistent_ones_each_about_as_often(g
     for seat in range(players):
         first = card_set(c for s, c in tricks[0] if s == seat)
         kept = deal.hands[seat] & ~first & ~bit(gifts[seat])
-        worlds = PassWorlds.of(seat, tricks, kept, gifts[seat], gifts[(seat - 1) % players], sizes, shown, deal.cards)
+        worlds = PassWorlds.of(seat, tricks, kept, gifts[seat], gifts[(seat - 1) % players], sizes, shown, deal.cards,
+                               deal.commander)
         expected = worlds_by_brute_force(deal, shown, tricks, gifts, seat)
         true_world = tuple(h & ~card_set(c for s, c in tricks[0] if s == t) & ~bit(gifts[t])
                            for t, h in enumerate(deal.hands)) + tuple(bit(g) for g in gifts)

@@ -150,7 +150,7 @@ def ghost_deals(deal: Deal, mission, seat: int, hands, tricks, played, communica
     """Return `samples` deals drawn with `rng` from what player `seat` knows with the Ghost (ghost_knowledge.py):
     `hands` now, `tricks` as (seat, card) lists, `played` the cards each seat played; each with its display."""
     display = mission.space.display
-    known = knowledge_with_ghost(seat, hands, display, tricks, communications, deal.cards, ghost.aside)
+    known = knowledge_with_ghost(seat, hands, display, tricks, communications, deal.cards, ghost.aside, deal.commander)
     drawn = []
     for now in known.samples(rng, samples):
         sampled = display_with(display, hands[GHOST_SEAT], now[GHOST_SEAT], rng)
@@ -212,7 +212,8 @@ def knowledge_at(deal: Deal, walked, plays, communications=(), skis: int = 0, se
     dealt_tricks = [[((s - moved) % players, c) for s, c in trick] for trick, moved in zip(tricks, before)]
     shown = [replace(c, seat=(c.seat - at[c.trick - 1]) % players) for c in communications]
     seen = tuple(((seat - moved) % players, now_held((seat - moved) % players)) for moved in range(now))
-    return Knowledge.of((seat - now) % players, walked.hands[seat], sizes, dealt_tricks, shown, deal.cards, seen)
+    return Knowledge.of((seat - now) % players, walked.hands[seat], sizes, dealt_tricks, shown, deal.cards, seen,
+                        commander=deal.commander)  # the hand dealt to the Commander holds the 4 rocket
 
 
 def hands_moved(tricks, skis: int, players: int) -> tuple[list[int], int]:
@@ -288,7 +289,7 @@ def worlds_after_pass(deal: Deal, random_pass: RandomPass, walked, plays, commun
     before = tuple(hand & ~card_set(c for t, c in tricks[0] if t == other) for other, hand in enumerate(deal.hands))
     gifts = random_pass.given(before)
     worlds = PassWorlds.of(seat, tricks, before[seat] & ~bit(gifts[seat]), gifts[seat], gifts[(seat - 1) % players],
-                           tuple(popcount(hand) for hand in deal.hands), communications, deal.cards)
+                           tuple(popcount(hand) for hand in deal.hands), communications, deal.cards, deal.commander)
     return [Sample(Deal(hands, deal.commander), made) for hands, made in worlds.samples(rng, samples)]
 
 

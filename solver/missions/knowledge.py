@@ -1,7 +1,7 @@
 """What one player at the table knows, and deals of the unseen cards drawn uniformly among those it allows.
 
-A player sees their own hand, every card played and by whom, how many cards each hand holds, and
-the cards the crew communicated with their token. From these follow, for every other seat, the
+A player sees their own hand, every card played and by whom, how many cards each hand holds, who
+the Commander is (the holder of the 4 rocket), and the cards the crew communicated with their token. From these follow, for every other seat, the
 cards it must hold (a communicated card not yet played) and the cards it cannot hold:
 
 - a seat that did not follow the suit led holds no card of that suit ("you must follow suit ...
@@ -37,6 +37,7 @@ import random
 from dataclasses import dataclass
 
 from solver.core.cards import COLOURS, DECK, SUIT_MASKS, bit, card_set, format_card, popcount, scan, suit_of
+from solver.core.deal import COMMANDER_CARD
 from solver.core.errors import InputError
 
 HIGHEST, ONLY, LOWEST = "highest", "only", "lowest"
@@ -95,11 +96,13 @@ class Knowledge:
     needs: tuple[tuple[int, int], ...] = ()
 
     @staticmethod
-    def of(seat: int, hand: int, sizes, tricks, communications=(), deck: int = DECK, seen=()) -> "Knowledge":
+    def of(seat: int, hand: int, sizes, tricks, communications=(), deck: int = DECK, seen=(),
+           commander: int = -1) -> "Knowledge":
         """Return what `seat` knows holding `hand` now, with `sizes` the cards each seat holds now, `tricks`
         the tricks played so far (each a sequence of (seat, card) in play order, the last maybe begun),
         `communications` the cards shown (Communication) and `deck` the cards dealt; `seen`: (seat, cards) of the
-        other hands it knows whole (the skis: the hands it held before they moved on)."""
+        other hands it knows whole (the skis: the hands it held before they moved on); `commander`: the seat that
+        holds the 4 rocket ("Commander: the holder of the 4 rocket"), when the deck has it and until it is played."""
         players = len(sizes)
         played = card_set(c for trick in tricks for _, c in trick)
         cannot = [0] * players
@@ -113,6 +116,8 @@ class Knowledge:
             cannot[shown.seat] |= shown.excludes()
             if not bit(shown.card) & played:
                 must[shown.seat] |= bit(shown.card)
+        if commander >= 0:
+            must[commander] |= deck & bit(COMMANDER_CARD) & ~played
         for whole, cards in ((seat, hand), *seen):
             must[whole], cannot[whole] = cards, deck & ~cards
         known = 0
@@ -128,9 +133,10 @@ class Knowledge:
 
     @staticmethod
     def before_play(deal, seat: int) -> "Knowledge":
-        """Return what `seat` of `deal` (a Deal) knows before trick 1: its hand and every hand's size."""
+        """Return what `seat` of `deal` (a Deal) knows before trick 1: its hand, every hand's size and who holds the
+        4 rocket."""
         sizes = tuple(popcount(hand) for hand in deal.hands)
-        return Knowledge.of(seat, deal.hands[seat], sizes, (), deck=deal.cards)
+        return Knowledge.of(seat, deal.hands[seat], sizes, (), deck=deal.cards, commander=deal.commander)
 
     def room(self) -> tuple[int, ...]:
         """Return how many unseen cards each seat holds."""

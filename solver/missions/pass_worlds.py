@@ -25,6 +25,7 @@ A world is a deal again: seat t's hand was its trick-1 card, K_t and g_t, and a 
 from dataclasses import dataclass
 
 from solver.core.cards import CARD_COUNT, SUIT_MASKS, bit, suit_of
+from solver.core.deal import COMMANDER_CARD
 from solver.missions.knowledge import Communication, Knowledge
 from solver.trick.chance import RandomPass
 
@@ -51,11 +52,12 @@ class PassWorlds:
         return hands, RandomPass(self.after, (*gifts, *(c for c in range(CARD_COUNT) if c not in gifts)))
 
     @staticmethod
-    def of(seat: int, tricks, kept: int, gave: int, got: int, sizes, communications=(), deck: int = 0) -> "PassWorlds":
+    def of(seat: int, tricks, kept: int, gave: int, got: int, sizes, communications=(), deck: int = 0,
+           commander: int = -1) -> "PassWorlds":
         """Return what `seat` knows after the pass that followed trick 1: `tricks` the tricks so far (each a
         sequence of (seat, card) in play order, trick 1 first, the last maybe begun), `kept` its cards after
         trick 1 but `gave`, its gift, `got` the card it got, `sizes` each hand's size as dealt,
-        `communications` the cards shown and `deck` the cards dealt."""
+        `communications` the cards shown, `deck` the cards dealt and `commander` the seat dealt the 4 rocket."""
         players = len(sizes)
         kept_slot, gift_slot = (lambda t: t), (lambda t: players + t)
         got_slot = gift_slot((seat - 1) % players)  # the gift that landed with `seat`
@@ -93,6 +95,8 @@ class PassWorlds:
 
         for t in range(players):
             place(every[t], in_hand_after(t))
+        if commander >= 0 and first[commander] != COMMANDER_CARD:  # dealt to the Commander: kept or given
+            place(deck & bit(COMMANDER_CARD), in_hand_before(commander))
         for number, trick in enumerate(tricks):
             led = SUIT_MASKS[suit_of(trick[0][1])]
             for t, c in trick[1:]:
