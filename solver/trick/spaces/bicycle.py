@@ -4,8 +4,8 @@ follows the rule (solver/engines/realistic.py, `Talk`), and a card shown tells t
 The rulebook does not say which six cards carry a bicycle: ours are a placeholder, and `bicycle=CARDS` names others.
 """
 
-from solver.core.cards import COLOUR_CARDS, card_set, format_cards, parse_card_list
-from solver.trick.spaces.space import Space, SpaceError, StageSpace
+from solver.core.cards import card_set, parse_card_list
+from solver.trick.spaces.space import Space, StageSpace, cards_argument, colour_cards_option
 
 # Our placeholder, until a designer gives the real ones (none a machete card of ours).
 DEFAULT_BICYCLE_CARDS = card_set(parse_card_list("p1 b4 b8 g5 y2 y7"))
@@ -19,13 +19,10 @@ class Bicycle(StageSpace):
     crew_refusal = ""
 
     def parse(self, argument):
-        cards = card_set(parse_card_list(argument)) if argument else DEFAULT_BICYCLE_CARDS
-        if not cards or cards & ~COLOUR_CARDS:
-            raise SpaceError(f"bicycle cards must be colour cards, got {argument!r}")
-        return Space(self.name, bicycle=cards)
+        return Space(self.name, bicycle=colour_cards_option(self.name, argument, DEFAULT_BICYCLE_CARDS))
 
     def argument(self, space):
-        return None if space.bicycle == DEFAULT_BICYCLE_CARDS else format_cards(space.bicycle)
+        return cards_argument(space.bicycle, DEFAULT_BICYCLE_CARDS)
 
     def barred_communication(self, space):
         return space.bicycle

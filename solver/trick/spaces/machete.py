@@ -6,8 +6,8 @@ are a placeholder, and `machete=CARDS` names others. With the Ghost (our reading
 silent): as for everyone, a face-down card being never in a trick.
 """
 
-from solver.core.cards import COLOUR_CARDS, card_set, format_cards, parse_card_list
-from solver.trick.spaces.space import ForbiddenTrick, Space, SpaceError, StageSpace
+from solver.core.cards import card_set, parse_card_list
+from solver.trick.spaces.space import ForbiddenTrick, Space, StageSpace, cards_argument, colour_cards_option
 
 # Our placeholder, until a designer gives the real ones.
 DEFAULT_MACHETE_CARDS = card_set(parse_card_list("p3 p8 b5 g2 g6 y4 y9"))
@@ -22,13 +22,10 @@ class Machete(StageSpace):
     crew_refusal = ""  # a forbidden trick: every player sees the tricks' cards, and the crew plays it as a rule
 
     def parse(self, argument):
-        cards = card_set(parse_card_list(argument)) if argument else DEFAULT_MACHETE_CARDS
-        if not cards or cards & ~COLOUR_CARDS:
-            raise SpaceError(f"machete cards must be colour cards, got {argument!r}")
-        return Space(self.name, machete=cards)
+        return Space(self.name, machete=colour_cards_option(self.name, argument, DEFAULT_MACHETE_CARDS))
 
     def argument(self, space):
-        return None if space.machete == DEFAULT_MACHETE_CARDS else format_cards(space.machete)
+        return cards_argument(space.machete, DEFAULT_MACHETE_CARDS)
 
     def forbidden_tricks(self, space):
         return tuple(ForbiddenTrick(space.machete, low, high) for low, high in MACHETE_VALUES)

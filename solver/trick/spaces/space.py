@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from solver.core.cards import COLOUR_CARDS, card_set, format_cards, parse_card_list
 from solver.core.deal import Deal, random_deal
 from solver.core.errors import InputError
 from solver.trick.variants import PlayRules
@@ -80,6 +81,20 @@ class ForbiddenTrick:
     containing: int
     low: int
     high: int
+
+
+def colour_cards_option(name: str, argument: str, default: int) -> int:
+    """Return the colour cards a space's option names (NAME=CARDS: the machete's, the bicycle's), `default` for
+    none; SpaceError for no card or a rocket."""
+    cards = card_set(parse_card_list(argument)) if argument else default
+    if not cards or cards & ~COLOUR_CARDS:
+        raise SpaceError(f"{name} cards must be colour cards, got {argument!r}")
+    return cards
+
+
+def cards_argument(cards: int, default: int) -> str | None:
+    """Return the ARGUMENT that names a space's option `cards`, None for its `default`."""
+    return None if cards == default else format_cards(cards)
 
 
 class StageSpace:
