@@ -711,7 +711,8 @@ CREWS = ("perfect", "realistic")
 def crew_samples(request: SweepRequest, cells, note=None) -> dict:
     """Return per cell the realistic crew's samples a decision (0: perfect information only). A cell the crew does
     not play (`crew_refusal`: a stage space whose effect a player does not see, a special stage's table, Family
-    Adventure) keeps perfect information, said in a `note`; InputError for a crew not in CREWS, or when the crew plays no cell at all."""
+    Adventure) keeps perfect information, said in a `note`; InputError for a crew not in CREWS, or when the crew
+    plays no cell at all."""
     if request.crew not in CREWS:
         raise InputError(f"the crew is perfect or realistic, not {request.crew!r}")
     if request.crew == "perfect":
