@@ -56,8 +56,8 @@ def knowledge_with_ghost(seat: int, hands, display: tuple[int, ...], tricks, com
                          aside: int, commander: int = -1) -> Knowledge:
     """Return what player `seat` knows with `hands` now (the Ghost's: his display's cards left), `display` as
     dealt, `tricks`, `communications` and `commander` as Knowledge.of takes them; `aside` the cards never in the
-    display.
-    The Ghost's place holds the covered face-down cards only: his face-up cards are known to lie with him."""
+    display. The Ghost's place holds the covered face-down cards only: his face-up cards are known to lie with
+    him."""
     ghost = hands[GHOST_SEAT]
     face_up = ghost_playable(ghost, display)
     sizes = tuple(popcount(hand) for hand in hands[:GHOST_SEAT]) + (popcount(ghost & ~face_up),)
