@@ -81,14 +81,9 @@ def format_table(summaries: list[CellSummary]) -> str:
         lines.append("")
         lines += [f"scores {s.cell} {s.cell.players}p (mean {score_mean(s)}): " + ", ".join(
             f"{score}: {deals}" for score, deals in s.scores) for s in scored]
-        lines += [f"crew scores {s.cell} {s.cell.players}p (mean {crew_score_mean(s.crew.scores):.2f}): " + ", ".join(
+        lines += [f"crew scores {s.cell} {s.cell.players}p (mean {s.crew.mean_score:.2f}): " + ", ".join(
             f"{score}: {games}" for score, games in s.crew.scores) for s in scored if s.crew and s.crew.scores]
     return "\n".join(lines)
-
-
-def crew_score_mean(scores) -> float:
-    """Return the realistic crew's mean score over its games ((score, games) pairs)."""
-    return sum(score * games for score, games in scores) / sum(games for _, games in scores)
 
 
 def crew_table(table: list[dict], width: int) -> list[str]:

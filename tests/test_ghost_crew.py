@@ -44,7 +44,6 @@ from solver.engines.crew import GameTables, decision_deals
 from solver.engines.kernel import KernelSolver
 from solver.engines.realistic import play_game
 from solver.engines.reference import walk
-from solver.missions.conditions import TrickCounter
 from solver.missions.ghost_knowledge import GhostSeat, covered_columns, knowledge_with_ghost
 from solver.missions.position import Position
 from solver.missions.setup import Setup
@@ -82,12 +81,9 @@ def replay(hands, display, plays, leader: int):
     return held
 
 
-def never_ending(deal: Deal, display):
-    """A mission that never ends before its last trick (every trick is won by someone), with the Ghost."""
-    mission = make_task_mission(deal, [], owners=[])
-    tricks = popcount(deal.hands[0])
-    return replace(mission, space=PlayRules(ghost=GHOST_SEAT, display=display),
-                   counters=(TrickCounter(0b111, at_least=tricks),))
+def ghost_mission(deal: Deal, display):
+    """A mission of no task with the Ghost, walked to its last trick (`to_the_end`)."""
+    return replace(make_task_mission(deal, [], owners=[]), space=PlayRules(ghost=GHOST_SEAT, display=display))
 
 
 @st.composite
@@ -103,9 +99,9 @@ def ghost_games(draw):
     display = tuple(draw(st.permutations(ghost), label="display"))
     players = sorted(scan(deal.hands[0] | deal.hands[1]))
     aside = sum(bit(c) for c in draw(st.lists(st.sampled_from(players), unique=True, max_size=3), label="aside"))
-    mission, plays = never_ending(deal, display), ()
+    mission, plays = ghost_mission(deal, display), ()
     for _ in range(draw(st.integers(0, 3 * cards - 1), label="plays")):
-        legal = walk(deal, Position(plays).on(mission)).legal
+        legal = walk(deal, Position(plays).on(mission), to_the_end=True).legal
         if not legal:
             break
         plays += (draw(st.sampled_from(list(scan(legal))), label="card"),)
@@ -150,8 +146,8 @@ def brute_force(deal: Deal, display, aside: int, plays, shown, seat: int) -> set
 @given(ghost_games())
 def test_samples_are_the_worlds_the_display_leaves_possible_each_about_as_often(game):
     deal, display, aside, controller, plays, shown = game
-    mission = never_ending(deal, display)
-    walked = walk(deal, Position(plays).on(mission))
+    mission = ghost_mission(deal, display)
+    walked = walk(deal, Position(plays).on(mission), to_the_end=True)
     shown = tuple(s for s in shown if s.trick <= len(walked.tricks) + 1)
     ghost = GhostSeat(controller, aside)
     seat = ghost.decider(walked.to_move)

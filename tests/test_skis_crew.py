@@ -40,7 +40,6 @@ from solver.engines.crew import GameTables, decision_deals, knowledge_at
 from solver.engines.kernel import KernelSolver
 from solver.engines.realistic import play_game
 from solver.engines.reference import walk
-from solver.missions.conditions import TrickCounter
 from solver.missions.knowledge import ONLY, Communication
 from solver.missions.position import Position
 from solver.missions.setup import Setup
@@ -51,10 +50,8 @@ KERNEL = KernelSolver(tt_bits=16)
 
 
 def skis_mission(deal: Deal, skis: int):
-    """A mission that never ends before its last trick (every trick is won by someone), on the skis."""
-    mission = make_task_mission(deal, [], owners=[])
-    tricks = popcount(deal.hands[0])
-    return replace(mission, space=PlayRules(skis=skis), counters=(TrickCounter((1 << deal.players) - 1, at_least=tricks),))
+    """A mission of no task on the skis, walked to its last trick (`to_the_end`)."""
+    return replace(make_task_mission(deal, [], owners=[]), space=PlayRules(skis=skis))
 
 
 def replay(dealt, plays, leader: int, skis: int):
@@ -86,7 +83,7 @@ def skis_games(draw):
     skis = bit(draw(st.sampled_from(sorted(scan(deal.cards))), label="skis"))
     mission, plays = skis_mission(deal, skis), ()
     for _ in range(draw(st.integers(deal.players, popcount(deal.cards) - 1), label="plays")):
-        legal = walk(deal, Position(plays).on(mission)).legal
+        legal = walk(deal, Position(plays).on(mission), to_the_end=True).legal
         plays += (draw(st.sampled_from(list(scan(legal))), label="card"),)
     held, _, _ = replay(deal.hands, plays, deal.commander, skis)
     return deal, skis, plays, cards_shown(draw, held, list(range(deal.players)))
@@ -144,7 +141,7 @@ def distinct_orders(cards, sizes):
 def test_samples_are_the_deals_the_skis_leave_possible_each_about_as_often(game):
     deal, skis, plays, shown = game
     mission = skis_mission(deal, skis)
-    walked = walk(deal, Position(plays).on(mission))
+    walked = walk(deal, Position(plays).on(mission), to_the_end=True)
     held, tricks, now = replay(deal.hands, plays, deal.commander, skis)
     assert walked.hands == now and not walked.ended  # the reference plays the skis as the rules above do
     shown = tuple(s for s in shown if s.trick <= len(walked.tricks) + 1)
@@ -171,7 +168,7 @@ def test_a_hand_keeps_its_void_and_its_token_when_it_moves_on():
     skis = bit(parse_card("b7"))
     mission = skis_mission(deal, skis)
     plays = tuple(parse_card_list("b7 g1 b6 b5"))
-    walked = walk(deal, Position(plays).on(mission))
+    walked = walk(deal, Position(plays).on(mission), to_the_end=True)
     assert walked.to_move == 0 and walked.hands == tuple(deal.hands[s - 1] & ~bit(plays[s - 1]) for s in range(4))
     shown = (Communication(2, parse_card("p3"), ONLY, 1),)
     samples = decision_deals(deal, mission, walked, plays, shown, 40, random.Random(0))

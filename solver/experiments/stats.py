@@ -118,6 +118,12 @@ class CrewSummary:
         return self.games - self.wins
 
     @property
+    def mean_score(self) -> float | None:
+        """Special missions: the crew's mean score over its games (None: no score)."""
+        games = sum(count for _, count in self.scores)
+        return sum(score * count for score, count in self.scores) / games if games else None
+
+    @property
     def rate(self) -> float | None:
         return self.wins / self.games if self.games else None
 

@@ -20,7 +20,8 @@ the winning line `slack_*`; NULL in a perfect-information sweep; layout 4 adds t
 decisions, layout 5 a special mission's score in the crew's game, `crew_score`). The layout's version is
 `PRAGMA user_version`: a database of version 0 (the name only, the score as `score N` or `score >=N` in
 `setup`), 1 (no `dealt`: such rows are dealt again from their seed, cell and index when shown), 2 (no crew),
-3 (no perhaps critical decisions) or 4 (no crew score) is upgraded in place when opened; one of a newer crew-solver is refused. Whether a sweep
+3 (no perhaps critical decisions) or 4 (no crew score) is upgraded in place when opened; one of a newer
+crew-solver is refused. Whether a sweep
 plays the realistic crew (and with how many samples) is one of its stored settings.
 """
 
