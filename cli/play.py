@@ -50,6 +50,28 @@ def sled_line(sled, leader: int, samples: int) -> str:
            f"{wins_text(sled.leader_wins, samples)})"
 
 
+def vespa_line(vespa) -> str:
+    """Return the Vespa's swap with the options each of the two weighed (won/solved; an option that left the race
+    before its first sample is not listed)."""
+    offers = ", ".join(f"seat {member} {format_card(card)} {wins_text(*tally)}"
+                       for (member, card), tally in zip(vespa.offers, vespa.offer_wins) if tally[1])
+    answers = ", ".join(f"{format_card(card)} {wins_text(*tally)}"
+                        for card, tally in zip(vespa.answers, vespa.answer_wins) if tally[1])
+    return (f"the Vespa: seat {vespa.holder} gives {format_card(vespa.given)} to seat {vespa.partner} for "
+            f"{format_card(vespa.taken)} (seat {vespa.holder}'s offers: {offers}; seat {vespa.partner}'s answers: "
+            f"{answers})")
+
+
+def vespa_json(vespa) -> dict:
+    """Return the Vespa's swap as `crew play --json` prints it."""
+    return {"holder": vespa.holder, "partner": vespa.partner, "given": format_card(vespa.given),
+            "taken": format_card(vespa.taken),
+            "offers": [{"seat": member, "card": format_card(card), "wins": wins, "samples": tried}
+                       for (member, card), (wins, tried) in zip(vespa.offers, vespa.offer_wins)],
+            "answers": [{"card": format_card(card), "wins": wins, "samples": tried}
+                        for card, (wins, tried) in zip(vespa.answers, vespa.answer_wins)]}
+
+
 def share_text(share, scored: bool) -> str:
     """Return a card's share of its samples: won/solved, or for a special mission its mean best score (`-` when it
     left the race before its first sample)."""
@@ -120,6 +142,8 @@ def game_lines(answer: api.PlayAnswer) -> list[str]:
     deal = format_ghost_deal(answer.deal, answer.stage.display) if answer.stage.display else format_deal(answer.deal)
     lines = [f"deal: {deal} (Commander: seat {answer.deal.commander}; {on}{game.samples} samples a decision)"]
     lines += pick_lines(answer)
+    if game.vespa is not None:
+        lines.append(vespa_line(game.vespa))
     shown = {}
     for s in game.shown:
         shown.setdefault(s.trick, []).append(s)
@@ -194,6 +218,7 @@ def game_json(answer: api.PlayAnswer) -> dict:
                        "options": [{"task": format_card(cards[t]), "to": to, "wins": w}
                                    for (t, to), w in zip(h.options, h.wins)]} for h in game.handovers],
         "random_pass": {str(seat): format_card(c) for seat, c in enumerate(game.given)},
+        **({"vespa": vespa_json(game.vespa)} if game.vespa is not None else {}),
         "shown": [{"before_trick": s.trick, "seat": s.seat, "card": format_card(s.card), "token": s.token}
                   for s in game.shown],
         "tiles_lost": [{"before_trick": trick, "seat": seat} for seat, trick in game.tiles_lost],

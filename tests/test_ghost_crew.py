@@ -32,7 +32,7 @@ from test_knowledge import (
     assert_about_equally_often,
     cards_shown,
     commander_holds_r4,
-    true_token,
+    shown_truly,
 )
 
 from cli.main import main
@@ -136,8 +136,7 @@ def brute_force(deal: Deal, display, aside: int, plays, shown, seat: int) -> set
             replayed = replay(hands_then, world, plays, deal.commander)
             if replayed is None or not commander_holds_r4(hands_then, deal.commander):
                 continue
-            if all(replayed[s.trick - 1][s.seat] >> s.card & 1 and (s.token is None or
-                   true_token(replayed[s.trick - 1][s.seat], s.card) == s.token) for s in shown):
+            if shown_truly(replayed, shown):
                 found.add((hands_then[other], world))
     return found
 

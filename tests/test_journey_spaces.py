@@ -665,23 +665,26 @@ def test_no_effect_space_is_the_train(name, deal_text, task, owner, expected):
 
 
 CREW_SPACES = {"train", "on-foot", "donkey", "cable-car", "ice", "ice-hole", "bicycle", "storm", "machete", "skis",
-               "dog-sled"}
+               "dog-sled", "vespa"}
 
 
 @pytest.mark.parametrize("name", sorted(SPACES))
 def test_the_crew_plays_a_space_as_the_engines_do_or_refuses_it(name):
     # The crew plays only the spaces whose effect every player sees, on the missions the engines play there (the
-    # machete's forbidden tricks as counters, the skis' rule); every other space it refuses.
+    # machete's forbidden tricks as counters, the skis' rule; the Vespa's swap it makes itself, so its setups are
+    # the mission's); every other space it refuses.
     space = parse_space(name)
     deal = parse_deal("b7 p1 b5 | b1 p2 p8 | b2 p9 g6")
     setups = task_setups(deal, "p9", (0,))
     if name not in CREW_SPACES:
         assert stage_refusal(Stage(space)).startswith(f"the {name} (")
-        if name == "vespa":  # its cases start from the deals its swaps make
-            with pytest.raises(InputError, match="the crew plays the deal as dealt"):
-                crew_setups(Stage(space), deal, setups)
         return
     assert stage_refusal(Stage(space)) == ""
+    if name == "vespa":  # its cases start from the deals its swaps make: seat 1 holds b1, 2 members x 3 x 3 cards
+        assert len(space_cases(Stage(space), deal, setups)) == 18 and crew_setups(Stage(space), deal, setups) == setups
+        assert stage_refusal(Stage(space, display=(bit(parse_card("y1")),))) == (
+            "the vespa (a swap of the Ghost's face-up cards)")
+        return
     cases = space_cases(Stage(space), deal, setups)
     assert [(s.label, deal, s.mission) for s in crew_setups(Stage(space), deal, setups)] == cases
     assert len(cases) == (3 if name == "dog-sled" else 1)  # a setup a driver

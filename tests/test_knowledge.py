@@ -54,6 +54,13 @@ def true_token(hand: int, c: int) -> str | None:
     return ONLY if suit == bit(c) else HIGHEST if highest(suit) == c else LOWEST if lowest(suit) == c else None
 
 
+def shown_truly(held, shown) -> bool:
+    """Return True when every card `shown` lay in its seat's hand before its trick (`held`: the hands before each
+    trick), with its true token (or none)."""
+    return all(held[s.trick - 1][s.seat] >> s.card & 1 and (s.token is None or
+               true_token(held[s.trick - 1][s.seat], s.card) == s.token) for s in shown)
+
+
 def hand_before(first: int, seat: int, tricks, trick: int) -> int:
     """Return `seat`'s hand before trick `trick` (1-based): its `first` hand less what it played before."""
     return first & ~sum(bit(c) for t in tricks[: trick - 1] for s, c in t if s == seat)

@@ -28,7 +28,7 @@ from test_knowledge import (
     assert_about_equally_often,
     cards_shown,
     commander_holds_r4,
-    true_token,
+    shown_truly,
 )
 
 from cli.main import main
@@ -81,12 +81,18 @@ def skis_games(draw):
     different seat before a trick up to the next one, with its true token (or none)."""
     deal = draw(small_deals(min_players=3, max_players=4, min_cards=3, max_cards=4, extra_card=False))
     skis = bit(draw(st.sampled_from(sorted(scan(deal.cards))), label="skis"))
-    mission, plays = skis_mission(deal, skis), ()
-    for _ in range(draw(st.integers(deal.players, popcount(deal.cards) - 1), label="plays")):
-        legal = walk(deal, Position(plays).on(mission), to_the_end=True).legal
-        plays += (draw(st.sampled_from(list(scan(legal))), label="card"),)
+    plays = drawn_plays(draw, deal, skis_mission(deal, skis), deal.players)
     held, _, _ = replay(deal.hands, plays, deal.commander, skis)
     return deal, skis, plays, cards_shown(draw, held, list(range(deal.players)))
+
+
+def drawn_plays(draw, deal: Deal, mission, least: int) -> tuple[int, ...]:
+    """Random legal plays of `mission` on `deal` from trick 1, at least `least` of them and short of the last card."""
+    plays = ()
+    for _ in range(draw(st.integers(least, popcount(deal.cards) - 1), label="plays")):
+        legal = walk(deal, Position(plays).on(mission), to_the_end=True).legal
+        plays += (draw(st.sampled_from(list(scan(legal))), label="card"),)
+    return plays
 
 
 def brute_force(deal: Deal, skis: int, plays, shown, seat: int) -> set:
@@ -119,8 +125,7 @@ def brute_force(deal: Deal, skis: int, plays, shown, seat: int) -> set:
         held = replayed[0]
         if any(then[seat] != truly[seat] for then, truly in zip(held, true_held)):
             continue
-        if all(held[s.trick - 1][s.seat] >> s.card & 1 and (s.token is None or
-               true_token(held[s.trick - 1][s.seat], s.card) == s.token) for s in shown):
+        if shown_truly(held, shown):
             found.add(tuple(dealt))
     return found
 

@@ -35,9 +35,9 @@ the pass it made. Each sample's solves play its own pass (`Sample`).
 Of the Journey stage spaces, only those whose effect every player sees (a unit's `crew_refusal`): the spaces
 without effect, the bicycle's and the storm's communication (realistic.py, `Talk`; a card shown on the bicycle
 says its hand holds no bicycle card, `Communication.holds_none`), the machete's forbidden tricks, and the skis,
-which move whole hands (what a player knows is then of the hands as dealt, `hands_moved`), and the dog sled (its
-driver weighs opening a trick against the leader's lead, `leader_shares`; realistic.py, `SledWeighing`); the
-others (cards moving unseen, a card set aside) and a special stage's table are refused. Two players: the player who controls the Ghost (JARVIS) decides for him with what it knows,
+which move whole hands (what a player knows is then of the hands as dealt, `hands_moved`), the dog sled (its
+driver weighs opening a trick against the leader's lead, `leader_shares`; realistic.py, `SledWeighing`), and the
+Vespa (vespa_swap.py: the swap's cards are places the two who made it know, `Placed`); the others (cards moving unseen, a card set aside) and a special stage's table are refused. Two players: the player who controls the Ghost (JARVIS) decides for him with what it knows,
 and nobody knows his face-down cards (solver/missions/ghost_knowledge.py, `GhostSeat`).
 """
 
@@ -51,7 +51,7 @@ from solver.core.solution import Limits, Outcome
 from solver.engines.reference import equivalent_play, walk, without_equivalent_plays
 from solver.engines.reference import solve as reference_solve
 from solver.missions.ghost_knowledge import GhostSeat, dealt_ghost, display_with, knowledge_with_ghost
-from solver.missions.knowledge import HIGHEST, LOWEST, ONLY, Communication, Knowledge
+from solver.missions.knowledge import HIGHEST, LOWEST, ONLY, Communication, Knowledge, Placed
 from solver.missions.pass_worlds import PassWorlds, shown_last
 from solver.missions.position import Position
 from solver.missions.tasks import distinct_cards
@@ -127,14 +127,14 @@ def sampled_deals(known: Knowledge, played: tuple[int, ...], commander: int, sam
     return [Sample(deal, pass_to_come(random_pass, shown, rng)) for deal in deals]
 
 
-def samples_before_play(deal: Deal, seat: int, samples: int, rng: random.Random, mission, ghost: GhostSeat | None = None
-                        ) -> list[Sample]:
+def samples_before_play(deal: Deal, seat: int, samples: int, rng: random.Random, mission, ghost: GhostSeat | None = None,
+                        placed: Placed = Placed()) -> list[Sample]:
     """Return `samples` deals drawn with `rng` from what `seat` of `deal` knows before trick 1 (`mission`: whether a
-    random pass is to come; with the Ghost, `ghost` says who decides for him)."""
+    random pass is to come; with the Ghost, `ghost` says who decides for him; `placed`: see Knowledge.of)."""
     if mission.space.ghost >= 0:
         return ghost_deals(deal, mission, ghost_seat(ghost).decider(seat), deal.hands, (), (0,) * deal.players, (),
                            samples, rng, ghost_seat(ghost))
-    return sampled_deals(Knowledge.before_play(deal, seat), (0,) * deal.players, deal.commander, samples, rng,
+    return sampled_deals(Knowledge.before_play(deal, seat, placed), (0,) * deal.players, deal.commander, samples, rng,
                          mission.random_pass)
 
 
@@ -195,10 +195,11 @@ def winnable(solution) -> bool:
     return solution.outcome is Outcome.WIN
 
 
-def knowledge_at(deal: Deal, walked, plays, communications=(), skis: int = 0, seat: int | None = None) -> Knowledge:
+def knowledge_at(deal: Deal, walked, plays, communications=(), skis: int = 0, seat: int | None = None,
+                 placed: Placed = Placed()) -> Knowledge:
     """Return what `seat` (default: the seat to move) knows at a walked position of `deal` (`plays` its cards in
     play order) of a mission whose `skis` cards move the hands (`hands_moved`): its places are the hands as dealt,
-    and it knows whole every hand it has held."""
+    and it knows whole every hand it has held; `placed`: see Knowledge.of (never with the skis)."""
     players = deal.players
     seat = walked.to_move if seat is None else seat
     tricks = seated_tricks(walked, plays)
@@ -213,7 +214,7 @@ def knowledge_at(deal: Deal, walked, plays, communications=(), skis: int = 0, se
     shown = [replace(c, seat=(c.seat - at[c.trick - 1]) % players) for c in communications]
     seen = tuple(((seat - moved) % players, now_held((seat - moved) % players)) for moved in range(now))
     return Knowledge.of((seat - now) % players, walked.hands[seat], sizes, dealt_tricks, shown, deal.cards, seen,
-                        commander=deal.commander)  # the hand dealt to the Commander holds the 4 rocket
+                        deal.commander, placed)  # the hand dealt to the Commander holds the 4 rocket
 
 
 def hands_moved(tricks, skis: int, players: int) -> tuple[list[int], int]:
@@ -261,10 +262,10 @@ def card_shares(deal: Deal, mission, position: Position, communications=(), samp
 
 
 def decision_deals(deal: Deal, mission, walked, plays, communications, samples: int, rng: random.Random,
-                   ghost: GhostSeat | None = None, seat: int | None = None) -> list[Sample]:
+                   ghost: GhostSeat | None = None, seat: int | None = None, placed: Placed = Placed()) -> list[Sample]:
     """Return `samples` deals drawn with `rng` from what `seat` (default: the seat to move) knows at a walked
     position of `deal` (`mission`'s random pass, if any, as the crew plays it: made, or to come; the Ghost's move:
-    what the player who decides for him knows)."""
+    what the player who decides for him knows; `placed`: see Knowledge.of)."""
     seat = walked.to_move if seat is None else seat
     if mission.space.ghost >= 0:
         seat = ghost_seat(ghost).decider(seat)
@@ -273,7 +274,7 @@ def decision_deals(deal: Deal, mission, walked, plays, communications, samples: 
     random_pass = mission.random_pass
     if random_pass is not None and len(walked.tricks) >= random_pass.after:
         return worlds_after_pass(deal, random_pass, walked, plays, communications, samples, rng)
-    known = knowledge_at(deal, walked, plays, communications, mission.space.skis, seat)
+    known = knowledge_at(deal, walked, plays, communications, mission.space.skis, seat, placed)
     played = played_by_seat(walked, plays, mission.space.skis)
     return sampled_deals(known, played, deal.commander, samples, rng, random_pass, communications)
 

@@ -30,6 +30,7 @@ seeded by the game's seed, so a game depends only on its deal, mission, sample c
    the 18 missions that allow it at 5 players (those of crew-planet-nine-5p-200, the same crew seeds; 1,350
    games): never handing over 171 won and 2,465 tasks done; handing over on the first samples alone 165 and
    2,343 (-0.09 tasks a game, standard error 0.065); confirming on fresh samples 185 and 2,645 (+0.13, 0.065).
+   On the Vespa, the blue 1's holder then swaps a card with a member (solver/engines/vespa_swap.py).
 3. **Communication**: before each trick from the first one the mission allows ("silent-until-trick-N":
    trick N), each seat that has not yet communicated, from the trick's leader on, may show a card by
    the policy (crew.py); a dead zone shows it without its token, a muted player never shows one.
@@ -70,8 +71,9 @@ from solver.engines.crew import (
 from solver.engines.reference import Walked, walk
 from solver.engines.reference import solve as reference_solve
 from solver.engines.score import most_events
+from solver.engines.vespa_swap import VespaSwap, vespa_swap
 from solver.missions.dealer import Dealt
-from solver.missions.knowledge import Communication
+from solver.missions.knowledge import Communication, Placed
 from solver.missions.pass_worlds import shown_last
 from solver.missions.position import Position
 from solver.missions.setup import Draft, Setup, events_so_far
@@ -96,6 +98,7 @@ CREW_NODES = 5_000
 # default stays at 5,000 for speed; `--crew-nodes` raises it.
 CREW_LIMITS = Limits(max_nodes=CREW_NODES)
 SLED_SCORED = "the dog sled's driver on a special mission"  # its weighing is of wins, not of scores
+VESPA_PASSED = "the Vespa's swap with a random pass"
 DRAFT = "draft"  # mission.py's assignment modes: "draft", "commander-decision", "commander-distribution"
 
 
@@ -222,6 +225,7 @@ class Game:
     given: tuple[int, ...] = ()  # mission 12: the card each seat gave in the random pass (empty: none was made)
     tiles_lost: tuple[tuple[int, int], ...] = ()  # the storm: (seat, trick before which its tile landed red)
     score: int | None = None  # a special mission's score (None: a mission won or lost)
+    vespa: VespaSwap | None = None  # the Vespa's swap (None: none was made); `walked` plays the deal after it
 
     @property
     def outcome(self) -> Outcome:
@@ -251,15 +255,17 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
     `limits` a solve (past them, the sample counts as not winnable); `draft` the Deep Sea cards the setups'
     holders draft (Dealt.draft); `task_pass`: with five players a seat may hand a task on (Mission.five_player_pass);
     `ghost`: two players, who decides for the Ghost (JARVIS) and what his display never holds; `space`: the stage
-    space, for what it does to communication (the storm's, the bicycle's: Talk); `scoring`: a special mission
+    space, for what it does to communication (the storm's, the bicycle's: Talk) and the Vespa's swap before the
+    first communication (vespa_swap.py; the setups, tasks and handovers weighed without it); `scoring`: a special mission
     (`setups` those of no events), played to its last trick, each card chosen for the best mean score of its
     samples (crew.score_shares)."""
     if samples < 1:
         raise InputError(f"the crew samples at least 1 deal a decision, not {samples}")
     for setup in setups:
         check_supported(setup.mission)
-        if scoring is not None and setup.mission.space.sled >= 0:
-            raise InputError(f"the hidden-information player does not model {SLED_SCORED}")
+        why = unplayed_on(space, setup.mission, scoring is not None)
+        if why:
+            raise InputError(f"the hidden-information player does not model {why}")
     solve = solve or reference_solve
     rng = random.Random(seed)
     drafts = []
@@ -276,6 +282,9 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
     handovers = ()
     if task_pass and deal.players == 5:
         mission, handovers = hand_over(deal, mission, samples, rng, solve, limits)
+    vespa = None
+    if space.unit.swaps_before_play:
+        deal, vespa = vespa_swap(deal, mission, samples, rng, solve, limits)
     talk = replace(Talk.of(communication, setup), flicked=space.unit.tiles_flicked,
                    barred=space.unit.barred_communication(space))
     position, shown, decisions, lost = Position(), [], [], []
@@ -300,7 +309,8 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
         elif popcount(legal) == 1:
             card = legal.bit_length() - 1
         else:
-            deals = decision_deals(deal, mission, walked, position.plays, shown, samples, rng, ghost)
+            placed = vespa.placed(seat) if vespa is not None else Placed()
+            deals = decision_deals(deal, mission, walked, position.plays, shown, samples, rng, ghost, placed=placed)
             if scoring is not None:
                 shares = score_shares(deals, scoring.missions_for, scoring.most_for, scoring.deduction, position, walked,
                                       solve, limits, race=True)
@@ -315,7 +325,17 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
     offered = tuple(s.label for s in setups) if setup_wins else ()
     return Game(setup, setup_wins, tuple(picks), tuple(shown), tuple(decisions), position.on(mission), walked, samples,
                 drafted, offered, handovers, gifts(deal, mission.random_pass, walked), tuple(lost),
-                None if scoring is None else scoring.score(walked.tricks))
+                None if scoring is None else scoring.score(walked.tricks), vespa)
+
+
+def unplayed_on(space: Space, mission, scored: bool) -> str:
+    """Return what the crew does not model of `mission` (a TaskMission, `scored`: a special mission's) on `space`
+    beyond crew.hidden_unsupported, "" when it plays it."""
+    if scored and mission.space.sled >= 0:
+        return SLED_SCORED
+    if space.unit.swaps_before_play and mission.random_pass is not None:
+        return VESPA_PASSED  # what a player knows after the pass (pass_worlds.py) has no place for the swap's cards
+    return ""
 
 
 def driver_weighs(deal: Deal, mission, walked: Walked, position: Position, shown, samples: int, rng: random.Random,

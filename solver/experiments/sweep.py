@@ -54,7 +54,7 @@ from solver.family.mission import FamilyMission, random_objectives
 from solver.family.solution import FamilySolution
 from solver.missions.dealer import Dealt, deal_mission, deal_task_experiment, dealt_record
 from solver.missions.mission import Mission
-from solver.missions.stage import crew_setups
+from solver.missions.stage import crew_setups, space_cases
 
 MAX_TASKS = 36  # colour cards
 
@@ -225,8 +225,9 @@ def play_crew(batch: Batch, index: int, game: Dealt, solution: Solution, special
     line = "/".join(" ".join(format_card(c) for c in plays[k : k + players]) for k in range(0, len(plays), players))
     decisions = critical = perhaps_critical = None
     if solution.outcome is Outcome.WIN and not special:
-        case = next(s.mission for s in setups if s.label == solution.setup)
-        slacks = slack(game.deal, case, line_position(solution), GameTables(_CREW_SOLVER), slack_limits)
+        start, case = next((start, case) for label, start, case in space_cases(game.stage, game.deal, game.setups())
+                           if label == solution.setup)  # the Vespa's line: of the deal after its swap
+        slacks = slack(start, case, line_position(solution), GameTables(_CREW_SOLVER), slack_limits)
         decisions = len(slacks)
         critical, perhaps_critical = (sum(s.critical for s in slacks), sum(s.perhaps_critical for s in slacks))
     return CrewResult(played.outcome.value, played.tasks_done, len(played.mission.cards), played.lost_in, ms, line,

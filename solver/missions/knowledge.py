@@ -26,7 +26,8 @@ drawn with probability proportional to the deals it leaves, then its cards shuff
 stage spaces that move cards between hands (skis, helicopter, jeep, fog's draws) invalidate what play
 revealed; the crew that uses this module refuses them but the skis, which move whole hands: there the
 "seats" are the hands as dealt, each a bundle of cards that only shrinks, and a player knows every hand it has
-held (solver/engines/crew.py, `hands_moved`). The Ghost's face-down cards are a place of their own
+held (solver/engines/crew.py, `hands_moved`). The Vespa's swap, before any play, places cards no play shows
+(`Placed`: what the two who swapped gave, and the blue 1 with one of them). The Ghost's face-down cards are a place of their own
 (solver/missions/ghost_knowledge.py). Mission 12's pass
 (solver/missions/pass_worlds.py) makes the places cards lie in the kept cards and gifts of the pass.
 """
@@ -80,6 +81,16 @@ class Communication:
 
 
 @dataclass(frozen=True)
+class Placed:
+    """Cards a player knows the place of from what no play shows (the Vespa's swap: solver/engines/vespa_swap.py),
+    each until played: `held` (seat, cards) those a seat holds, `among` (seat mask, card) a card one of the seats of
+    the mask holds."""
+
+    held: tuple[tuple[int, int], ...] = ()
+    among: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True)
 class Knowledge:
     """What `seat` knows: per seat the cards it must hold now (its own: its whole hand) and those it cannot,
     and how many it holds; `unseen` the cards whose place it does not know; `needs` (seats, cards): the seats
@@ -97,12 +108,13 @@ class Knowledge:
 
     @staticmethod
     def of(seat: int, hand: int, sizes, tricks, communications=(), deck: int = DECK, seen=(),
-           commander: int = -1) -> "Knowledge":
+           commander: int = -1, placed: Placed = Placed()) -> "Knowledge":
         """Return what `seat` knows holding `hand` now, with `sizes` the cards each seat holds now, `tricks`
         the tricks played so far (each a sequence of (seat, card) in play order, the last maybe begun),
         `communications` the cards shown (Communication) and `deck` the cards dealt; `seen`: (seat, cards) of the
         other hands it knows whole (the skis: the hands it held before they moved on); `commander`: the seat that
-        holds the 4 rocket ("Commander: the holder of the 4 rocket"), when the deck has it and until it is played."""
+        holds the 4 rocket ("Commander: the holder of the 4 rocket"), when the deck has it and until it is played;
+        `placed`: cards whose place it knows from what no play shows (Placed)."""
         players = len(sizes)
         played = card_set(c for trick in tricks for _, c in trick)
         cannot = [0] * players
@@ -118,6 +130,8 @@ class Knowledge:
                 must[shown.seat] |= bit(shown.card)
         if commander >= 0:
             must[commander] |= deck & bit(COMMANDER_CARD) & ~played
+        for other, cards in placed.held:
+            must[other] |= cards & ~played
         for whole, cards in ((seat, hand), *seen):
             must[whole], cannot[whole] = cards, deck & ~cards
         known = 0
@@ -129,14 +143,15 @@ class Knowledge:
         needs = tuple((1 << shown.seat, cards) for shown in communications
                       if shown.seat not in known_whole and shown.with_another()
                       for cards in [another_left(shown, tricks, must, unseen & ~cannot[shown.seat])] if cards >= 0)
+        needs += tuple((seats, bit(c)) for seats, c in placed.among if bit(c) & unseen)  # played or known: no need
         return Knowledge(seat, tuple(must), tuple(cannot), tuple(sizes), unseen, needs)
 
     @staticmethod
-    def before_play(deal, seat: int) -> "Knowledge":
-        """Return what `seat` of `deal` (a Deal) knows before trick 1: its hand, every hand's size and who holds the
-        4 rocket."""
+    def before_play(deal, seat: int, placed: Placed = Placed()) -> "Knowledge":
+        """Return what `seat` of `deal` (a Deal) knows before trick 1: its hand, every hand's size, who holds the
+        4 rocket, and the cards `placed` places (see `of`)."""
         sizes = tuple(popcount(hand) for hand in deal.hands)
-        return Knowledge.of(seat, deal.hands[seat], sizes, (), deck=deal.cards, commander=deal.commander)
+        return Knowledge.of(seat, deal.hands[seat], sizes, (), deck=deal.cards, commander=deal.commander, placed=placed)
 
     def room(self) -> tuple[int, ...]:
         """Return how many unseen cards each seat holds."""

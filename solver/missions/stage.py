@@ -128,8 +128,12 @@ def space_refusal(space: Space, ghost: bool) -> str:
 
 def crew_setups(stage: Stage, deal: Deal, setups) -> list:
     """Return a mission's setups as the crew plays them on `stage` (one it plays: `stage_refusal`): one a case, with
-    its mission (the skis' rule, the machete's forbidden tricks, the dog sled's driver) and its label; InputError
-    for a space whose cases start from another deal than the one dealt (the Vespa's swaps)."""
+    its mission (the skis' rule, the machete's forbidden tricks, the dog sled's driver) and its label; on the Vespa,
+    whose cases are the swaps, the setups as they are (it has no rule of play; the crew makes its swap itself:
+    solver/engines/vespa_swap.py); InputError for another space whose cases start from another deal than the one
+    dealt."""
+    if stage.space.unit.swaps_before_play:
+        return list(setups)
     played = []
     for setup in setups:
         for label, start, mission in space_cases(stage, deal, [setup]):

@@ -1,0 +1,111 @@
+"""The Vespa's swap as the hidden-information crew makes it, and what each player knows after it.
+
+"Whoever has the Vespa (blue 1) chooses, once, directly before the 1st trick and without discussion, another crew
+member, and simultaneously and secretly exchanges any one card with them. The 4-heli may not be exchanged."
+
+Our reading of what the table sees: the member chosen (so everyone knows who held the blue 1, and with whom it
+swapped), not the two cards; the swap ends the setup, so every card shown is shown after it ("only once that setup
+is complete and you are ready to begin the 1st trick may you use the communication tiles"). After the swap, until
+the cards are played (`VespaSwap.placed`):
+
+- the holder knows the card it gave lies with the member;
+- the member knows the card it gave lies with the holder, and so does the blue 1 unless it was the card it got;
+- every other player knows the blue 1 lies with one of the two.
+
+Samples are drawn uniformly among the hands now that agree (Knowledge.of's `placed`): the cards swapped are choices,
+not chance, so nothing weighs one swap above another. With three or more cards a hand (every deal of the game holds
+eight or more), every such pair of hands comes from some swap of hands the holder held the blue 1 in.
+
+The decisions, each on samples of what its player knows before the swap, the mission judged without the swap's
+stage rule (there is none once the swap is made):
+
+- the holder weighs each offer (a member, clockwise from its left, and a card it may give, cheapest first:
+  crew.cheapness) by the samples in which some card that member may give back keeps the mission winnable (the
+  member's answer is unknown to it; the crew cooperates), and makes the best, ties to the first;
+- the member, knowing it was chosen (so that the holder held the blue 1) but not the card, weighs each card it may
+  give, cheapest first, by the samples in which some card the holder may give keeps the mission winnable.
+
+Both race their options (crew.raced): the best option and its wins are those of solving every option.
+"""
+
+import random
+from dataclasses import dataclass, replace
+
+from solver.core.cards import bit, scan
+from solver.core.deal import Deal
+from solver.core.solution import Limits
+from solver.engines.crew import cheapness, raced, samples_before_play, winnable
+from solver.missions.knowledge import Placed
+from solver.trick.spaces.vespa import VESPA_CARD, swap, swappable
+
+ANY = -1  # some_swap_wins: any card of the hand
+
+
+@dataclass(frozen=True)
+class VespaSwap:
+    """The swap the crew made: `holder` gave `given` to `partner` for `taken`; `offers` ((member, card) each) the
+    holder weighed, with `offer_wins` ((wins, samples solved) each, crew.raced's), and `answers` (cards) the member
+    weighed, with `answer_wins`."""
+
+    holder: int
+    partner: int
+    given: int
+    taken: int
+    offers: tuple[tuple[int, int], ...]
+    offer_wins: tuple[tuple[int, int], ...]
+    answers: tuple[int, ...]
+    answer_wins: tuple[tuple[int, int], ...]
+
+    def placed(self, seat: int) -> Placed:
+        """Return what `seat` knows of where the swap's cards lie (each until played)."""
+        if seat == self.holder:
+            return Placed(held=((self.partner, bit(self.given)),))
+        if seat == self.partner:
+            kept = bit(VESPA_CARD) if self.given != VESPA_CARD else 0
+            return Placed(held=((self.holder, bit(self.taken) | kept),))
+        return Placed(among=((1 << self.holder | 1 << self.partner, VESPA_CARD),))
+
+
+def vespa_swap(deal: Deal, mission, samples: int, rng: random.Random, solve, limits: Limits
+               ) -> tuple[Deal, VespaSwap | None]:
+    """Return the deal after the crew's swap and the swap (VespaSwap); `deal` and None when nobody holds the blue
+    1."""
+    holder = deal.holder(VESPA_CARD)
+    if holder is None:
+        return deal, None
+    members = [(holder + step) % deal.players for step in range(1, deal.players)]
+    offers = [(member, card) for member in members for card in by_cheapness(swappable(deal, holder, ()))]
+    deals = samples_before_play(deal, holder, samples, rng, mission)
+    offered = raced(offers, samples, lambda offer, k: some_swap_wins(deals[k], holder, *offer, ANY, mission, solve,
+                                                                     limits), race=True)
+    partner, given = best_of(offers, offered)
+    answers = by_cheapness(swappable(deal, partner, ()))
+    placed = Placed(held=((holder, bit(VESPA_CARD)),))  # chosen: the holder held the blue 1
+    deals = samples_before_play(deal, partner, samples, rng, mission, placed=placed)
+    answered = raced(answers, samples, lambda back, k: some_swap_wins(deals[k], holder, partner, ANY, back, mission,
+                                                                      solve, limits), race=True)
+    taken = best_of(answers, answered)
+    made = VespaSwap(holder, partner, given, taken, tuple(offers), tuple(offered[o] for o in offers), tuple(answers),
+                     tuple(answered[a] for a in answers))
+    return swap(deal, (), holder, given, partner, taken)[1], made
+
+
+def by_cheapness(cards: int) -> list[int]:
+    """Return `cards` cheapest first (crew.cheapness: what the crew gives away first)."""
+    return sorted(scan(cards), key=cheapness)
+
+
+def best_of(options, tallies: dict):
+    """Return the option of the most wins among those solved on every sample (`tallies`: crew.raced's); ties go to
+    the first."""
+    full = max(tried for _, tried in tallies.values())
+    return max((o for o in options if tallies[o][1] == full), key=lambda o: tallies[o][0])
+
+
+def some_swap_wins(sample, holder: int, partner: int, given: int, taken: int, mission, solve, limits: Limits) -> bool:
+    """Return whether `mission` is winnable on a sampled deal once `holder` gave `given` to `partner` for `taken`,
+    for some card of the sample's hand each where it is ANY (cheapest first)."""
+    gives = by_cheapness(swappable(sample.deal, holder, ())) if given == ANY else [given]
+    takes = by_cheapness(swappable(sample.deal, partner, ())) if taken == ANY else [taken]
+    return any(winnable(replace(sample, deal=swap(sample.deal, (), holder, g, partner, t)[1]).solve(solve, mission, limits))
+               for g in gives for t in takes)
