@@ -57,7 +57,7 @@ from solver.engines.crew import GameTables, hidden_unsupported
 from solver.engines.distress import solve_with_distress
 from solver.engines.explain import Explanation, explain_loss
 from solver.engines.quick import Allowance
-from solver.engines.realistic import CREW_NODES, Game, play_game, scoring_of, unplayed_on
+from solver.engines.realistic import CREW_NODES, Game, play_dealt, unplayed_on
 from solver.engines.reference import walk
 from solver.engines.score import ScoreAnswer, max_score
 from solver.experiments.cell import Cell
@@ -428,14 +428,10 @@ def play(request: PlayRequest) -> PlayAnswer:
         raise InputError(f"the crew does not play with {refusal}: that is not in what a player knows yet")
     load_seconds = load_kernel() if base.engine in KERNEL_ENGINES else 0.0
     setups = crew_setups(game.stage, game.deal, game.setups())
-    rules = (mission.communication, mission.assignment) if mission is not None else ()
     if request.crew_nodes < 1:
         raise InputError(f"a sample's solve has at least 1 card play, not {request.crew_nodes}")
     limits = Limits(max_nodes=request.crew_nodes, max_work=base.limits.max_work)
-    played = play_game(game.deal, setups, *rules, samples=request.samples, seed=request.crew_seed,
-                       solve=crew_engine(base.engine), limits=limits, draft=game.draft(),
-                       task_pass=mission is not None and mission.five_player_pass, ghost=game.ghost(),
-                       space=game.stage.space, scoring=scoring_of(game))
+    played = play_dealt(game, request.samples, request.crew_seed, crew_engine(base.engine), limits)
     if mission is not None and mission.score is not None:
         best = max_score(game.deal, mission, list(game.cards), game.chance, sharing_engine(base.engine), base.limits,
                          game.stage)

@@ -328,6 +328,18 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
                 None if scoring is None else scoring.score(walked.tricks), vespa)
 
 
+def play_dealt(game: Dealt, samples: int, seed: int, solve, limits: Limits) -> Game:
+    """Play a dealt game (solver/missions/dealer.py: its deal, stage and mission or task setup) with the crew, as
+    `play_game` does with everything the deal is played with: the crew's setups on the stage, the mission's
+    communication and assignment, its Deep Sea draft, five-player task pass, Ghost, space and score."""
+    mission = game.mission
+    rules = (mission.communication, mission.assignment) if mission is not None else ()
+    return play_game(game.deal, crew_setups(game.stage, game.deal, game.setups()), *rules, samples=samples, seed=seed,
+                     solve=solve, limits=limits, draft=game.draft(),
+                     task_pass=mission is not None and mission.five_player_pass, ghost=game.ghost(),
+                     space=game.stage.space, scoring=scoring_of(game))
+
+
 def unplayed_on(space: Space, mission, scored: bool) -> str:
     """Return what the crew does not model of `mission` (a TaskMission, `scored`: a special mission's) on `space`
     beyond crew.hidden_unsupported, "" when it plays it."""

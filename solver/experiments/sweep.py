@@ -44,7 +44,7 @@ from solver.core.solution import Limits, Outcome, Solution
 from solver.engines.analysis import SLACK_NODES, line_position, slack
 from solver.engines.cases import TableSharing, solve_setups
 from solver.engines.crew import GameTables
-from solver.engines.realistic import CREW_NODES, play_game, scoring_of
+from solver.engines.realistic import CREW_NODES, play_dealt
 from solver.engines.score import max_score
 from solver.experiments.cell import Cell, Kind
 from solver.experiments.stats import Score
@@ -54,7 +54,7 @@ from solver.family.mission import FamilyMission, random_objectives
 from solver.family.solution import FamilySolution
 from solver.missions.dealer import Dealt, deal_mission, deal_task_experiment, dealt_record
 from solver.missions.mission import Mission
-from solver.missions.stage import crew_setups, space_cases
+from solver.missions.stage import space_cases
 
 MAX_TASKS = 36  # colour cards
 
@@ -211,15 +211,9 @@ def play_crew(batch: Batch, index: int, game: Dealt, solution: Solution, special
     if _CREW_SOLVER is None:
         _CREW_SOLVER = KernelSolver(SINGLE_DEAL_TT_BITS)
     began = time.perf_counter()
-    setups, mission = crew_setups(game.stage, game.deal, game.setups()), game.mission
-    rules = (mission.communication, mission.assignment) if mission is not None else ()
     slack_limits = Limits(max_nodes=SLACK_NODES, max_work=batch.budget)
     crew_limits = Limits(max_nodes=batch.crew_nodes, max_work=batch.budget)
-    played = play_game(game.deal, setups, *rules, samples=batch.samples,
-                       seed=crew_seed(batch.seed, index), solve=GameTables(_CREW_SOLVER), limits=crew_limits,
-                       draft=game.draft(), task_pass=mission is not None and mission.five_player_pass,
-                       ghost=game.ghost(), space=game.stage.space,
-                       scoring=scoring_of(game))
+    played = play_dealt(game, batch.samples, crew_seed(batch.seed, index), GameTables(_CREW_SOLVER), crew_limits)
     ms = (time.perf_counter() - began) * 1000
     plays, players = played.mission.played, game.deal.players
     line = "/".join(" ".join(format_card(c) for c in plays[k : k + players]) for k in range(0, len(plays), players))
