@@ -138,7 +138,8 @@ def test_cells_the_crew_does_not_play_keep_perfect_information_with_a_note(tmp_p
 
 @pytest.mark.parametrize("args, words", [
     (["--game", "journey", "--missions", "yellow-for-everyone", "--space", "helicopter"], "the helicopter (cards passed face down)"),
-    (["--game", "journey", "--missions", "yellow-for-everyone", "--space", "hang-glider"], "the hang-glider (a card set"),
+    (["--game", "journey", "--missions", "yellow-for-everyone", "--space", "jeep"], "the jeep (cards exchanged face"),
+    (["--missions", "12", "--players", "3", "--space", "hang-glider"], "the hang glider with a random pass"),
     (["--tasks", "1", "--players", "2", "--space", "skis"], "the skis (the two players' hands swapped"),
     (["--missions", "12", "--players", "2"], "planet-nine/12: a random pass with the Ghost"),
     (["--missions", "12", "--players", "4", "--space", "vespa"], "planet-nine/12@vespa: the Vespa's swap with a random"),
@@ -171,16 +172,18 @@ def test_crew_play_prints_the_game_and_its_json(tmp_path):
     assert len(flicked) == len(json.loads(crew(*storm, "--json").stdout)["tiles_lost"]) >= 1
 
 
-def test_the_crew_sweeps_the_machete_the_skis_and_the_vespa(tmp_path):
+def test_the_crew_sweeps_the_machete_the_skis_the_vespa_and_the_hang_glider(tmp_path):
     # the Vespa's winning lines (the slack's) are of the deal after their swap
-    result = crew("sweep", "--game", "journey", "--missions", "no-green-after-blue", "--space", "machete,skis,vespa,fog",
+    result = crew("sweep", "--game", "journey", "--missions", "no-green-after-blue", "--space",
+                  "machete,skis,vespa,hang-glider,fog",
                   "--players", "3", "--deals", "2", "--samples", "1", "--crew", "realistic", "--jobs", "1",
                   "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
     assert "does not play journey/no-green-after-blue@fog: the fog (cards drawn after every trick);" in result.stderr
     cells = {cell["mission"]: cell for cell in json.loads((tmp_path / "out" / "summary.json").read_text())["cells"]}
     assert cells["journey/no-green-after-blue@machete"]["crew_games"] == cells["journey/no-green-after-blue@skis"][
-        "crew_games"] == cells["journey/no-green-after-blue@vespa"]["crew_games"] == 2
+        "crew_games"] == cells["journey/no-green-after-blue@vespa"]["crew_games"] == cells[
+        "journey/no-green-after-blue@hang-glider"]["crew_games"] == 2
     assert "crew_games" not in cells["journey/no-green-after-blue@fog"]
 
 

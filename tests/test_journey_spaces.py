@@ -665,7 +665,7 @@ def test_no_effect_space_is_the_train(name, deal_text, task, owner, expected):
 
 
 CREW_SPACES = {"train", "on-foot", "donkey", "cable-car", "ice", "ice-hole", "bicycle", "storm", "machete", "skis",
-               "dog-sled", "vespa"}
+               "dog-sled", "vespa", "hang-glider"}
 
 
 @pytest.mark.parametrize("name", sorted(SPACES))
@@ -690,8 +690,9 @@ def test_the_crew_plays_a_space_as_the_engines_do_or_refuses_it(name):
     assert len(cases) == (3 if name == "dog-sled" else 1)  # a setup a driver
     assert bool(cases[0][2].counters) == (name == "machete") and bool(cases[0][2].space.skis) == (name == "skis")
     ghost = Stage(space, display=(bit(parse_card("y1")),))  # two players: the skis pass the players' hands only
-    assert stage_refusal(ghost) == ("the skis (the two players' hands swapped, the Ghost's display staying)"
-                                    if name == "skis" else "")
+    assert stage_refusal(ghost) == {
+        "skis": "the skis (the two players' hands swapped, the Ghost's display staying)",
+        "hang-glider": "the hang-glider (a card set aside by the players but not by the Ghost)"}.get(name, "")
 
 
 # --- the command line ---------------------------------------------------------------------

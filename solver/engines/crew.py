@@ -37,7 +37,8 @@ without effect, the bicycle's and the storm's communication (realistic.py, `Talk
 says its hand holds no bicycle card, `Communication.holds_none`), the machete's forbidden tricks, and the skis,
 which move whole hands (what a player knows is then of the hands as dealt, `hands_moved`), the dog sled (its
 driver weighs opening a trick against the leader's lead, `leader_shares`; realistic.py, `SledWeighing`), and the
-Vespa (vespa_swap.py: the swap's cards are places the two who made it know, `Placed`); the others (cards moving unseen, a card set aside) and a special stage's table are refused. Two players: the player who controls the Ghost (JARVIS) decides for him with what it knows,
+Vespa (vespa_swap.py: the swap's cards are places the two who made it know, `Placed`), and the hang glider (a
+discard leaves room for the card set aside: knowledge.py, `set_aside_caps`; nobody communicates); the others (cards moving unseen, a card set aside) and a special stage's table are refused. Two players: the player who controls the Ghost (JARVIS) decides for him with what it knows,
 and nobody knows his face-down cards (solver/missions/ghost_knowledge.py, `GhostSeat`).
 """
 
@@ -47,6 +48,7 @@ from dataclasses import dataclass, replace
 from solver.core.cards import CARD_COUNT, DECK, SUIT_MASKS, TRUMP, bit, card_set, popcount, rank_of, scan, suit_of
 from solver.core.deal import Deal
 from solver.core.errors import InputError
+from solver.core.rules import num_tricks
 from solver.core.solution import Limits, Outcome
 from solver.engines.reference import equivalent_play, walk, without_equivalent_plays
 from solver.engines.reference import solve as reference_solve
@@ -96,7 +98,7 @@ class Sample:
 def hidden_unsupported(mission) -> str:
     """Return why a hidden-information player cannot play `mission` yet, or "" when it can."""
     space = mission.space
-    if replace(space, skis=0, sled=-1, ghost=-1, display=(), difficult=False) != NO_RULES:
+    if replace(space, skis=0, sled=-1, ghost=-1, display=(), difficult=False, hang_glider=False) != NO_RULES:
         return "stage spaces that pass cards unseen or change the rules of play"
     if space.skis and (mission.random_pass is not None or space.ghost >= 0):
         return "the skis with a random pass or the Ghost"
@@ -196,10 +198,11 @@ def winnable(solution) -> bool:
 
 
 def knowledge_at(deal: Deal, walked, plays, communications=(), skis: int = 0, seat: int | None = None,
-                 placed: Placed = Placed()) -> Knowledge:
+                 placed: Placed = Placed(), hang_glider: bool = False) -> Knowledge:
     """Return what `seat` (default: the seat to move) knows at a walked position of `deal` (`plays` its cards in
     play order) of a mission whose `skis` cards move the hands (`hands_moved`): its places are the hands as dealt,
-    and it knows whole every hand it has held; `placed`: see Knowledge.of (never with the skis)."""
+    and it knows whole every hand it has held; `placed`: see Knowledge.of (never with the skis); `hang_glider`: a
+    card set aside does not count for following suit but in the last trick (Knowledge.of's `last_trick`)."""
     players = deal.players
     seat = walked.to_move if seat is None else seat
     tricks = seated_tricks(walked, plays)
@@ -213,8 +216,9 @@ def knowledge_at(deal: Deal, walked, plays, communications=(), skis: int = 0, se
     dealt_tricks = [[((s - moved) % players, c) for s, c in trick] for trick, moved in zip(tricks, before)]
     shown = [replace(c, seat=(c.seat - at[c.trick - 1]) % players) for c in communications]
     seen = tuple(((seat - moved) % players, now_held((seat - moved) % players)) for moved in range(now))
+    last_trick = num_tricks(deal.hands) - 1 if hang_glider else -1
     return Knowledge.of((seat - now) % players, walked.hands[seat], sizes, dealt_tricks, shown, deal.cards, seen,
-                        deal.commander, placed)  # the hand dealt to the Commander holds the 4 rocket
+                        deal.commander, placed, last_trick)  # the hand dealt to the Commander holds the 4 rocket
 
 
 def hands_moved(tricks, skis: int, players: int) -> tuple[list[int], int]:
@@ -274,7 +278,7 @@ def decision_deals(deal: Deal, mission, walked, plays, communications, samples: 
     random_pass = mission.random_pass
     if random_pass is not None and len(walked.tricks) >= random_pass.after:
         return worlds_after_pass(deal, random_pass, walked, plays, communications, samples, rng)
-    known = knowledge_at(deal, walked, plays, communications, mission.space.skis, seat, placed)
+    known = knowledge_at(deal, walked, plays, communications, mission.space.skis, seat, placed, mission.space.hang_glider)
     played = played_by_seat(walked, plays, mission.space.skis)
     return sampled_deals(known, played, deal.commander, samples, rng, random_pass, communications)
 

@@ -99,6 +99,7 @@ CREW_NODES = 5_000
 CREW_LIMITS = Limits(max_nodes=CREW_NODES)
 SLED_SCORED = "the dog sled's driver on a special mission"  # its weighing is of wins, not of scores
 VESPA_PASSED = "the Vespa's swap with a random pass"
+GLIDER_PASSED = "the hang glider with a random pass"
 DRAFT = "draft"  # mission.py's assignment modes: "draft", "commander-decision", "commander-distribution"
 
 
@@ -347,6 +348,8 @@ def unplayed_on(space: Space, mission, scored: bool) -> str:
         return SLED_SCORED
     if space.unit.swaps_before_play and mission.random_pass is not None:
         return VESPA_PASSED  # what a player knows after the pass (pass_worlds.py) has no place for the swap's cards
+    if mission.space.hang_glider and mission.random_pass is not None:
+        return GLIDER_PASSED  # nor for what a discard says on the hang glider (knowledge.py, `set_aside_caps`)
     return ""
 
 

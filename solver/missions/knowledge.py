@@ -27,7 +27,9 @@ stage spaces that move cards between hands (skis, helicopter, jeep, fog's draws)
 revealed; the crew that uses this module refuses them but the skis, which move whole hands: there the
 "seats" are the hands as dealt, each a bundle of cards that only shrinks, and a player knows every hand it has
 held (solver/engines/crew.py, `hands_moved`). The Vespa's swap, before any play, places cards no play shows
-(`Placed`: what the two who swapped gave, and the blue 1 with one of them). The Ghost's face-down cards are a place of their own
+(`Placed`: what the two who swapped gave, and the blue 1 with one of them). On the hang glider a discard says
+less: its seat may hold one card of the colour, the one it set aside (`caps`: at most so many of some cards;
+`count` and `ways` carry each cap's room beside each seat's). The Ghost's face-down cards are a place of their own
 (solver/missions/ghost_knowledge.py). Mission 12's pass
 (solver/missions/pass_worlds.py) makes the places cards lie in the kept cards and gifts of the pass.
 """
@@ -105,24 +107,33 @@ class Knowledge:
     sizes: tuple[int, ...]
     unseen: int
     needs: tuple[tuple[int, int], ...] = ()
+    caps: tuple[tuple[int, int, int], ...] = ()  # (seat, cards, most): the seat holds at most `most` of these unseen
+    # cards (the hang glider's: a card set aside does not count for following suit)
 
     @staticmethod
     def of(seat: int, hand: int, sizes, tricks, communications=(), deck: int = DECK, seen=(),
-           commander: int = -1, placed: Placed = Placed()) -> "Knowledge":
+           commander: int = -1, placed: Placed = Placed(), last_trick: int = -1) -> "Knowledge":
         """Return what `seat` knows holding `hand` now, with `sizes` the cards each seat holds now, `tricks`
         the tricks played so far (each a sequence of (seat, card) in play order, the last maybe begun),
         `communications` the cards shown (Communication) and `deck` the cards dealt; `seen`: (seat, cards) of the
         other hands it knows whole (the skis: the hands it held before they moved on); `commander`: the seat that
         holds the 4 rocket ("Commander: the holder of the 4 rocket"), when the deck has it and until it is played;
-        `placed`: cards whose place it knows from what no play shows (Placed)."""
+        `placed`: cards whose place it knows from what no play shows (Placed); `last_trick`: on the hang glider,
+        the last trick's index (0-based), before which a card set aside does not count for following suit
+        (`set_aside_caps`; -1: no hang glider)."""
         players = len(sizes)
         played = card_set(c for trick in tricks for _, c in trick)
         cannot = [0] * players
-        for trick in tricks:
+        discards = {}  # the hang glider: (seat, colour) -> the first trick it did not follow that colour in
+        for t, trick in enumerate(tricks):
             led = SUIT_MASKS[suit_of(trick[0][1])]
             for other, c in trick[1:]:
-                if not bit(c) & led:
+                if bit(c) & led:
+                    continue
+                if last_trick < 0:
                     cannot[other] |= led
+                elif t < last_trick:
+                    discards.setdefault((other, led), t)
         must = [0] * players
         for shown in communications:
             cannot[shown.seat] |= shown.excludes()
@@ -138,13 +149,14 @@ class Knowledge:
         for held in must:
             known |= held
         unseen = deck & ~played & ~known
-        cannot = [forbidden & ~must[other] for other, forbidden in enumerate(cannot)]
         known_whole = {seat, *(whole for whole, _ in seen)}
+        caps = set_aside_caps(discards, tricks, must, cannot, unseen, known_whole)
+        cannot = [forbidden & ~must[other] for other, forbidden in enumerate(cannot)]
         needs = tuple((1 << shown.seat, cards) for shown in communications
                       if shown.seat not in known_whole and shown.with_another()
                       for cards in [another_left(shown, tricks, must, unseen & ~cannot[shown.seat])] if cards >= 0)
         needs += tuple((seats, bit(c)) for seats, c in placed.among if bit(c) & unseen)  # played or known: no need
-        return Knowledge(seat, tuple(must), tuple(cannot), tuple(sizes), unseen, needs)
+        return Knowledge(seat, tuple(must), tuple(cannot), tuple(sizes), unseen, needs, caps)
 
     @staticmethod
     def before_play(deal, seat: int, placed: Placed = Placed()) -> "Knowledge":
@@ -157,17 +169,28 @@ class Knowledge:
         """Return how many unseen cards each seat holds."""
         return tuple(size - popcount(known) for size, known in zip(self.sizes, self.must))
 
-    def groups(self) -> tuple[tuple[int, int], ...]:
-        """Return the unseen cards grouped by the seats that may hold them: (seat mask, cards)."""
-        by_seats: dict[int, int] = {}
+    def groups(self) -> tuple[tuple[int, int, int], ...]:
+        """Return the unseen cards grouped by the seats that may hold them and the `caps` they count in: (seat mask,
+        cap mask, cards)."""
+        by_seats: dict[tuple[int, int], int] = {}
         for c in scan(self.unseen):
             seats = sum(1 << other for other, forbidden in enumerate(self.cannot) if not forbidden >> c & 1)
-            by_seats[seats] = by_seats.get(seats, 0) | bit(c)
-        return tuple(sorted(by_seats.items()))
+            capped = sum(1 << k for k, (_, cards, _) in enumerate(self.caps) if cards >> c & 1)
+            by_seats[seats, capped] = by_seats.get((seats, capped), 0) | bit(c)
+        return tuple(sorted((seats, capped, cards) for (seats, capped), cards in by_seats.items()))
+
+    def left(self) -> tuple[int, ...]:
+        """Return what is left to fill before any unseen card is dealt: each seat's room, then each cap's most."""
+        return self.room() + tuple(most for _, _, most in self.caps)
+
+    def cap_seats(self) -> tuple[int, ...]:
+        return tuple(seat for seat, _, _ in self.caps)
 
     def consistent(self, hands) -> bool:
         """Return True when `hands` (now, seat by seat) agree with everything the seat knows."""
         if any(not held(hands, seats) & cards for seats, cards in self.needs):
+            return False
+        if any(popcount(hands[seat] & cards) > most for seat, cards, most in self.caps):
             return False
         unseen_held = 0
         for other, hand in enumerate(hands):
@@ -188,8 +211,8 @@ class Knowledge:
                 if broken >> k & 1:
                     for other in seat_list(seats):
                         cannot[other] |= cards
-            without = Knowledge(self.seat, self.must, tuple(cannot), self.sizes, self.unseen)
-            total += (-1) ** popcount(broken) * ways(without.groups(), 0, without.room())
+            without = Knowledge(self.seat, self.must, tuple(cannot), self.sizes, self.unseen, (), self.caps)
+            total += (-1) ** popcount(broken) * ways(without.groups(), 0, without.left(), self.cap_seats())
         return total
 
     def sample(self, rng: random.Random) -> tuple[int, ...]:
@@ -199,17 +222,18 @@ class Knowledge:
     def samples(self, rng: random.Random, count: int) -> list[tuple[int, ...]]:
         """Return `count` deals drawn as `count` calls of `sample` would draw them, the weights of each group's
         splits computed once (on 4-player games of 5 dealt tasks, 16 samples a decision: a tenth of the game)."""
-        groups, room = self.groups(), self.room()
-        if any(r < 0 for r in room) or self.count() == 0:
+        groups, start, capped = self.groups(), self.left(), self.cap_seats()
+        if any(r < 0 for r in start) or self.count() == 0:
             raise InputError(f"no deal of the unseen cards agrees with what seat {self.seat} knows")
-        weighted = {}  # (group index, room) -> its splits with their weights, and their sum
+        weighted = {}  # (group index, what is left) -> its splits with their weights, and their sum
         drawn = []
         while len(drawn) < count:  # a deal that breaks a need is drawn again: the others stay equally likely
-            hands, left = list(self.must), room
-            for index, (seats, cards) in enumerate(groups):
+            hands, left = list(self.must), start
+            for index, (seats, caps, cards) in enumerate(groups):
                 if (index, left) not in weighted:
-                    splits = [(split, multinomial(split) * ways(groups, index + 1, take(left, seats, split)))
-                              for split in splits_of(popcount(cards), seats, left)]
+                    splits = [(split, multinomial(split) * ways(groups, index + 1, take(left, seats, split, caps, capped),
+                                                                 capped))
+                              for split in splits_of(popcount(cards), seats, room_within(left, seats, caps, capped))]
                     weighted[index, left] = splits, sum(weight for _, weight in splits)
                 splits, total = weighted[index, left]
                 pick = rng.randrange(total)
@@ -222,10 +246,29 @@ class Knowledge:
                 for other, share in zip(seat_list(seats), split):
                     hands[other] |= card_set(shuffled[:share])
                     shuffled = shuffled[share:]
-                left = take(left, seats, split)
+                left = take(left, seats, split, caps, capped)
             if all(held(hands, seats) & cards for seats, cards in self.needs):
                 drawn.append(tuple(hands))
         return drawn
+
+
+def set_aside_caps(discards, tricks, must, cannot, unseen: int, known_whole) -> tuple[tuple[int, int, int], ...]:
+    """Return the caps (Knowledge.caps) of the hang glider's discards, and forbid in `cannot` the colours a seat
+    holds no more of. "Before the 1st trick, each crew member must place 1 of their own cards face down ... It is
+    treated as though it did not exist. Before each trick, the card may be exchanged": a seat that did not follow
+    a colour (`discards`: (seat, colour) -> the first trick, 0-based) held at most one card of it then, the one it
+    had set aside; a card of it played since, or known in its hand, was that one, and it holds no other."""
+    caps = []
+    for (seat, colour), trick in sorted(discards.items()):
+        if seat in known_whole:
+            continue
+        since = card_set(c for later in tricks[trick + 1 :] for other, c in later if other == seat)
+        most = 1 - popcount((since | must[seat]) & colour)
+        if most <= 0:
+            cannot[seat] |= colour
+        elif colour & unseen & ~cannot[seat]:
+            caps.append((seat, colour & unseen, most))
+    return tuple(caps)
 
 
 def another_left(shown: Communication, tricks, must, may: int) -> int:
@@ -269,12 +312,25 @@ def splits_of(count: int, seats: int, room):
     yield from split(count, 0)
 
 
-def take(room, seats: int, split) -> tuple[int, ...]:
-    """Return `room` after the seats of mask `seats` take `split` cards each."""
-    left = list(room)
+def take(left, seats: int, split, caps: int = 0, cap_seats=()) -> tuple[int, ...]:
+    """Return `left` (each seat's room, then each cap's most: Knowledge.left) after the seats of mask `seats` take
+    `split` cards each, cards that count in the caps of mask `caps` (of seats `cap_seats`)."""
+    left, players = list(left), len(left) - len(cap_seats)
     for other, share in zip(seat_list(seats), split):
         left[other] -= share
+        for k, seat in enumerate(cap_seats):
+            if caps >> k & 1 and seat == other:
+                left[players + k] -= share
     return tuple(left)
+
+
+def room_within(left, seats: int, caps: int, cap_seats) -> tuple[int, ...]:
+    """Return each seat's room for cards that count in the caps of mask `caps` (Knowledge.left's `left`)."""
+    room = list(left[: len(left) - len(cap_seats)])
+    for k, seat in enumerate(cap_seats):
+        if caps >> k & 1 and seats >> seat & 1:
+            room[seat] = min(room[seat], left[len(room) + k])
+    return tuple(room)
 
 
 def multinomial(split) -> int:
@@ -283,11 +339,13 @@ def multinomial(split) -> int:
 
 
 @functools.lru_cache(maxsize=4096)
-def ways(groups, index: int, room) -> int:
-    """Return the number of ways to deal groups[index:] so that every seat's room is filled exactly."""
+def ways(groups, index: int, left, cap_seats=()) -> int:
+    """Return the number of ways to deal groups[index:] (Knowledge.groups) so that every seat's room is filled
+    exactly and no cap is passed (`left`: Knowledge.left's, `cap_seats` the caps' seats)."""
+    players = len(left) - len(cap_seats)
     if index == len(groups):
-        return int(not any(room))
-    seats, cards = groups[index]
-    return sum(multinomial(split) * ways(groups, index + 1, take(room, seats, split))
-               for split in splits_of(popcount(cards), seats, room))
+        return int(not any(left[:players]))
+    seats, caps, cards = groups[index]
+    return sum(multinomial(split) * ways(groups, index + 1, take(left, seats, split, caps, cap_seats), cap_seats)
+               for split in splits_of(popcount(cards), seats, room_within(left, seats, caps, cap_seats)))
 

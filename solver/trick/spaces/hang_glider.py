@@ -5,6 +5,7 @@ Communication being forbidden changes nothing under perfect information. With th
 rulebook is silent): it leaves him alone; he sets no card aside and follows suit with his face-up cards.
 """
 
+from solver.core.cards import DECK
 from solver.trick.spaces.space import StageSpace
 from solver.trick.variants import PlayRules
 
@@ -12,11 +13,15 @@ from solver.trick.variants import PlayRules
 class HangGlider(StageSpace):
     name = "hang-glider"
     effect = "a card set aside for the last trick does not count for following suit"
-    crew_refusal = "a card set aside face down, which does not count for following suit"
+    crew_refusal = ""  # a discard says less (solver/missions/knowledge.py, `set_aside_caps`); nobody communicates
+    crew_refusal_with_ghost = "a card set aside by the players but not by the Ghost"
     with_the_ghost = "no effect on him: he sets no card aside (our reading: the rulebook is silent)"
 
     def play_rules(self, space, draws, deal, ghost):
         yield "", PlayRules(hang_glider=True)
+
+    def barred_communication(self, space):
+        return DECK  # "Communication is forbidden."
 
 
 HANG_GLIDER = HangGlider()
