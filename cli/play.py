@@ -168,6 +168,10 @@ def game_lines(answer: api.PlayAnswer) -> list[str]:
             if decision.tasks:
                 alone = " ".join(f"{format_card(s.card)} {wins_text(s.wins, s.samples)}" for s in decision.tasks)
                 lines.append(f"      lost in every sample; (sample, task) pairs still winnable alone: {alone}")
+        if number <= len(game.tabled):
+            laid = game.tabled[number - 1]
+            lines.append(f"  then seat {laid.seat} lays {format_card(laid.card)} on the table (of "
+                         + " ".join(f"{format_card(s.card)} {wins_text(s.wins, s.samples)}" for s in laid.shares) + ")")
         if card_set(trick.cards) & game.mission.space.skis and not game.walked.ended.endswith(f"trick {number}"):
             lines.append("  then the skis: every hand passes whole to the left")
         if game.given and number == game.mission.random_pass.after:
@@ -219,6 +223,9 @@ def game_json(answer: api.PlayAnswer) -> dict:
                                    for (t, to), w in zip(h.options, h.wins)]} for h in game.handovers],
         "random_pass": {str(seat): format_card(c) for seat, c in enumerate(game.given)},
         **({"vespa": vespa_json(game.vespa)} if game.vespa is not None else {}),
+        **({"tabled": [{"seat": d.seat, "card": format_card(d.card),
+                        "shares": {format_card(s.card): [s.wins, s.samples] for s in d.shares}} for d in game.tabled]}
+           if game.tabled else {}),
         "shown": [{"before_trick": s.trick, "seat": s.seat, "card": format_card(s.card), "token": s.token}
                   for s in game.shown],
         "tiles_lost": [{"before_trick": trick, "seat": seat} for seat, trick in game.tiles_lost],

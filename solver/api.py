@@ -706,7 +706,7 @@ CREWS = ("perfect", "realistic")
 
 def crew_samples(request: SweepRequest, cells, note=None) -> dict:
     """Return per cell the realistic crew's samples a decision (0: perfect information only). A cell the crew does
-    not play (`crew_refusal`: a stage space whose effect a player does not see, a special stage's table, Family
+    not play (`crew_refusal`: a stage space whose effect a player does not see, a special stage's redeal, Family
     Adventure) keeps perfect information, said in a `note`; InputError for a crew not in CREWS, or when the crew
     plays no cell at all."""
     if request.crew not in CREWS:
@@ -738,8 +738,6 @@ def crew_refusal(cell: Cell, mission) -> str:
     refusal = space_refusal(cell.space, cell.players == 2)
     if refusal:
         return refusal
-    if mission is not None and mission.pattern is not None:
-        return "a special stage's table"
     if mission is not None:  # what the crew does not model in the mission's rules there: its first deal says
         game = deal_mission(mission, cell.space, cell.players, 0, 0, cell.difficult)
         for setup in crew_setups(game.stage, game.deal, game.setups()):

@@ -38,7 +38,9 @@ says its hand holds no bicycle card, `Communication.holds_none`), the machete's 
 which move whole hands (what a player knows is then of the hands as dealt, `hands_moved`), the dog sled (its
 driver weighs opening a trick against the leader's lead, `leader_shares`; realistic.py, `SledWeighing`), and the
 Vespa (vespa_swap.py: the swap's cards are places the two who made it know, `Placed`), and the hang glider (a
-discard leaves room for the card set aside: knowledge.py, `set_aside_caps`; nobody communicates); the others (cards moving unseen, a card set aside) and a special stage's table are refused. Two players: the player who controls the Ghost (JARVIS) decides for him with what it knows,
+discard leaves room for the card set aside: knowledge.py, `set_aside_caps`; nobody communicates); the others (cards
+moving unseen) are refused. A special stage's table: the winner of each trick lays one of its cards on it
+(realistic.py, `table_card`); not with five players (the redeal of the discards) or the Ghost. Two players: the player who controls the Ghost (JARVIS) decides for him with what it knows,
 and nobody knows his face-down cards (solver/missions/ghost_knowledge.py, `GhostSeat`).
 """
 
@@ -98,6 +100,10 @@ class Sample:
 def hidden_unsupported(mission) -> str:
     """Return why a hidden-information player cannot play `mission` yet, or "" when it can."""
     space = mission.space
+    if space.redeal_after:
+        return "a special stage's redeal of the discards (five players)"
+    if mission.pattern is not None and space.ghost >= 0:
+        return "a special stage's table with the Ghost"
     if replace(space, skis=0, sled=-1, ghost=-1, display=(), difficult=False, hang_glider=False) != NO_RULES:
         return "stage spaces that pass cards unseen or change the rules of play"
     if space.skis and (mission.random_pass is not None or space.ghost >= 0):
@@ -106,8 +112,6 @@ def hidden_unsupported(mission) -> str:
         return "a random pass with the Ghost or the dog sled"
     if mission.random_pass is not None and mission.random_pass.after != 1:
         return "a random pass after another trick than the first"
-    if mission.pattern is not None:
-        return "a special stage's table"
     return ""
 
 

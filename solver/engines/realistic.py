@@ -62,6 +62,7 @@ from solver.engines.crew import (
     decision_deals,
     leader_shares,
     option_shares,
+    raced,
     samples_before_play,
     score_shares,
     shares_on,
@@ -75,7 +76,7 @@ from solver.engines.vespa_swap import VespaSwap, vespa_swap
 from solver.missions.dealer import Dealt
 from solver.missions.knowledge import Communication, Placed
 from solver.missions.pass_worlds import shown_last
-from solver.missions.position import Position
+from solver.missions.position import Position, TrickChoices
 from solver.missions.setup import Draft, Setup, events_so_far
 from solver.missions.stage import crew_setups
 from solver.missions.tasks import LAZY, counts_allow, draft_counts
@@ -227,6 +228,7 @@ class Game:
     tiles_lost: tuple[tuple[int, int], ...] = ()  # the storm: (seat, trick before which its tile landed red)
     score: int | None = None  # a special mission's score (None: a mission won or lost)
     vespa: VespaSwap | None = None  # the Vespa's swap (None: none was made); `walked` plays the deal after it
+    tabled: tuple[Decision, ...] = ()  # a special stage: the card of each trick its winner laid on the table
 
     @property
     def outcome(self) -> Outcome:
@@ -288,11 +290,16 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
         deal, vespa = vespa_swap(deal, mission, samples, rng, solve, limits)
     talk = replace(Talk.of(communication, setup), flicked=space.unit.tiles_flicked,
                    barred=space.unit.barred_communication(space))
-    position, shown, decisions, lost = Position(), [], [], []
+    position, shown, decisions, lost, tabled = Position(), [], [], [], []
     while True:
         walked = walk(deal, position.on(mission), to_the_end=scoring is not None)  # a score: every trick is played
         if walked.ended:
             break
+        if walked.due:  # a special stage: the trick's winner lays one of its cards on the table
+            laid = table_card(deal, mission, walked, position, shown, samples, rng, solve, limits)
+            tabled.append(laid)
+            position = position.choose(TrickChoices(tabled=laid.card), len(walked.tricks))
+            continue
         if not walked.trick:
             shown += communications_before(walked, mission, talk, shown, deal.players, lost, rng)
             if mission.random_pass is not None and not walked.tricks:  # "his communicated card excluded"
@@ -326,7 +333,7 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
     offered = tuple(s.label for s in setups) if setup_wins else ()
     return Game(setup, setup_wins, tuple(picks), tuple(shown), tuple(decisions), position.on(mission), walked, samples,
                 drafted, offered, handovers, gifts(deal, mission.random_pass, walked), tuple(lost),
-                None if scoring is None else scoring.score(walked.tricks), vespa)
+                None if scoring is None else scoring.score(walked.tricks), vespa, tuple(tabled))
 
 
 def play_dealt(game: Dealt, samples: int, seed: int, solve, limits: Limits) -> Game:
@@ -351,6 +358,21 @@ def unplayed_on(space: Space, mission, scored: bool) -> str:
     if mission.space.hang_glider and mission.random_pass is not None:
         return GLIDER_PASSED  # nor for what a discard says on the hang glider (knowledge.py, `set_aside_caps`)
     return ""
+
+
+def table_card(deal: Deal, mission, walked: Walked, position: Position, shown, samples: int, rng: random.Random,
+               solve, limits: Limits) -> Decision:
+    """Return the card the winner of a special stage's trick lays on the table ("you must place exactly 1 card from
+    each trick onto the table and form a pattern with them"; who places it, the rules leave to the crew: our
+    reading, the winner, who takes the trick): of the trick's cards, in the order played, the one after which the
+    mission stays winnable in the most of its samples, ties to the first, raced as cards are (crew.raced)."""
+    trick, winner = walked.tricks[-1], walked.tricks[-1].winner
+    deals = decision_deals(deal, mission, walked, position.plays, shown, samples, rng, seat=winner)
+    after = {c: position.choose(TrickChoices(tabled=c), len(walked.tricks)).on(mission) for c in trick.cards}
+    tallies = raced(trick.cards, samples, lambda c, k: winnable(deals[k].solve(solve, after[c], limits)), race=True)
+    shares = tuple(CardShare(c, *tallies[c]) for c in trick.cards)
+    full = max(share.samples for share in shares)
+    return Decision(winner, max((s for s in shares if s.samples == full), key=lambda s: s.wins).card, shares)
 
 
 def driver_weighs(deal: Deal, mission, walked: Walked, position: Position, shown, samples: int, rng: random.Random,
