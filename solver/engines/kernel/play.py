@@ -385,22 +385,26 @@ def barred_cards(seat, trick, problem, frames):
 
 @njit(cache=True)
 def room_for_winning_cards(trick, problem, frames, hands):
-    """Cap each trick counter's room at the cards its seats may still win a trick with (`barred_cards`), each
-    winning one trick at most; return False once a counter's at_least is then out of reach ("more tricks than
-    everyone else" for the holder of "win no pink and no blue" with two other cards). For settled hands."""
+    """Cap each trick counter's room at the cards its seats may still win a trick with (`barred_cards`; of a
+    counter of tricks won with some cards, those cards: its seat plays the card that wins), each winning one trick
+    at most; return False once a counter's at_least is then out of reach ("more tricks than everyone else" for the
+    holder of "win no pink and no blue" with two other cards; Deep Sea's "win a trick with a 6" for a holder with
+    no 6, which took 30-50 ms of CP-SAT after the kernel's budget, against the Rust solver's instant LOSS).
+    For settled hands."""
     players = problem[PLAYERS]
-    winning = np.empty(players, np.int64)  # per seat: how many cards it may still win a trick with
+    winning = np.empty(players, np.int64)  # per seat: the cards it may still win a trick with
     for seat in range(players):
-        winning[seat] = popcount(hands[seat] & ~barred_cards(seat, trick, problem, frames))
+        winning[seat] = hands[seat] & ~barred_cards(seat, trick, problem, frames)
     for k in range(problem[COUNTER_COUNT]):
         base = COUNTERS + k * COUNTER_FIELDS
         if problem[base + C_COUNT_CARDS]:
             continue
         winners = problem[base + C_WINNERS]
+        with_cards = problem[base + C_WON_WITH] if problem[base + C_WON_WITH] else np.int64(-1)
         cards = 0
         for seat in range(players):
             if winners >> seat & 1:
-                cards += winning[seat]
+                cards += popcount(winning[seat] & with_cards)
         room = min(frames[trick, COUNTER_ROOM + k], cards)
         frames[trick, COUNTER_ROOM + k] = room
         if frames[trick, COUNTER_VALUES + k] + room < problem[base + C_AT_LEAST]:
