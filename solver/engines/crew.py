@@ -182,7 +182,9 @@ class GameTables:
     because the search neither stores nor reads positions inside the tricks a position forces; the crew
     plays no space that moves cards or lays them on a table, and a sample's random pass (and the Ghost's display)
     is in the key. Measured on eight 4-player games of 3 dealt tasks, 16 samples, the same games played: the
-    median game took 1.43 s against 1.94 s with a fresh generation a solve.
+    median game took 1.43 s against 1.94 s with a fresh generation a solve. Under the crew's node limit the two
+    may play different games, where a sample's solve ends UNKNOWN with one table and is decided with the other
+    (benchmarks/bench_crew.py --compare counts them; it fails if they ever answer a position differently).
     """
 
     def __init__(self, solver):
