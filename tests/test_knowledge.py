@@ -159,10 +159,16 @@ def test_samples_are_the_consistent_deals_each_about_as_often(drawn):
         drawn_deals = Counter(known.samples(random.Random(seat), SAMPLES_PER_DEAL * min(len(expected), MOST_COUNTED)))
         one_by_one = random.Random(seat)  # one call draws what as many calls of `sample` draw
         assert known.samples(random.Random(seat), 5) == [known.sample(one_by_one) for _ in range(5)]
-        assert set(drawn_deals) <= expected  # none inconsistent
-        if len(expected) <= MOST_COUNTED:
-            assert set(drawn_deals) == expected  # none missing
-            assert_about_equally_often(drawn_deals, len(expected))
+        assert_drawn_are_the_consistent(drawn_deals, expected)
+
+
+def assert_drawn_are_the_consistent(drawn: Counter, expected: set):
+    """Fail when a drawn deal is not among the `expected` (the consistent ones, by brute force) or, with few enough
+    of them to count, when one was never drawn or they were drawn unequally often."""
+    assert set(drawn) <= expected  # none inconsistent
+    if len(expected) <= MOST_COUNTED:
+        assert set(drawn) == expected  # none missing
+        assert_about_equally_often(drawn, len(expected))
 
 
 def assert_about_equally_often(counts: Counter, cells: int):
