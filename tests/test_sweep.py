@@ -610,8 +610,10 @@ def test_report_of_a_corrupt_database_says_it_cannot_read_it(tmp_path):
 # --- kill -9 and Ctrl-C -------------------------------------------------------------------
 
 # About 300 deals, all decided well within the budget; a few seconds at --jobs 2.
-PROCESS_SWEEP = ["sweep", "--missions", "1-50", "--players", "4", "--deals", "6", "--jobs", "2", "--batch", "5"]
-PROCESS_DEALS = 50 * 6
+# 600 deals, about 4 s on both cores: long enough for a signal to land mid-run on a loaded machine (300 deals, 2 s,
+# once finished before a loaded machine let the test's poll see 40 stored)
+PROCESS_SWEEP = ["sweep", "--missions", "1-50", "--players", "4", "--deals", "12", "--jobs", "2", "--batch", "5"]
+PROCESS_DEALS = 50 * 12
 
 
 def stored_count(out: Path) -> int:
