@@ -721,7 +721,7 @@ def crew_samples(request: SweepRequest, cells, note=None) -> dict:
         why = crew_refusal(cell, mission)
         samples[cell] = 0 if why else request.samples
         if why:
-            left_out.append(f"{cell}: {why}")
+            left_out.append(f"{cell} ({cell.players} players): {why}")
     if left_out and not any(samples.values()):
         raise InputError(f"the realistic crew plays none of these cells ({left_out[0]}): sweep them with --crew "
                          "perfect")

@@ -132,7 +132,7 @@ def test_cells_the_crew_does_not_play_keep_perfect_information_with_a_note(tmp_p
     result = crew("sweep", "--game", "journey", "--missions", "yellow-for-everyone,table-chain", "--players", "4,5",
                   "--deals", "1", "--samples", "1", "--crew", "realistic", "--jobs", "1", "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
-    assert ("crew: note: the realistic crew does not play journey/table-chain: a special stage's redeal of the "
+    assert ("crew: note: the realistic crew does not play journey/table-chain (5 players): a special stage's redeal of the "
             "discards (five players);" in result.stderr), result.stderr
     cells = {(cell["mission"], cell["players"]): cell
              for cell in json.loads((tmp_path / "out" / "summary.json").read_text())["cells"]}
@@ -144,8 +144,8 @@ def test_cells_the_crew_does_not_play_keep_perfect_information_with_a_note(tmp_p
     (["--game", "journey", "--missions", "yellow-for-everyone", "--space", "jeep"], "the jeep (cards exchanged face"),
     (["--missions", "12", "--players", "3", "--space", "hang-glider"], "the hang glider with a random pass"),
     (["--tasks", "1", "--players", "2", "--space", "skis"], "the skis (the two players' hands swapped"),
-    (["--missions", "12", "--players", "2"], "planet-nine/12: a random pass with the Ghost"),
-    (["--missions", "12", "--players", "4", "--space", "vespa"], "planet-nine/12@vespa: the Vespa's swap with a random"),
+    (["--missions", "12", "--players", "2"], "planet-nine/12 (2 players): a random pass with the Ghost"),
+    (["--missions", "12", "--players", "4", "--space", "vespa"], "planet-nine/12@vespa (4 players): the Vespa's swap with a"),
     (["--game", "family", "--missions", "1"], "Family Adventure"),
 ])
 def test_cells_the_crew_does_not_play_are_refused(tmp_path, args, words):
@@ -182,7 +182,7 @@ def test_the_crew_sweeps_the_machete_the_skis_the_vespa_and_the_hang_glider(tmp_
                   "--players", "3", "--deals", "2", "--samples", "1", "--crew", "realistic", "--jobs", "1",
                   "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
-    assert "does not play journey/no-green-after-blue@fog: the fog (cards drawn after every trick);" in result.stderr
+    assert "does not play journey/no-green-after-blue@fog (3 players): the fog (cards drawn after every trick);" in result.stderr
     cells = {cell["mission"]: cell for cell in json.loads((tmp_path / "out" / "summary.json").read_text())["cells"]}
     assert cells["journey/no-green-after-blue@machete"]["crew_games"] == cells["journey/no-green-after-blue@skis"][
         "crew_games"] == cells["journey/no-green-after-blue@vespa"]["crew_games"] == cells[
