@@ -110,6 +110,8 @@ def hidden_unsupported(mission) -> str:
         return "the skis with a random pass or the Ghost"
     if (space.ghost >= 0 or space.sled >= 0) and mission.random_pass is not None:
         return "a random pass with the Ghost or the dog sled"
+    if space.hang_glider and mission.random_pass is not None:
+        return "the hang glider with a random pass"  # pass_worlds.py has no place for what a discard says there
     if mission.random_pass is not None and mission.random_pass.after != 1:
         return "a random pass after another trick than the first"
     return ""
@@ -400,6 +402,13 @@ def raced(options, samples: int, verdict, race: bool, most: int = 1) -> dict:
         if tried == samples:
             best = max(best, wins)
     return tallies
+
+
+def best_raced(options, tallies: dict):
+    """Return the option of the most wins among those solved on every sample (`tallies`: `raced`'s; an option that
+    left the race could not reach the leader); ties go to the first."""
+    full = max(tried for _, tried in tallies.values())
+    return max((o for o in options if tallies[o][1] == full), key=lambda o: tallies[o][0])
 
 
 class SampleVerdicts:

@@ -57,6 +57,7 @@ from solver.engines.crew import (
     GhostSeat,
     best_card,
     best_option,
+    best_raced,
     check_supported,
     communication_of,
     decision_deals,
@@ -100,7 +101,6 @@ CREW_NODES = 5_000
 CREW_LIMITS = Limits(max_nodes=CREW_NODES)
 SLED_SCORED = "the dog sled's driver on a special mission"  # its weighing is of wins, not of scores
 VESPA_PASSED = "the Vespa's swap with a random pass"
-GLIDER_PASSED = "the hang glider with a random pass"
 DRAFT = "draft"  # mission.py's assignment modes: "draft", "commander-decision", "commander-distribution"
 
 
@@ -355,8 +355,6 @@ def unplayed_on(space: Space, mission, scored: bool) -> str:
         return SLED_SCORED
     if space.unit.swaps_before_play and mission.random_pass is not None:
         return VESPA_PASSED  # what a player knows after the pass (pass_worlds.py) has no place for the swap's cards
-    if mission.space.hang_glider and mission.random_pass is not None:
-        return GLIDER_PASSED  # nor for what a discard says on the hang glider (knowledge.py, `set_aside_caps`)
     return ""
 
 
@@ -370,9 +368,7 @@ def table_card(deal: Deal, mission, walked: Walked, position: Position, shown, s
     deals = decision_deals(deal, mission, walked, position.plays, shown, samples, rng, seat=winner)
     after = {c: position.choose(TrickChoices(tabled=c), len(walked.tricks)).on(mission) for c in trick.cards}
     tallies = raced(trick.cards, samples, lambda c, k: winnable(deals[k].solve(solve, after[c], limits)), race=True)
-    shares = tuple(CardShare(c, *tallies[c]) for c in trick.cards)
-    full = max(share.samples for share in shares)
-    return Decision(winner, max((s for s in shares if s.samples == full), key=lambda s: s.wins).card, shares)
+    return Decision(winner, best_raced(trick.cards, tallies), tuple(CardShare(c, *tallies[c]) for c in trick.cards))
 
 
 def driver_weighs(deal: Deal, mission, walked: Walked, position: Position, shown, samples: int, rng: random.Random,

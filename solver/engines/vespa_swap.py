@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 from solver.core.cards import bit, scan
 from solver.core.deal import Deal
 from solver.core.solution import Limits
-from solver.engines.crew import cheapness, raced, samples_before_play, winnable
+from solver.engines.crew import best_raced, cheapness, raced, samples_before_play, winnable
 from solver.missions.knowledge import Placed
 from solver.trick.spaces.vespa import VESPA_CARD, swap, swappable
 
@@ -78,13 +78,13 @@ def vespa_swap(deal: Deal, mission, samples: int, rng: random.Random, solve, lim
     deals = samples_before_play(deal, holder, samples, rng, mission)
     offered = raced(offers, samples, lambda offer, k: some_swap_wins(deals[k], holder, *offer, ANY, mission, solve,
                                                                      limits), race=True)
-    partner, given = best_of(offers, offered)
+    partner, given = best_raced(offers, offered)
     answers = by_cheapness(swappable(deal, partner, ()))
     placed = Placed(held=((holder, bit(VESPA_CARD)),))  # chosen: the holder held the blue 1
     deals = samples_before_play(deal, partner, samples, rng, mission, placed=placed)
     answered = raced(answers, samples, lambda back, k: some_swap_wins(deals[k], holder, partner, ANY, back, mission,
                                                                       solve, limits), race=True)
-    taken = best_of(answers, answered)
+    taken = best_raced(answers, answered)
     made = VespaSwap(holder, partner, given, taken, tuple(offers), tuple(offered[o] for o in offers), tuple(answers),
                      tuple(answered[a] for a in answers))
     return swap(deal, (), holder, given, partner, taken)[1], made
@@ -93,13 +93,6 @@ def vespa_swap(deal: Deal, mission, samples: int, rng: random.Random, solve, lim
 def by_cheapness(cards: int) -> list[int]:
     """Return `cards` cheapest first (crew.cheapness: what the crew gives away first)."""
     return sorted(scan(cards), key=cheapness)
-
-
-def best_of(options, tallies: dict):
-    """Return the option of the most wins among those solved on every sample (`tallies`: crew.raced's); ties go to
-    the first."""
-    full = max(tried for _, tried in tallies.values())
-    return max((o for o in options if tallies[o][1] == full), key=lambda o: tallies[o][0])
 
 
 def some_swap_wins(sample, holder: int, partner: int, given: int, taken: int, mission, solve, limits: Limits) -> bool:
