@@ -34,7 +34,9 @@ from solver.engines.kernel.arrays import (
     WON_WITH,
 )
 from solver.engines.kernel.bounds import (
+    barred_cards,
     can_still_win,
+    counts_every_trick,
     fewest_named_tricks,
     hands_settled,
     most_given_away,
@@ -105,7 +107,7 @@ from solver.engines.kernel.problem import (
     TRICKS,
 )
 from solver.engines.kernel.table import position_hash
-from solver.missions.conditions import ALL_TRICKS, NO_LIMIT
+from solver.missions.conditions import NO_LIMIT
 
 
 @njit(cache=True)
@@ -349,38 +351,6 @@ def count_trick(trick, winner, cards, best, problem, frames, hands):
         most = max(most, won)
         fewest = min(fewest, won)
     return most - fewest <= gap
-
-
-@njit(cache=True, inline="always")
-def counts_every_trick(base, problem):
-    """Return True when the counter at `base` counts every trick its seats win that holds a card of its set
-    (C_CONTAINING; every trick for a trick counter without one), whatever the trick's number, winning card,
-    value or number of the set's cards."""
-    containing = problem[base + C_CONTAINING]
-    return (
-        problem[base + C_WON_WITH] == 0 and problem[base + C_TRICKS] == ALL_TRICKS and problem[base + C_MIN_VALUE] == 0
-        and problem[base + C_MAX_VALUE] >= NO_LIMIT and problem[base + C_AS_MANY] == 0
-        and (containing != 0 or problem[base + C_COUNT_CARDS] == 0)
-        and (containing == 0 or problem[base + C_MIN_CONTAINING] <= 1)
-        and (containing == 0 or problem[base + C_MAX_CONTAINING] >= problem[PLAYERS])
-    )
-
-
-@njit(cache=True)
-def barred_cards(seat, trick, problem, frames):
-    """Return the cards `seat` can no longer win a trick with, from `trick` on, without a counter of its going
-    past at_most: the set of a full counter ("win no pink and no blue"; a trick's winning card is in the
-    trick), every card for a full counter without a set ("exactly two tricks" at 2)."""
-    barred = np.int64(0)
-    for k in range(problem[COUNTER_COUNT]):
-        base = COUNTERS + k * COUNTER_FIELDS
-        if (
-            problem[base + C_WINNERS] >> seat & 1
-            and frames[trick, COUNTER_VALUES + k] >= problem[base + C_AT_MOST]
-            and counts_every_trick(base, problem)
-        ):
-            barred |= problem[base + C_CONTAINING] if problem[base + C_CONTAINING] else ~np.int64(0)
-    return barred
 
 
 @njit(cache=True)
