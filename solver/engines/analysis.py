@@ -243,10 +243,10 @@ class DecisionSlack(NamedTuple):
 
 def slack(deal, mission, line: Position, solve, limits: Limits = Limits()) -> tuple[DecisionSlack, ...]:
     """Return the slack of a winning line of `mission` on `deal` (its choices between tricks, a special stage's
-    table cards, as the line made them): at each decision along it (a play with two legal cards or more), the legal cards that keep the mission
-    winnable and those left UNKNOWN (`solve` an engine on a case, within `limits`). Of two legal cards with no
-    other card in play between them, the lower wins and loses as the higher (the reference's reduction), so
-    only the higher is solved; the line's card and those it stands for keep the mission winnable. Measured on
+    table cards, as the line made them): at each decision along it (a play with two legal cards or more), the
+    legal cards that keep the mission winnable and those left UNKNOWN (`solve` an engine on a case, within
+    `limits`). Of two legal cards with no other card in play between them, the lower wins and loses as the higher
+    (the reference's reduction), so only the higher is solved; the line's card and those it stands for keep the mission winnable. Measured on
     the lines of 18 deals (Deep Sea totals 8 and 16, Planet Nine 30; 4 players): the same slack with 1,274
     solves instead of 1,576, in the same time (it goes to the few solves that reach their node cap)."""
     decisions, distinct = [], distinct_cards(mission)
