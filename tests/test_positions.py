@@ -2,8 +2,8 @@
 
 Random small deals on every space (conftest's strategies), random legal plays so far (each card
 drawn from the cards `walk` offers, each pass or table card from the reference's `choices_due`),
-then for every legal card of the seat to move: the kernel and the reference agree, the position is winnable exactly when some
-card is, and every winning line starts with the plays and replays through the rules (conftest's
+then for every legal card of the seat to move: the kernel and the reference agree (and CP-SAT, on the position and its
+first legal card, where it models the mission), the position is winnable exactly when some card is, and every winning line starts with the plays and replays through the rules (conftest's
 check_witness, by hand). Hand-worked positions, and bad positions' one-line errors, below.
 """
 
@@ -28,6 +28,7 @@ from hypothesis import strategies as st
 from solver.core.cards import SUIT_MASKS, TRUMP, parse_card_list, parse_cards, scan
 from solver.core.deal import parse_deal
 from solver.core.solution import Outcome
+from solver.engines import cpsat
 from solver.engines.analysis import analyze_position, case_solver, consistent_cases, line_position
 from solver.engines.kernel import KernelSolver
 from solver.engines.reference import choices_due, walk
@@ -43,9 +44,14 @@ EXAMPLES_PAST_A_CHOICE = 80  # about a third of them play on after a pass or tab
 
 
 def check_position(deal, mission, position):
+    """The kernel agrees with the reference on every legal card of the position, CP-SAT (where it models the
+    mission: no choice between tricks) on the position and its first legal card, and the position is winnable
+    exactly when some card is."""
     positioned = position.on(mission)
     walked = walk(deal, positioned)
     whole = reference_solve(deal, positioned)
+    if cpsat.modelled(positioned):
+        check_engine(cpsat.solve, deal, positioned, whole)
     if walked.ended:
         assert whole.outcome is (Outcome.WIN if walked.ended.startswith("won") else Outcome.LOSS), walked.ended
         return
@@ -58,16 +64,25 @@ def check_position(deal, mission, position):
     outcomes = []
     for card in scan(walked.legal):
         after = position.then(card).on(mission)
-        expected, got = reference_solve(deal, after), KERNEL.solve(deal, after)
-        assert got.outcome is expected.outcome, f"card {card}: kernel {got.outcome.value}, reference {expected.outcome.value}"
-        for solution in (expected, got):
-            if solution.outcome is Outcome.WIN:
-                line = line_position(solution)
-                assert line.plays[: len(position.plays) + 1] == position.plays + (card,)
-                assert line.chosen[: len(position.chosen)] == after.chosen  # the crew's choices so far, as made
-                check_witness(deal, after, solution)
+        expected = reference_solve(deal, after)
+        engines = [KERNEL.solve] + ([cpsat.solve] if not outcomes and cpsat.modelled(after) else [])
+        for solve in engines:
+            check_engine(solve, deal, after, expected)
         outcomes.append(expected.outcome)
     assert whole.outcome is (Outcome.WIN if Outcome.WIN in outcomes else Outcome.LOSS)
+
+
+def check_engine(solve, deal, positioned, expected):
+    """`solve` answers the position as the reference did (`expected`), and every winning line of either
+    begins with the position's plays and choices and replays through the rules (check_witness)."""
+    got = solve(deal, positioned)
+    assert got.outcome is expected.outcome, f"{got.engine} {got.outcome.value}, reference {expected.outcome.value}"
+    for solution in (expected, got):
+        if solution.outcome is Outcome.WIN:
+            line = line_position(solution)
+            assert line.plays[: len(positioned.played)] == positioned.played
+            assert line.chosen[: len(positioned.chosen)] == positioned.chosen  # the crew's choices so far, as made
+            check_witness(deal, positioned, solution)
 
 
 @pytest.mark.parametrize("space", SPACES)

@@ -219,8 +219,14 @@ def line_position(solution: Solution) -> Position:
                     trimmed(TrickChoices(trick.tabled, tuple(trick.passed)) for trick in solution.tricks))
 
 
-SLACK_NODES = 2_000_000  # a sweep's slack solves: card plays each, then UNKNOWN (a node cap, not a time, keeps a
-# sweep reproducible); see slack
+# A sweep's slack solves: the kernel within SLACK_NODES card plays, then CP-SAT within SLACK_CP_SAT_EFFORT of its
+# deterministic time, then UNKNOWN (caps, not a time, keep a sweep reproducible); see slack. The positions off a
+# winning line that the kernel cannot settle are mostly wins it does not find: on 12 Deep Sea deals (totals 12 and
+# 18, 4 players) the kernel alone at 2M plays left 42 solves UNKNOWN (8 decisions perhaps critical) and took
+# 40.7 s of slack; 50k plays then CP-SAT decided every solve (the same 88 critical decisions, the 8 not critical)
+# in 14.5 s (20k: 13.5, 10k: 15.5); on 20 deals of missions 26, 34, 40, 45 and 46 the same slack in 4.3 s, not 8.1.
+SLACK_NODES = 50_000
+SLACK_CP_SAT_EFFORT = 1.0
 
 
 class DecisionSlack(NamedTuple):

@@ -72,11 +72,16 @@ sled (its driver may open any trick), the hang glider (a set-aside card does not
 count for following suit), fog, the skis, the helicopter or the jeep (one way of
 moving cards at a time, as each space has), and the Ghost's display with two
 players where no card changes hands (a face-down card exists from the trick after
-the card over it). `solve` raises `UnsupportedMission` for any other rule (the
+the card over it); and positions in the middle of a game, whose plays it fixes as
+the play's first (`TaskModel.position`): on 42 Deep Sea positions off winning lines
+that the kernel left UNKNOWN at 2M plays (39 won, 3 lost; the portfolio's turns,
+the kernel alone then, took 350 s and left 12 UNKNOWN at 10 s), CP-SAT decided all in
+2.6 s. `solve` raises `UnsupportedMission` for any other rule (the
 difficult Ghost, the Ghost with passes or the skis, table patterns, the redeal,
-Deep Sea's rules on a stage space), naming it (`unsupported`): the portfolio sends
+Deep Sea's rules on a stage space, a position with a pass or table card among its
+plays), naming it (`unsupported`): the portfolio sends
 such missions to the kernel alone. The play part of a model (`TaskModel.play_only`)
-is built and read once for the missions of one deal and rules of play (`play_model`).
+is built and read once for the missions of one deal, rules of play and position (`play_model`).
 
 The cases of one deal (a Deep Sea draft's assignments, a card's holder the crew
 chooses) can be one model (`CasesModel`, `solve_cases`) when each case's demands
@@ -101,6 +106,7 @@ from solver.core.deal import Deal
 from solver.core.errors import UnsupportedMission
 from solver.core.rules import num_tricks, trick_winner
 from solver.core.solution import CP_SAT_MODEL_WORK, CP_SAT_SECONDS_PER_UNIT, Limits, Outcome, Solution, Trick
+from solver.engines.reference import walk
 from solver.missions.conditions import (
     NO_LIMIT,
     TrickCounter,
@@ -135,7 +141,8 @@ FAMILIES = {
     "difficult-ghost": "the difficult Ghost",
     "redeal": "the five-player redeal",
     "pattern": "table patterns (special stages)",
-    "position": "a position in the middle of a game (the kernel and the reference solve from one)",
+    "choices": "a position with the crew's choices between tricks, a pass or a table card (the kernel and the "
+               "reference solve from one)",
     "deep-sea-space": "Deep Sea's rules (comparisons, runs, lead rules, as-many tricks) with a stage space or a "
                       "random pass",
     "space": "stage space rules",  # a PlayRules field none of the above names
@@ -156,7 +163,7 @@ def unsupported(mission: TaskMission) -> dict[str, str]:
         "difficult-ghost": space.difficult,
         "redeal": bool(space.redeal_after),
         "pattern": mission.pattern is not None,
-        "position": bool(mission.played or mission.chosen),
+        "choices": bool(mission.chosen),
         "deep-sea-space": deep_sea_off_the_train(mission),
     }
     families = [name for name, found in present.items() if found]
@@ -173,7 +180,7 @@ def modelled(mission: TaskMission) -> bool:
     rules and the random pass, on the train or a stage space that changes play, and the Ghost
     where no card changes hands (`without_modelled_rules`); one way of moving cards at a time."""
     return (not moves_combined(mission) and without_modelled_rules(mission) == NO_RULES and mission.pattern is None
-            and not mission.played and not mission.chosen and not deep_sea_off_the_train(mission))
+            and not mission.chosen and not deep_sea_off_the_train(mission))
 
 
 def without_modelled_rules(mission: TaskMission) -> PlayRules:
@@ -238,7 +245,7 @@ class TaskModel:
         vars(self).update(vars(play))  # its literals and tables; none is changed below
         self.model = model
         self.add_demands(mission)
-        self.equivalent_cards(distinct_cards(mission))
+        self.equivalent_cards(kept_apart(mission))
 
     def add_demands(self, mission: TaskMission, when=None) -> None:
         """Add the demands of `mission` (its tasks, tokens, counters, comparisons, runs, lead rules, balance and
@@ -302,6 +309,19 @@ class TaskModel:
         self.lead_vars()
         self.follow_suit()
         self.winners()
+        self.position(mission.played)
+
+    def position(self, played: tuple[int, ...]) -> None:
+        """Add a position's plays (no choice between tricks: `modelled`) as the play's first: each card
+        played by its seat in its trick, each trick begun opened by the seat of its first card (the dog-sled
+        driver, maybe). The rest of the model is unchanged: a position is lost exactly when no full play
+        that begins with its plays meets the mission."""
+        seats = walk(self.deal, self.mission).seats if played else ()  # checks the plays, as every engine does
+        for ply, (c, p) in enumerate(zip(played, seats)):
+            t = ply // self.players
+            self.clause([self.plays[c, p, t]])
+            if ply % self.players == 0:
+                self.clause([self.lead[p, t]])
 
     # --- literal helpers: constants are Python bools, folded away here -----------
 
@@ -963,6 +983,7 @@ class TaskModel:
         nothing lies between them: requiring that loses no win.
         Cards that stay together qualify: a dealt hand, on the skis too (the skis cards are
         distinct), and under fog two cards that arrive together; cards passed one by one do not.
+        In a position, its played cards are in `distinct` (`kept_apart`): a swap would change the plays.
         """
         if self.trades:
             return
@@ -1081,12 +1102,18 @@ class CasesModel(TaskModel):
                 self.clause([self.neg(chosen), holds[part]])
         distinct = 0
         for mission in missions:
-            distinct |= distinct_cards(mission)
+            distinct |= kept_apart(mission)
         self.equivalent_cards(distinct)  # every case tells these apart, or more
 
 
+def kept_apart(mission: TaskMission) -> int:
+    """Return the cards the model's symmetry breaking must not swap (`TaskModel.equivalent_cards`): those the
+    mission tells apart and those its position played."""
+    return distinct_cards(mission) | card_set(mission.played)
+
+
 PLAY_MODELS = 2  # the plays `play_model` keeps: a deal's cases come one after another, round after round
-_plays: dict = {}  # (deal, space, random pass) -> (TaskModel.play_only, its proto), the newest last
+_plays: dict = {}  # (deal, space, random pass, position) -> (TaskModel.play_only, its proto), the newest last
 
 
 def play_model(deal: Deal, mission: TaskMission) -> tuple[TaskModel, cp_model_helper.CpModelProto]:
@@ -1095,7 +1122,7 @@ def play_model(deal: Deal, mission: TaskMission) -> tuple[TaskModel, cp_model_he
     variables and constraints in the same order as one built whole, so CP-SAT searches it the same way.
     Measured on a 4-player Deep Sea deal of total 20 (7 cards, 2,520 draft assignments): a case's model took
     19.6-20.3 ms to build, read and solve whole, 11.4-11.7 ms over the kept play (300 cases)."""
-    key = (deal, mission.space, mission.random_pass)
+    key = (deal, mission.space, mission.random_pass, mission.played)
     found = _plays.get(key)
     if found is None:
         play = TaskModel.play_only(deal, mission)
@@ -1111,7 +1138,8 @@ def together(cases) -> bool:
     deal and rules of play, each a mission the model knows whose demands hold apart (`demands_apart`)."""
     deal, first = cases[0][1], cases[0][2]
     return len(cases) > 1 and all(
-        d == deal and m.space == first.space and m.random_pass == first.random_pass and modelled(m) and demands_apart(m)
+        d == deal and m.space == first.space and m.random_pass == first.random_pass and m.played == first.played
+        and modelled(m) and demands_apart(m)
         for _, d, m in cases)
 
 
