@@ -38,7 +38,8 @@ def play(samples, crew_seed, crew_nodes, as_json, **options):
 
 
 def wins_text(wins: int, samples: int) -> str:
-    return f"{wins}/{samples}"
+    """Return an option's wins over the samples it was solved on (`-`: none, the best before it won every one)."""
+    return f"{wins}/{samples}" if samples else "-"
 
 
 def sled_line(sled, leader: int, samples: int) -> str:
@@ -107,11 +108,12 @@ def pick_lines(answer: api.PlayAnswer) -> list[str]:
     for pick in game.picks:
         if pick.drafted:
             head = f"seat {pick.chooser} takes {picked_text(game, pick.task)}"
-            options = ", ".join(f"{picked_text(game, t)} {wins_text(w, samples)}"
-                                for (t, _), w in zip(pick.options, pick.wins))
+            options = ", ".join(f"{picked_text(game, t)} {wins_text(w, n)}"
+                                for (t, _), w, n in zip(pick.options, pick.wins, pick.tried))
         else:
             head = f"the Commander gives {task_text(mission, pick.task)} to seat {pick.seat}"
-            options = ", ".join(f"seat {seat} {wins_text(w, samples)}" for (_, seat), w in zip(pick.options, pick.wins))
+            options = ", ".join(f"seat {seat} {wins_text(w, n)}"
+                                for (_, seat), w, n in zip(pick.options, pick.wins, pick.tried))
         lines.append(head + (f" ({options})" if options else " (the only option)"))
     if game.drafted:
         lines += setup
@@ -215,8 +217,9 @@ def game_json(answer: api.PlayAnswer) -> dict:
         "setup_wins": dict(zip(game.offered, game.setup_wins)),
         "owners": {format_card(c): owner for c, owner in zip(cards, game.mission.owners)},
         "picks": [{"chooser": p.chooser, "drafted": p.drafted, "task": picked_json(game, p.task), "seat": p.seat,
-                   "options": [{"task": picked_json(game, t), "seat": s, "wins": w}
-                               for (t, s), w in zip(p.options, p.wins or (None,) * len(p.options))]}
+                   "options": [{"task": picked_json(game, t), "seat": s, "wins": w, "samples": n}
+                               for (t, s), w, n in zip(p.options, p.wins or (None,) * len(p.options),
+                                                       p.tried or (None,) * len(p.options))]}
                   for p in game.picks],
         "handovers": [{"seat": h.seat, "keep": h.keep, "best": h.best, "confirmed": list(h.confirmed), "made": h.made,
                        "options": [{"task": format_card(cards[t]), "to": to, "wins": w}

@@ -89,11 +89,14 @@ def test_each_seat_takes_the_card_that_keeps_the_cards_taken_winnable_in_most_sa
         if len(options) > 1:
             known = Knowledge.before_play(deal, turn)
             deals = sampled_deals(known, (0,) * deal.players, deal.commander, samples, rng)
-            wins = tuple(sum(winnable(d.deal, draft.together(holders | {i: turn})) for d in deals) for i, _ in options)
-            assert pick.wins == wins
+            won = [[winnable(d.deal, draft.together(holders | {i: turn})) for d in deals] for i, _ in options]
+            wins = tuple(sum(row) for row in won)
             assert pick.task == options[wins.index(max(wins))][0]  # ties: the card drawn first
+            # Raced: each option's wins on the samples it was solved on; the chosen one on every sample.
+            assert pick.wins == tuple(sum(row[:n]) for row, n in zip(won, pick.tried))
+            assert pick.tried[options.index((pick.task, turn))] == samples
         else:
-            assert pick.wins == () and pick.task == options[0][0]
+            assert pick.wins == pick.tried == () and pick.task == options[0][0]
         holders[pick.task] = turn
         turn = (turn + 1) % deal.players
     assert sorted(holders) == list(range(len(draft.names)))
@@ -121,7 +124,8 @@ def test_crew_play_prints_the_draft_before_the_tricks():
     text = runner.invoke(main, args)
     assert text.exit_code == 0, text.output
     lines = text.output.splitlines()
-    assert lines[1] == "seat 3 takes card 12 (card 12 2/2, card 44 2/2)"  # the captain (seat 3) first, ties: 12
+    # The captain (seat 3) first; card 12 wins both samples, so card 44, raced after it, cannot beat it (ties: 12).
+    assert lines[1] == "seat 3 takes card 12 (card 12 2/2, card 44 -)"
     assert lines[2] == "seat 0 takes card 44 (the only option)"
     assert lines[3] == "tasks: none" and lines[4].startswith("trick  1:")
     picks = json.loads(runner.invoke(main, [*args, "--json"]).output)["picks"]

@@ -123,9 +123,12 @@ def check_picks(deal, mission, assignment, game):
         assert pick.chooser == ((deal.commander + k) % deal.players if drafted else deal.commander)
         assert pick.drafted == drafted
         assert (pick.task, pick.seat) in pick.options
-        if pick.wins:
-            best = max(pick.wins)
-            assert pick.options.index((pick.task, pick.seat)) == pick.wins.index(best)
+        if pick.wins:  # raced: the best of the options solved on every sample, ties to the first
+            full = max(pick.tried)
+            best = max(w for w, n in zip(pick.wins, pick.tried) if n == full)
+            assert pick.options.index((pick.task, pick.seat)) == next(
+                i for i, (w, n) in enumerate(zip(pick.wins, pick.tried)) if (w, n) == (best, full))
+            assert all(w + full - n <= best for w, n in zip(pick.wins, pick.tried))  # could not beat it
         else:
             assert len(pick.options) == 1
     assert sorted(p.task for p in game.picks) == list(range(len(mission.cards)))

@@ -64,6 +64,7 @@ from solver.engines.crew import (
     leader_shares,
     option_shares,
     raced,
+    raced_options,
     samples_before_play,
     score_shares,
     shares_on,
@@ -137,14 +138,16 @@ class Talk:
 @dataclass(frozen=True)
 class Pick:
     """A task given its owner before play: by `chooser`, among `options` ((task index, seat) each), with each
-    option's wins out of the samples (empty when there was one option); `drafted`: taken in a draft, else given
-    by the Commander. A Deep Sea card's pick indexes the game's `drafted` cards."""
+    option's wins out of the samples it was solved on, `tried` (both empty when there was one option; raced:
+    `crew.raced_options`); `drafted`: taken in a draft, else given by the Commander. A Deep Sea card's pick
+    indexes the game's `drafted` cards."""
 
     chooser: int
     task: int
     seat: int
     options: tuple[tuple[int, int], ...]
     wins: tuple[int, ...]
+    tried: tuple[int, ...]
     drafted: bool
 
 
@@ -443,18 +446,26 @@ def draft_cards(deal: Deal, setups, draft: Draft, samples: int, rng: random.Rand
             raise InputError("no setup holds the Deep Sea cards the crew has drafted")
         options = [(card, turn) for card in range(len(draft.names))
                    if card not in taken and any(agrees(setup, draft.names, taken | {card: turn}) for setup in setups)]
-        wins = ()
-        if len(options) > 1:
-            deals = samples_before_play(deal, turn, samples, rng, setups[0].mission, ghost)
-            wins = tuple(sum(any(winnable(d.solve(solve, mission, limits)) for mission in together) for d in deals)
-                         for together in (draft.together(taken | {card: turn}) for card, _ in options))
         if options:
-            card, _ = options[best_option(wins) if wins else 0]
-            picks.append(Pick(turn, card, turn, tuple(options), wins, True))
+            deals = samples_before_play(deal, turn, samples, rng, setups[0].mission, ghost) if len(options) > 1 else ()
+            best, wins, tried = raced_pick(deals, [draft.together(taken | {card: turn}) for card, _ in options],
+                                           solve, limits)
+            card, _ = options[best]
+            picks.append(Pick(turn, card, turn, tuple(options), wins, tried, True))
             taken[card] = turn
         passes = 0 if options else passes + 1
         turn = (turn + 1) % deal.players
     return [setup for setup in setups if agrees(setup, draft.names, taken)], picks
+
+
+def raced_pick(deals, missions_of, solve, limits: Limits) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """Return the option a pick takes, and each option's wins and samples solved (`crew.raced_options`; with one
+    option, no `deals`: that option, and no tallies)."""
+    if len(missions_of) == 1:
+        return 0, (), ()
+    tallies = raced_options(deals, missions_of, solve, limits)
+    return (best_raced(range(len(missions_of)), tallies), tuple(tallies[i][0] for i in tallies),
+            tuple(tallies[i][1] for i in tallies))
 
 
 def agrees(setup: Setup, names, holders: dict[int, int]) -> bool:
@@ -484,12 +495,10 @@ def assign_tasks(deal: Deal, mission, drafted: bool, samples: int, rng: random.R
             chooser, task = deal.commander, owners.index(LAZY)
             options = [(task, seat) for seat in range(deal.players) if counts_allow(counts, with_one(taken, seat))]
         missions = [fixed(mission, owners, counts, taken, task, seat) for task, seat in options]
-        wins = ()
-        if len(options) > 1:
-            deals = samples_before_play(deal, chooser, samples, rng, mission, ghost)
-            wins = option_shares(deals, missions, solve, limits)
-        task, seat = options[best_option(wins) if wins else 0]
-        picks.append(Pick(chooser, task, seat, tuple(options), wins, drafted))
+        deals = samples_before_play(deal, chooser, samples, rng, mission, ghost) if len(options) > 1 else ()
+        best, wins, tried = raced_pick(deals, [(m,) for m in missions], solve, limits)
+        task, seat = options[best]
+        picks.append(Pick(chooser, task, seat, tuple(options), wins, tried, drafted))
         owners[task], taken = seat, with_one(taken, seat)
     return fixed(mission, owners, counts, taken), picks
 
