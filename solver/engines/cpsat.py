@@ -72,16 +72,16 @@ sled (its driver may open any trick), the hang glider (a set-aside card does not
 count for following suit), fog, the skis, the helicopter or the jeep (one way of
 moving cards at a time, as each space has), and the Ghost's display with two
 players where no card changes hands (a face-down card exists from the trick after
-the card over it); and positions in the middle of a game, whose plays it fixes as
-the play's first (`TaskModel.position`): on 42 Deep Sea positions off winning lines
-that the kernel left UNKNOWN at 2M plays (39 won, 3 lost; the portfolio's turns,
-the kernel alone then, took 350 s and left 12 UNKNOWN at 10 s), CP-SAT decided all in
-2.6 s. `solve` raises `UnsupportedMission` for any other rule (the
-difficult Ghost, the Ghost with passes or the skis, table patterns, the redeal,
-Deep Sea's rules on a stage space, a position with a pass or table card among its
-plays), naming it (`unsupported`): the portfolio sends
-such missions to the kernel alone. The play part of a model (`TaskModel.play_only`)
-is built and read once for the missions of one deal, rules of play and position (`play_model`).
+the card over it); and positions in the middle of a game, whose plays and the
+crew's passes among them it fixes as the play's first (`TaskModel.position`): on
+42 Deep Sea positions off winning lines that the kernel left UNKNOWN at 2M plays
+(39 won, 3 lost; the portfolio's turns, the kernel alone then, took 350 s and left
+12 UNKNOWN at 10 s), CP-SAT decided all in 2.6 s. `solve` raises
+`UnsupportedMission` for any other rule (the difficult Ghost, the Ghost with passes
+or the skis, table patterns, the redeal, Deep Sea's rules on a stage space), naming
+it (`unsupported`): the portfolio sends such missions to the kernel alone. The play
+part of a model (`TaskModel.play_only`) is built and read once for the missions of
+one deal, rules of play and position (`play_model`).
 
 The cases of one deal (a Deep Sea draft's assignments, a card's holder the crew
 chooses) can be one model (`CasesModel`, `solve_cases`) when each case's demands
@@ -141,8 +141,6 @@ FAMILIES = {
     "difficult-ghost": "the difficult Ghost",
     "redeal": "the five-player redeal",
     "pattern": "table patterns (special stages)",
-    "choices": "a position with the crew's choices between tricks, a pass or a table card (the kernel and the "
-               "reference solve from one)",
     "deep-sea-space": "Deep Sea's rules (comparisons, runs, lead rules, as-many tricks) with a stage space or a "
                       "random pass",
     "space": "stage space rules",  # a PlayRules field none of the above names
@@ -163,7 +161,6 @@ def unsupported(mission: TaskMission) -> dict[str, str]:
         "difficult-ghost": space.difficult,
         "redeal": bool(space.redeal_after),
         "pattern": mission.pattern is not None,
-        "choices": bool(mission.chosen),
         "deep-sea-space": deep_sea_off_the_train(mission),
     }
     families = [name for name, found in present.items() if found]
@@ -180,7 +177,7 @@ def modelled(mission: TaskMission) -> bool:
     rules and the random pass, on the train or a stage space that changes play, and the Ghost
     where no card changes hands (`without_modelled_rules`); one way of moving cards at a time."""
     return (not moves_combined(mission) and without_modelled_rules(mission) == NO_RULES and mission.pattern is None
-            and not mission.chosen and not deep_sea_off_the_train(mission))
+            and not deep_sea_off_the_train(mission))
 
 
 def without_modelled_rules(mission: TaskMission) -> PlayRules:
@@ -309,19 +306,24 @@ class TaskModel:
         self.lead_vars()
         self.follow_suit()
         self.winners()
-        self.position(mission.played)
+        self.position(mission.played, mission.chosen)
 
-    def position(self, played: tuple[int, ...]) -> None:
-        """Add a position's plays (no choice between tricks: `modelled`) as the play's first: each card
-        played by its seat in its trick, each trick begun opened by the seat of its first card (the dog-sled
-        driver, maybe). The rest of the model is unchanged: a position is lost exactly when no full play
-        that begins with its plays meets the mission."""
-        seats = walk(self.deal, self.mission).seats if played else ()  # checks the plays, as every engine does
+    def position(self, played: tuple[int, ...], chosen) -> None:
+        """Add a position's plays and the crew's passes among them as the play's first: each card played by
+        its seat in its trick, each trick begun opened by the seat of its first card (the dog-sled driver,
+        maybe), each card passed after a trick by its seat (`TrickChoices.passed`: seat by seat from seat 0, as
+        many cards each; no table card: the model has no table). The rest of the model is unchanged: a
+        position is lost exactly when no full play that begins with its plays and passes meets the mission."""
+        seats = walk(self.deal, self.mission).seats if played else ()  # checks the position, as every engine does
         for ply, (c, p) in enumerate(zip(played, seats)):
             t = ply // self.players
             self.clause([self.plays[c, p, t]])
             if ply % self.players == 0:
                 self.clause([self.lead[p, t]])
+        for t, choices in enumerate(chosen):
+            each = len(choices.passed) // self.players
+            for k, c in enumerate(choices.passed):
+                self.clause([self.passes[t][c, k // each]])
 
     # --- literal helpers: constants are Python bools, folded away here -----------
 
@@ -1113,7 +1115,7 @@ def kept_apart(mission: TaskMission) -> int:
 
 
 PLAY_MODELS = 2  # the plays `play_model` keeps: a deal's cases come one after another, round after round
-_plays: dict = {}  # (deal, space, random pass, position) -> (TaskModel.play_only, its proto), the newest last
+_plays: dict = {}  # (deal, space, random pass, plays, choices) -> (TaskModel.play_only, its proto), the newest last
 
 
 def play_model(deal: Deal, mission: TaskMission) -> tuple[TaskModel, cp_model_helper.CpModelProto]:
@@ -1122,7 +1124,7 @@ def play_model(deal: Deal, mission: TaskMission) -> tuple[TaskModel, cp_model_he
     variables and constraints in the same order as one built whole, so CP-SAT searches it the same way.
     Measured on a 4-player Deep Sea deal of total 20 (7 cards, 2,520 draft assignments): a case's model took
     19.6-20.3 ms to build, read and solve whole, 11.4-11.7 ms over the kept play (300 cases)."""
-    key = (deal, mission.space, mission.random_pass, mission.played)
+    key = (deal, mission.space, mission.random_pass, mission.played, mission.chosen)
     found = _plays.get(key)
     if found is None:
         play = TaskModel.play_only(deal, mission)
@@ -1139,7 +1141,7 @@ def together(cases) -> bool:
     deal, first = cases[0][1], cases[0][2]
     return len(cases) > 1 and all(
         d == deal and m.space == first.space and m.random_pass == first.random_pass and m.played == first.played
-        and modelled(m) and demands_apart(m)
+        and m.chosen == first.chosen and modelled(m) and demands_apart(m)
         for _, d, m in cases)
 
 
