@@ -27,7 +27,7 @@ from solver import api
 from solver.core.cards import format_card, parse_card, popcount, scan
 from solver.core.deal import parse_deal
 from solver.core.solution import Limits, Outcome
-from solver.engines.analysis import line_position, slack
+from solver.engines.analysis import DecisionSlack, line_position, slack
 from solver.engines.kernel import KernelSolver
 from solver.engines.reference import solve as reference_solve
 from solver.engines.reference import walk
@@ -245,6 +245,13 @@ def test_the_slack_counts_the_winning_cards_of_each_decision(case):
             expected.append((sum(reference_solve(deal, before.then(c).on(mission)).outcome is Outcome.WIN
                                  for c in scan(legal)), 0))
     assert counts == tuple(expected) and all(decision.winning >= 1 for decision in counts)
+    # What a sweep keeps: each decision critical or not, perhaps critical or not, stopping at a second winning card.
+    flags = slack(deal, mission, line, KERNEL.solve, critical_only=True)
+    assert flags == tuple(DecisionSlack(min(winning, 2), undecided if winning == 1 else 0)
+                          for winning, undecided in counts)
+    starved = slack(deal, mission, line, KERNEL.solve, Limits(max_nodes=1))  # every solve undecided: no early stop
+    assert slack(deal, mission, line, KERNEL.solve, Limits(max_nodes=1), critical_only=True) == tuple(
+        DecisionSlack(2) if s.winning > 1 else s for s in starved)
 
 
 def test_the_html_report_has_the_crew_columns(swept, tmp_path):

@@ -223,7 +223,7 @@ def play_crew(batch: Batch, index: int, game: Dealt, solution: Solution, special
     if solution.outcome is Outcome.WIN and not special:
         start, case = next((start, case) for label, start, case in space_cases(game.stage, game.deal, game.setups())
                            if label == solution.setup)  # the Vespa's line: of the deal after its swap
-        slacks = slack(start, case, line_position(solution), GameTables(_SOLVER), slack_limits)
+        slacks = slack(start, case, line_position(solution), GameTables(_SOLVER), slack_limits, critical_only=True)
         decisions = len(slacks)
         critical, perhaps_critical = (sum(s.critical for s in slacks), sum(s.perhaps_critical for s in slacks))
     return CrewResult(played.outcome.value, played.tasks_done, len(played.mission.cards), played.lost_in, ms, line,
