@@ -40,7 +40,9 @@ driver weighs opening a trick against the leader's lead, `leader_shares`; realis
 Vespa (vespa_swap.py: the swap's cards are places the two who made it know, `Placed`), and the hang glider (a
 discard leaves room for the card set aside: knowledge.py, `set_aside_caps`; nobody communicates); the others (cards
 moving unseen) are refused. A special stage's table: the winner of each trick lays one of its cards on it
-(realistic.py, `table_card`); not with five players (the redeal of the discards) or the Ghost. Two players: the player who controls the Ghost (JARVIS) decides for him with what it knows,
+(realistic.py, `table_card`); with five players, after the redeal of the discards a player knows the discards it
+drew, not who drew the others (solver/missions/redeal_worlds.py), and before it each sample draws the redeal to
+come; not with the Ghost. Two players: the player who controls the Ghost (JARVIS) decides for him with what it knows,
 and nobody knows his face-down cards (solver/missions/ghost_knowledge.py, `GhostSeat`).
 """
 
@@ -58,6 +60,7 @@ from solver.missions.ghost_knowledge import GhostSeat, dealt_ghost, display_with
 from solver.missions.knowledge import HIGHEST, LOWEST, ONLY, Communication, Knowledge, Placed
 from solver.missions.pass_worlds import PassWorlds, shown_last
 from solver.missions.position import Position
+from solver.missions.redeal_worlds import RedealWorlds
 from solver.missions.tasks import distinct_cards
 from solver.trick.chance import RandomPass
 from solver.trick.ghost import GHOST_SEAT
@@ -80,16 +83,19 @@ class CardShare:
 @dataclass(frozen=True)
 class Sample:
     """One sampled deal, and with a random pass the pass it makes there (None: the mission has none); with the Ghost,
-    his display there (its face-down cards sampled)."""
+    his display there (its face-down cards sampled); on a special stage with five players, its redeal's order."""
 
     deal: Deal
     random_pass: RandomPass | None = None
     display: tuple[int, ...] = ()
+    redeal: tuple[int, ...] = ()
 
     def on(self, mission):
-        """Return `mission` as this sample plays it: with the sample's pass, or the sample's display."""
+        """Return `mission` as this sample plays it: with the sample's pass, display or redeal."""
         if self.display:
             return replace(mission, space=replace(mission.space, display=self.display))
+        if self.redeal:
+            return replace(mission, space=replace(mission.space, redeal_order=self.redeal))
         return mission if self.random_pass is None else replace(mission, random_pass=self.random_pass)
 
     def solve(self, solve, mission, limits: Limits):
@@ -100,11 +106,13 @@ class Sample:
 def hidden_unsupported(mission) -> str:
     """Return why a hidden-information player cannot play `mission` yet, or "" when it can."""
     space = mission.space
-    if space.redeal_after:
-        return "a special stage's redeal of the discards (five players)"
     if mission.pattern is not None and space.ghost >= 0:
         return "a special stage's table with the Ghost"
-    if replace(space, skis=0, sled=-1, ghost=-1, display=(), difficult=False, hang_glider=False) != NO_RULES:
+    if space.redeal_after and (space != replace(NO_RULES, redeal_after=space.redeal_after,
+                                                redeal_order=space.redeal_order) or mission.random_pass is not None):
+        return "a special stage's redeal with other rules of play"  # never in the rules: a stage on no space
+    if replace(space, skis=0, sled=-1, ghost=-1, display=(), difficult=False, hang_glider=False, redeal_after=0,
+               redeal_order=()) != NO_RULES:
         return "stage spaces that pass cards unseen or change the rules of play"
     if space.skis and (mission.random_pass is not None or space.ghost >= 0):
         return "the skis with a random pass or the Ghost"
@@ -125,11 +133,14 @@ def check_supported(mission) -> None:
 
 
 def sampled_deals(known: Knowledge, played: tuple[int, ...], commander: int, samples: int, rng: random.Random,
-                  random_pass: RandomPass | None = None, shown=()) -> list[Sample]:
+                  random_pass: RandomPass | None = None, shown=(), redeal: tuple[int, ...] = ()) -> list[Sample]:
     """Return `samples` whole deals drawn with `rng` from `known`: each seat's sampled hand now with the
     cards it already played (`played`, seat by seat); with a `random_pass` still to come, each with a pass drawn
-    after the hands (`pass_to_come`, the cards `shown` last)."""
+    after the hands (`pass_to_come`, the cards `shown` last); with a `redeal` still to come (its order: how many
+    discards each seat draws is known, not which), each with its order shuffled after the hands."""
     deals = [Deal(tuple(hand | gone for hand, gone in zip(now, played)), commander) for now in known.samples(rng, samples)]
+    if redeal:
+        return [Sample(deal, redeal=tuple(rng.sample(redeal, len(redeal)))) for deal in deals]
     if random_pass is None:
         return [Sample(deal) for deal in deals]
     return [Sample(deal, pass_to_come(random_pass, shown, rng)) for deal in deals]
@@ -143,7 +154,7 @@ def samples_before_play(deal: Deal, seat: int, samples: int, rng: random.Random,
         return ghost_deals(deal, mission, ghost_seat(ghost).decider(seat), deal.hands, (), (0,) * deal.players, (),
                            samples, rng, ghost_seat(ghost))
     return sampled_deals(Knowledge.before_play(deal, seat, placed), (0,) * deal.players, deal.commander, samples, rng,
-                         mission.random_pass)
+                         mission.random_pass, redeal=mission.space.redeal_order)
 
 
 def ghost_seat(ghost: GhostSeat | None) -> GhostSeat:
@@ -283,12 +294,27 @@ def decision_deals(deal: Deal, mission, walked, plays, communications, samples: 
         seat = ghost_seat(ghost).decider(seat)
         return ghost_deals(deal, mission, seat, walked.hands, seated_tricks(walked, plays), played_by_seat(walked, plays),
                            communications, samples, rng, ghost)
-    random_pass = mission.random_pass
+    random_pass, space = mission.random_pass, mission.space
     if random_pass is not None and len(walked.tricks) >= random_pass.after:
         return worlds_after_pass(deal, random_pass, walked, plays, communications, samples, rng)
-    known = knowledge_at(deal, walked, plays, communications, mission.space.skis, seat, placed, mission.space.hang_glider)
-    played = played_by_seat(walked, plays, mission.space.skis)
-    return sampled_deals(known, played, deal.commander, samples, rng, random_pass, communications)
+    if space.redeal_after and (len(walked.tricks) > space.redeal_after
+                               or len(walked.tricks) == space.redeal_after and not walked.due):  # its table card laid
+        return worlds_after_redeal(deal, space, walked, plays, communications, samples, rng, seat)
+    known = knowledge_at(deal, walked, plays, communications, space.skis, seat, placed, space.hang_glider)
+    played = played_by_seat(walked, plays, space.skis)
+    return sampled_deals(known, played, deal.commander, samples, rng, random_pass, communications, space.redeal_order)
+
+
+def worlds_after_redeal(deal: Deal, space, walked, plays, communications, samples: int, rng: random.Random,
+                        seat: int) -> list[Sample]:
+    """Return `samples` worlds drawn with `rng` from what `seat` knows after a special stage's redeal (`space`'s):
+    each a deal and its redeal's order (redeal_worlds.py)."""
+    before = walked.tricks[: space.redeal_after]  # a discard drawn may go on the table again later
+    tabled = card_set(trick.tabled for trick in before if trick.tabled >= 0)
+    worlds = RedealWorlds.of(seat, seated_tricks(walked, plays), tabled, walked.hands[seat], space.redeal_order,
+                             space.redeal_after, tuple(popcount(hand) for hand in deal.hands), communications,
+                             deal.cards, deal.commander)
+    return [Sample(Deal(hands, deal.commander), redeal=order) for hands, order in worlds.samples(rng, samples)]
 
 
 def worlds_after_pass(deal: Deal, random_pass: RandomPass, walked, plays, communications, samples: int,
@@ -379,9 +405,10 @@ def leader_shares(deals, mission, position: Position, walked, solve, limits: Lim
 
 def told_apart(mission, walked) -> int:
     """Return the cards no other may stand in for at a walked position: the mission's distinct cards, and every card
-    while a random pass is to come (which card a hand gives depends on its name)."""
+    while a random pass is to come (which card a hand gives depends on its name) or with a redeal (which seat draws a
+    discard depends on its name; after it, a sample's cards in hands are not those its dealt hands keep)."""
     to_come = mission.random_pass is not None and len(walked.tricks) < mission.random_pass.after
-    return DECK if to_come else distinct_cards(mission)
+    return DECK if to_come or mission.space.redeal_after else distinct_cards(mission)
 
 
 def raced(options, samples: int, verdict, race: bool, most: int = 1) -> dict:

@@ -31,7 +31,8 @@ held (solver/engines/crew.py, `hands_moved`). The Vespa's swap, before any play,
 less: its seat may hold one card of the colour, the one it set aside (`caps`: at most so many of some cards;
 `count` and `ways` carry each cap's room beside each seat's). The Ghost's face-down cards are a place of their own
 (solver/missions/ghost_knowledge.py). Mission 12's pass
-(solver/missions/pass_worlds.py) makes the places cards lie in the kept cards and gifts of the pass.
+(solver/missions/pass_worlds.py) makes the places cards lie in the kept cards and gifts of the pass, and a five-player
+special stage's redeal (solver/missions/redeal_worlds.py) the kept cards, the discards drawn and those left over.
 """
 
 import functools
