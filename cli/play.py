@@ -176,6 +176,10 @@ def game_lines(answer: api.PlayAnswer) -> list[str]:
                          + " ".join(f"{format_card(s.card)} {wins_text(s.wins, s.samples)}" for s in laid.shares) + ")")
         if card_set(trick.cards) & game.mission.space.skis and not game.walked.ended.endswith(f"trick {number}"):
             lines.append("  then the skis: every hand passes whole to the left")
+        if number == game.mission.space.redeal_after:
+            lines.append("  then the redeal of the discards: " + ", ".join(
+                f"seat {seat} draws {' '.join(map(format_card, cards))}" if seat >= 0 else
+                f"left over {' '.join(map(format_card, cards))}" for seat, cards in game.redeal_draws().items()))
         if game.given and number == game.mission.random_pass.after:
             lines.append("  then the random pass: " + ", ".join(f"seat {seat} gives {format_card(c)}"
                                                                 for seat, c in enumerate(game.given)))
@@ -225,6 +229,8 @@ def game_json(answer: api.PlayAnswer) -> dict:
                        "options": [{"task": format_card(cards[t]), "to": to, "wins": w}
                                    for (t, to), w in zip(h.options, h.wins)]} for h in game.handovers],
         "random_pass": {str(seat): format_card(c) for seat, c in enumerate(game.given)},
+        **({"redeal": {("left" if seat < 0 else str(seat)): [format_card(c) for c in cards]
+                       for seat, cards in game.redeal_draws().items()}} if game.redeal_draws() else {}),
         **({"vespa": vespa_json(game.vespa)} if game.vespa is not None else {}),
         **({"tabled": [{"seat": d.seat, "card": format_card(d.card),
                         "shares": {format_card(s.card): [s.wins, s.samples] for s in d.shares}} for d in game.tabled]}

@@ -93,5 +93,12 @@ def test_the_crew_plays_five_players_redeal_and_refuses_the_ghost():
     assert len(body["plays"]) == 50 or body["result"] == "loss"  # a won pattern is laid over all ten tricks
     played = Counter(play["card"] for play in body["plays"])
     assert max(played.values()) <= 2 and sum(n == 2 for n in played.values()) <= 10  # a drawn discard, played again
+    # The redeal as it fell: the 12 discards of tricks 1-3 (their cards but the three on the table), 2 to each seat
+    # and 2 left over, as the text says too.
+    redeal = body["redeal"]
+    first = {play["card"] for play in body["plays"][:15]} - {choice["card"] for choice in body["tabled"][:3]}
+    assert sorted(len(cards) for cards in redeal.values()) == [2] * 6 and set(sum(redeal.values(), [])) == first
+    text = CliRunner().invoke(main, args).stdout
+    assert f"seat 0 draws {' '.join(redeal['0'])}" in text and f"left over {' '.join(redeal['left'])}" in text
     result = CliRunner().invoke(main, ["play", "--mission", "journey/table-rising", "--players", "2", "--seed", "1"])
     assert result.exit_code == 2 and "a special stage's table with the Ghost" in result.output, result.output

@@ -48,7 +48,7 @@ import random
 import re
 from dataclasses import dataclass, replace
 
-from solver.core.cards import card_set, popcount
+from solver.core.cards import card_set, popcount, scan
 from solver.core.deal import Deal
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome
@@ -249,6 +249,20 @@ class Game:
         if self.outcome is Outcome.WIN:
             return None
         return self.walked.failed_in or len(self.walked.tricks)  # also before the trick's first card: a barred lead
+
+    def redeal_draws(self) -> dict[int, list[int]]:
+        """Return the discards each seat drew in a five-player special stage's redeal, seats in order and -1 (those
+        left over) last; empty when none was made: the cards of the tricks before it but their table cards, lowest
+        first, to the seats of the deal's redeal order."""
+        space = self.mission.space
+        if not 0 < space.redeal_after <= len(self.walked.tricks):
+            return {}
+        before = self.walked.tricks[: space.redeal_after]
+        discards = card_set(c for trick in before for c in trick.cards) & ~card_set(trick.tabled for trick in before)
+        drawn: dict[int, list[int]] = {seat: [] for seat in sorted(set(space.redeal_order), key=lambda s: (s < 0, s))}
+        for c, seat in zip(scan(discards), space.redeal_order):
+            drawn[seat].append(c)
+        return drawn
 
 
 def play_game(deal: Deal, setups, communication: str = "normal", assignment: str = DRAFT, samples: int = 16,
