@@ -341,7 +341,8 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
                                       solve, limits, race=True)
             else:
                 shares = shares_on(deals, mission, position, walked, solve, limits, race=True, legal=legal)
-            if scoring is None and max(s.wins for s in shares) == 0:  # lost in every sample: play for the most tasks
+            if scoring is None and max(s.wins for s in shares) == 0 and mission.all_done & ~walked.done:
+                # lost in every sample: play for the most tasks (none open: a table or trick counters, the cheapest)
                 tasks = task_shares(deals, mission, position, walked, solve, limits, race=True, legal=legal)
             card = best_card(tasks or shares)
         decisions.append(Decision(seat, card, sled.shares if opened else shares, tasks, sled))
