@@ -13,14 +13,17 @@ from conftest import check_witness, patterns, stage_problems
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.core.cards import CARD_COUNT, SUIT_MASKS, parse_card, popcount
+from solver.core.cards import CARD_COUNT, SUIT_MASKS, parse_card, popcount, scan
 from solver.core.deal import COMMANDER_CARD, deal_rng, parse_deal
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome
 from solver.engines.kernel import KernelSolver
+from solver.engines.analysis import line_position
 from solver.engines.reference import solve as reference_solve
+from solver.engines.reference import walk
 from solver.missions.mission import LAST, find_mission, parse_missions
 from solver.missions.pattern import Clause, Pattern
+from solver.missions.position import TrickChoices
 from solver.missions.setup import mission_setups
 from solver.missions.stage import space_cases, special_stage_deal
 from solver.missions.tasks import make_task_mission
@@ -205,6 +208,28 @@ def test_five_player_special_stage_plays_ten_tricks():
     assert solution.outcome is Outcome.WIN
     assert len(solution.tricks) == 10
     check_witness(staged, mission, solution)
+
+
+@pytest.mark.parametrize("name", ["journey/table-chain", "journey/table-rising"])
+def test_five_players_positions_past_the_fortieth_play_agree(name):
+    # Ten tricks of five cards: the redeal's discards are played twice, so a position holds up to 50 plays. Along
+    # the kernel's winning line, from play 36 on, every legal card and every table card: the kernel answers as the
+    # reference does (a kernel that kept only 40 forced plays lost every position past the 40th).
+    special = find_mission(name)
+    deal, stage = special_stage_deal(special, TRAIN, 5, deal_rng(3, 0))
+    (_, staged, mission), = space_cases(stage, deal, mission_setups(special, deal, []))
+    line = line_position(KERNEL.solve(staged, mission, Limits(max_work=60)))
+    assert len(line.plays) == 50
+    for k in range(36, 50):
+        position = line.prefix(k, 5)
+        walked = walk(staged, position.on(mission))
+        if walked.due:  # the table card of the trick just played: each of its cards
+            after = [position.choose(TrickChoices(tabled=c), len(walked.tricks)) for c in walked.tricks[-1].cards]
+        else:
+            after = [position.then(c) for c in scan(walked.legal)]
+        for case in after:
+            expected = reference_solve(staged, case.on(mission)).outcome
+            assert KERNEL.solve(staged, case.on(mission)).outcome is expected, (k, case.plays[-1])
 
 
 def test_a_special_stage_refuses_a_stage_space():

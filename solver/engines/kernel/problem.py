@@ -57,6 +57,7 @@ ANY_OWNER = ANYONE
 MAX_COLUMNS = 7
 PASS_STEPS = 2 * MAX_PLAYERS  # the most cards passed between two tricks: the jeep's two a seat
 MAX_DISCARDS = 16
+MAX_PLAYS = CARD_COUNT + MAX_DISCARDS  # a game's card plays: every card once, and a redeal's discards again
 
 # A trick counter's fields, at COUNTERS + k * COUNTER_FIELDS.
 COUNTER = Layout("counter (at COUNTERS + k * COUNTER_FIELDS)")
@@ -142,7 +143,7 @@ ARRIVE = PROBLEM.field("ARRIVE", (MAX_TRICKS + 1) * MAX_PLAYERS,
 JEEP_ORDER = PROBLEM.field("JEEP_ORDER", 2 * MAX_PLAYERS, "per card of the jeep's middle, lowest first: its taker")
 DISPLAY = PROBLEM.field("DISPLAY", 2 * MAX_COLUMNS, "the Ghost's display: each column's face-up card, then the face-down ones")
 REDEAL_ORDER = PROBLEM.field("REDEAL_ORDER", MAX_DISCARDS, "per discard of the redeal, lowest first: its taker, -1: none")
-FORCED = PROBLEM.field("FORCED", CARD_COUNT, "per card ply t * PLAYERS + pos (trick t, pos-th card): the card played")
+FORCED = PROBLEM.field("FORCED", MAX_PLAYS, "per card ply t * PLAYERS + pos (trick t, pos-th card): the card played")
 FORCED_CHOICES = PROBLEM.field("FORCED_CHOICES", 1, "a position: the tricks t < this whose table card and pass "
                                "after them are the search's only moves there")
 FORCED_TABLED = PROBLEM.field("FORCED_TABLED", MAX_TRICKS, "per trick t: the card laid on the table after it; -1: none")
