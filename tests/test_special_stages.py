@@ -17,8 +17,8 @@ from solver.core.cards import CARD_COUNT, SUIT_MASKS, parse_card, popcount, scan
 from solver.core.deal import COMMANDER_CARD, deal_rng, parse_deal
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome
-from solver.engines.kernel import KernelSolver
 from solver.engines.analysis import line_position
+from solver.engines.kernel import KernelSolver
 from solver.engines.reference import solve as reference_solve
 from solver.engines.reference import walk
 from solver.missions.mission import LAST, find_mission, parse_missions
