@@ -30,3 +30,19 @@ def test_a_field_declared_twice_is_refused():
     with pytest.raises(ValueError):
         layout.field("A", 1, "again")
     assert "B" in layout.describe() and layout.size == 3
+
+
+def test_a_field_is_filled_within_its_cells():
+    # A slice spills into the next field without a word: a position of 41 plays once overwrote the choices after
+    # the 40-cell field of plays (test_special_stages.py).
+    layout = Layout("test")
+    first = layout.field("FIRST", 2, "two cells")
+    layout.field("NEXT", 1, "one cell")
+    cells = [0, 0, 7]
+    layout.fill(cells, first, [4, 5])
+    assert cells == [4, 5, 7]
+    with pytest.raises(ValueError, match="3 values for field FIRST of 2 cells"):
+        layout.fill(cells, first, [1, 2, 3])
+    assert cells == [4, 5, 7]
+    forced = next(f.cells for f in problem.PROBLEM.fields if f.name == "FORCED")
+    assert forced == problem.MAX_PLAYS >= 50  # a five-player special stage: ten tricks of five cards

@@ -44,6 +44,14 @@ class Layout:
         self.fields.append(Field(name, offset, cells, meaning))
         return offset
 
+    def fill(self, array, offset: int, values) -> None:
+        """Write `values` into the field at `offset` from its first cell; ValueError when they outgrow it (a slice
+        would spill into the next fields without a word)."""
+        found = next(f for f in self.fields if f.offset == offset)
+        if len(values) > found.cells:
+            raise ValueError(f"{self.name}: {len(values)} values for field {found.name} of {found.cells} cells")
+        array[offset : offset + len(values)] = values
+
     def offsets(self) -> dict[str, int]:
         return {f.name: f.offset for f in self.fields}
 

@@ -189,10 +189,10 @@ def compile_rules(problem: list, deal: Deal, space: PlayRules) -> None:
     problem[GHOST] = space.ghost
     problem[COLUMNS] = len(space.display) // 2
     problem[DIFFICULT] = space.difficult
-    problem[DISPLAY : DISPLAY + len(space.display)] = space.display
+    PROBLEM.fill(problem, DISPLAY, space.display)
     problem[REDEAL_AFTER] = space.redeal_after
     problem[TRICKS] += space.redeal_draws()
-    problem[REDEAL_ORDER : REDEAL_ORDER + len(space.redeal_order)] = space.redeal_order
+    PROBLEM.fill(problem, REDEAL_ORDER, space.redeal_order)
 
 
 def compile_pattern(problem: list, mission: TaskMission) -> np.ndarray:
@@ -383,7 +383,7 @@ def compiled(deal: Deal, mission: TaskMission) -> tuple[np.ndarray, np.ndarray, 
             problem[OWNED + owners[i]] |= 1 << c
         problem[BEFORE + i] = before[i]
     problem[FORCED_COUNT] = len(mission.played)
-    problem[FORCED : FORCED + len(mission.played)] = mission.played
+    PROBLEM.fill(problem, FORCED, mission.played)
     problem[FORCED_CHOICES] = len(mission.chosen)
     problem[FORCED_TABLED : FORCED_TABLED + MAX_TRICKS] = [-1] * MAX_TRICKS
     problem[FORCED_PASSED : FORCED_PASSED + MAX_TRICKS * PASS_STEPS] = [-1] * (MAX_TRICKS * PASS_STEPS)
