@@ -22,6 +22,7 @@ from typing import NamedTuple
 
 from solver.core.cards import bit, card_set, scan
 from solver.core.solution import Limits, Outcome, Solution
+from solver.engines import cpsat
 from solver.engines.cases import ROUNDS, solve_in_rounds
 from solver.engines.reference import Walked, equivalent_play, walk, without_equivalent_plays
 from solver.engines.score import ScoreAnswer
@@ -225,8 +226,19 @@ def line_position(solution: Solution) -> Position:
 # 18, 4 players) the kernel alone at 2M plays left 42 solves UNKNOWN (8 decisions perhaps critical) and took
 # 40.7 s of slack; 50k plays then CP-SAT decided every solve (the same 88 critical decisions, the 8 not critical)
 # in 14.5 s (20k: 13.5, 10k: 15.5); on 20 deals of missions 26, 34, 40, 45 and 46 the same slack in 4.3 s, not 8.1.
+# Where CP-SAT does not model the mission (a special stage's table, the redeal, the Ghost with passes), the kernel
+# alone within SLACK_NODES_ALONE, as before CP-SAT took part: 100 deals of "rising" at 3 players left 24 decisions
+# perhaps critical at 50k plays.
 SLACK_NODES = 50_000
 SLACK_CP_SAT_EFFORT = 1.0
+SLACK_NODES_ALONE = 2_000_000
+
+
+def slack_limits(mission, budget: float | None) -> Limits:
+    """Return the limits of a sweep's slack solves on `mission` within `budget` seconds of work (see SLACK_NODES)."""
+    if cpsat.unsupported(mission):
+        return Limits(max_nodes=SLACK_NODES_ALONE, max_work=budget)
+    return Limits(max_nodes=SLACK_NODES, max_work=budget, cp_sat_effort=SLACK_CP_SAT_EFFORT)
 
 
 class DecisionSlack(NamedTuple):

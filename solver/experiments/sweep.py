@@ -41,7 +41,7 @@ from solver.core.cards import format_card
 from solver.core.deal import deal_rng
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome, Solution
-from solver.engines.analysis import SLACK_CP_SAT_EFFORT, SLACK_NODES, line_position, slack
+from solver.engines.analysis import line_position, slack, slack_limits
 from solver.engines.cases import TableSharing, solve_setups
 from solver.engines.crew import GameTables
 from solver.engines.realistic import CREW_NODES, play_dealt
@@ -80,7 +80,7 @@ class CrewResult:
     "/"), and the slack of the solver's winning line (None when the deal was not won): its decisions (plays with
     two legal cards or more), the critical ones among them (one card alone keeps the mission winnable, every
     other proved to lose it) and those perhaps critical (no other card proved to keep it winnable, some
-    undecided within the slack's caps, SLACK_NODES then SLACK_CP_SAT_EFFORT; None in a row of before they were
+    undecided within the slack's caps (`analysis.slack_limits`); None in a row of before they were
     counted, whose critical ones include them)."""
 
     result: str  # win, loss
@@ -205,7 +205,7 @@ def crew_seed(seed: int, index: int) -> int:
 def play_crew(batch: Batch, index: int, game: Dealt, solution: Solution, special: bool = False) -> CrewResult:
     """Return the realistic crew's game of deal `index` (its samples seeded by `crew_seed`), each sample's solve
     within the batch's crew nodes and budget, and the slack of the perfect-information line `solution` when it won
-    (each of its solves by the worker's portfolio within SLACK_NODES, then SLACK_CP_SAT_EFFORT, and the budget; not
+    (each of its solves by the worker's portfolio within `analysis.slack_limits`, and the budget; not
     for a `special` mission, whose line is a score's)."""
     global _CREW_SOLVER
     from solver.engines.kernel import SINGLE_DEAL_TT_BITS, KernelSolver
@@ -213,7 +213,6 @@ def play_crew(batch: Batch, index: int, game: Dealt, solution: Solution, special
     if _CREW_SOLVER is None:
         _CREW_SOLVER = KernelSolver(SINGLE_DEAL_TT_BITS)
     began = time.perf_counter()
-    slack_limits = Limits(max_nodes=SLACK_NODES, max_work=batch.budget, cp_sat_effort=SLACK_CP_SAT_EFFORT)
     crew_limits = Limits(max_nodes=batch.crew_nodes, max_work=batch.budget)
     played = play_dealt(game, batch.samples, crew_seed(batch.seed, index), GameTables(_CREW_SOLVER), crew_limits)
     ms = (time.perf_counter() - began) * 1000
@@ -223,7 +222,8 @@ def play_crew(batch: Batch, index: int, game: Dealt, solution: Solution, special
     if solution.outcome is Outcome.WIN and not special:
         start, case = next((start, case) for label, start, case in space_cases(game.stage, game.deal, game.setups())
                            if label == solution.setup)  # the Vespa's line: of the deal after its swap
-        slacks = slack(start, case, line_position(solution), GameTables(_SOLVER), slack_limits, critical_only=True)
+        slacks = slack(start, case, line_position(solution), GameTables(_SOLVER), slack_limits(case, batch.budget),
+                       critical_only=True)
         decisions = len(slacks)
         critical, perhaps_critical = (sum(s.critical for s in slacks), sum(s.perhaps_critical for s in slacks))
     return CrewResult(played.outcome.value, played.tasks_done, len(played.mission.cards), played.lost_in, ms, line,
