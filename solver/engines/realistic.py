@@ -258,7 +258,7 @@ class Game:
         if not 0 < space.redeal_after <= len(self.walked.tricks):
             return {}
         before = self.walked.tricks[: space.redeal_after]
-        discards = card_set(c for trick in before for c in trick.cards) & ~card_set(trick.tabled for trick in before)
+        discards = card_set(c for trick in before for c in trick.cards) & ~card_set(t.tabled for t in before if t.tabled >= 0)
         drawn: dict[int, list[int]] = {seat: [] for seat in sorted(set(space.redeal_order), key=lambda s: (s < 0, s))}
         for c, seat in zip(scan(discards), space.redeal_order):
             drawn[seat].append(c)

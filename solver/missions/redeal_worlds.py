@@ -53,9 +53,9 @@ class RedealWorlds:
            deck: int = 0, commander: int = -1) -> "RedealWorlds":
         """Return what `seat` knows after the redeal that followed trick `after`: `tricks` the tricks so far (each a
         sequence of (seat, card) in play order, trick 1 first, the last maybe begun), `tabled` the cards laid on
-        the table before the redeal, `held` its hand now, `order` the redeal's (its seats' draws are what it knows of it: how many
-        each seat drew, and how many were left over), `sizes` each hand's size as dealt, `deck` the cards dealt and
-        `commander` the seat dealt the 4 rocket."""
+        the table before the redeal, `held` its hand now, `order` the redeal's (what the seat knows of it: how
+        many discards each seat drew, how many were left over), `sizes` each hand's size as dealt, `deck` the cards
+        dealt and `commander` the seat dealt the 4 rocket."""
         if communications:
             raise InputError("a redeal's worlds know no communicated card (the crew shows none on a special stage)")
         players = len(sizes)
