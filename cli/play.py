@@ -230,7 +230,7 @@ def game_json(answer: api.PlayAnswer) -> dict:
                                    for (t, to), w in zip(h.options, h.wins)]} for h in game.handovers],
         "random_pass": {str(seat): format_card(c) for seat, c in enumerate(game.given)},
         **({"redeal": {("left" if seat < 0 else str(seat)): [format_card(c) for c in cards]
-                       for seat, cards in game.redeal_draws().items()}} if game.redeal_draws() else {}),
+                       for seat, cards in redeal.items()}} if (redeal := game.redeal_draws()) else {}),
         **({"vespa": vespa_json(game.vespa)} if game.vespa is not None else {}),
         **({"tabled": [{"seat": d.seat, "card": format_card(d.card),
                         "shares": {format_card(s.card): [s.wins, s.samples] for s in d.shares}} for d in game.tabled]}

@@ -309,12 +309,16 @@ def worlds_after_redeal(deal: Deal, space, walked, plays, communications, sample
                         seat: int) -> list[Sample]:
     """Return `samples` worlds drawn with `rng` from what `seat` knows after a special stage's redeal (`space`'s):
     each a deal and its redeal's order (redeal_worlds.py)."""
-    before = walked.tricks[: space.redeal_after]  # a discard drawn may go on the table again later
-    tabled = card_set(trick.tabled for trick in before if trick.tabled >= 0)
-    worlds = RedealWorlds.of(seat, seated_tricks(walked, plays), tabled, walked.hands[seat], space.redeal_order,
-                             space.redeal_after, tuple(popcount(hand) for hand in deal.hands), communications,
-                             deal.cards, deal.commander)
+    worlds = RedealWorlds.of(seat, seated_tricks(walked, plays), tabled_before(walked, space.redeal_after),
+                             walked.hands[seat], space.redeal_order, space.redeal_after,
+                             tuple(popcount(hand) for hand in deal.hands), communications, deal.cards, deal.commander)
     return [Sample(Deal(hands, deal.commander), redeal=order) for hands, order in worlds.samples(rng, samples)]
+
+
+def tabled_before(walked, count: int) -> int:
+    """Return the cards laid on the table from the first `count` walked tricks: before a redeal after trick `count`,
+    the cards it did not shuffle (a discard drawn may go on the table again later)."""
+    return card_set(trick.tabled for trick in walked.tricks[:count] if trick.tabled >= 0)
 
 
 def worlds_after_pass(deal: Deal, random_pass: RandomPass, walked, plays, communications, samples: int,

@@ -68,6 +68,7 @@ from solver.engines.crew import (
     samples_before_play,
     score_shares,
     shares_on,
+    tabled_before,
     task_shares,
     winnable,
 )
@@ -257,8 +258,8 @@ class Game:
         space = self.mission.space
         if not 0 < space.redeal_after <= len(self.walked.tricks):
             return {}
-        before = self.walked.tricks[: space.redeal_after]
-        discards = card_set(c for trick in before for c in trick.cards) & ~card_set(t.tabled for t in before if t.tabled >= 0)
+        played = card_set(c for trick in self.walked.tricks[: space.redeal_after] for c in trick.cards)
+        discards = played & ~tabled_before(self.walked, space.redeal_after)
         drawn: dict[int, list[int]] = {seat: [] for seat in sorted(set(space.redeal_order), key=lambda s: (s < 0, s))}
         for c, seat in zip(scan(discards), space.redeal_order):
             drawn[seat].append(c)

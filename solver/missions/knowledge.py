@@ -253,6 +253,28 @@ class Knowledge:
         return drawn
 
 
+class Places:
+    """Where cards lie among the slots of a Knowledge whose "seats" are places (mission 12's pass, a redeal), where
+    known to be fewer than all: `place` narrows a card's slots, `forbid_elsewhere` forbids it every other one."""
+
+    def __init__(self, slots: int):
+        self.every = (1 << slots) - 1
+        self.where: dict[int, int] = {}  # card -> the slots it may lie in
+
+    def place(self, cards: int, slot_mask: int) -> None:
+        """Record that each of `cards` lies in one of the slots of `slot_mask`."""
+        for c in scan(cards):
+            self.where[c] = self.where.get(c, self.every) & slot_mask
+
+    def forbid_elsewhere(self, cannot: list[int], known: int) -> None:
+        """Forbid in `cannot` (per slot) each placed card's other slots, but for the `known` cards (a slot must
+        hold them)."""
+        for c, allowed in self.where.items():
+            if not known >> c & 1:
+                for slot in seat_list(self.every & ~allowed):
+                    cannot[slot] |= bit(c)
+
+
 def set_aside_caps(discards, tricks, must, cannot, unseen: int, known_whole) -> tuple[tuple[int, int, int], ...]:
     """Return the caps (Knowledge.caps) of the hang glider's discards, and forbid in `cannot` the colours a seat
     holds no more of. "Before the 1st trick, each crew member must place 1 of their own cards face down ... It is

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from solver.core.cards import CARD_COUNT, SUIT_MASKS, bit, suit_of
 from solver.core.deal import COMMANDER_CARD
-from solver.missions.knowledge import Communication, Knowledge
+from solver.missions.knowledge import Communication, Knowledge, Places
 from solver.trick.chance import RandomPass
 
 
@@ -80,18 +80,14 @@ class PassWorlds:
         slots = 2 * players
         must = [0] * slots
         must[kept_slot(seat)], must[gift_slot(seat)], must[got_slot] = kept, bit(gave), bit(got)
-        where = {}  # card -> the slots it may lie in, where known to be fewer than all
+        places = Places(slots)
+        place = places.place
         cannot = [0] * slots
 
         def forbid(slot_mask: int, cards: int) -> None:
             for slot in range(slots):
                 if slot_mask >> slot & 1:
                     cannot[slot] |= cards
-
-        def place(cards: int, slot_mask: int) -> None:
-            for c in range(CARD_COUNT):
-                if cards >> c & 1:
-                    where[c] = where.get(c, (1 << slots) - 1) & slot_mask
 
         for t in range(players):
             place(every[t], in_hand_after(t))
@@ -125,9 +121,7 @@ class PassWorlds:
         known_cards = 0
         for held in must:
             known_cards |= held
-        for c, allowed in where.items():
-            if not known_cards >> c & 1:
-                forbid(((1 << slots) - 1) & ~allowed, bit(c))
+        places.forbid_elsewhere(cannot, known_cards)
         own = (1 << kept_slot(seat)) | (1 << gift_slot(seat)) | (1 << got_slot)
         forbid(own, universe)
         sizes_now = [0] * slots

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from solver.core.cards import SUIT_MASKS, bit, card_set, scan, suit_of
 from solver.core.deal import COMMANDER_CARD
 from solver.core.errors import InputError
-from solver.missions.knowledge import Knowledge
+from solver.missions.knowledge import Knowledge, Places
 
 
 @dataclass(frozen=True)
@@ -78,12 +78,8 @@ class RedealWorlds:
             cannot[t] |= discards
             cannot[players + t] |= universe & ~discards
         cannot[out] |= universe & ~discards
-        where = {}  # card -> the slots it may lie in, where known to be fewer than all
-
-        def place(cards: int, slot_mask: int) -> None:
-            for c in scan(cards):
-                where[c] = where.get(c, (1 << slots) - 1) & slot_mask
-
+        places = Places(slots)
+        place = places.place
         for t in range(players):
             place(played(t, after), 1 << t | 1 << (players + t))
         if commander >= 0 and not played_before & bit(COMMANDER_CARD):
@@ -99,11 +95,7 @@ class RedealWorlds:
                         cannot[t] |= led & ~since
                         cannot[players + t] |= led & ~since
         known_cards = must[seat] | must[players + seat]
-        for c, allowed in where.items():
-            if not known_cards >> c & 1:
-                for slot in range(slots):
-                    if not allowed >> slot & 1:
-                        cannot[slot] |= bit(c)
+        places.forbid_elsewhere(cannot, known_cards)
         cannot[seat] |= universe
         cannot[players + seat] |= universe
         room = [0] * slots
