@@ -382,9 +382,9 @@ FAMILIES = {
     "ghost": Family(ghost(False), (), "ghost"),
     "difficult-ghost": Family(ghost(True), ("difficult-ghost",), extra=(not_beside_g9,)),
     # Special stages: table patterns, and the five-player redeal.
-    "pattern": Family(pattern("journey/table-pink-frame", 3, 3, spread=True), ("pattern",)),
-    "pattern-ranks": Family(pattern("same-number", 3, 3, True, SAME_NUMBER), ("pattern",)),
-    "pattern-redeal": Family(pattern("pink-1-and-5", 5, 3, body=PINK_1_AND_5), ("pattern", "redeal")),
+    "pattern": Family(pattern("journey/table-pink-frame", 3, 3, spread=True), (), "pattern"),
+    "pattern-ranks": Family(pattern("same-number", 3, 3, True, SAME_NUMBER), (), "pattern"),
+    "pattern-redeal": Family(pattern("pink-1-and-5", 5, 3, body=PINK_1_AND_5), ("redeal",)),
 }
 
 
@@ -579,7 +579,7 @@ def test_unsupported_mission_is_a_one_line_input_error():
     assert "\n" not in str(error)
     assert str(error) == (
         "the cpsat engine does not model cards moving in more than one way (fog, the skis, passes: no stage space "
-        "does), table patterns (special stages); use the auto, kernel or reference engine"
+        "does), table patterns with tasks, trick conditions or passes; use the auto, kernel or reference engine"
     )
     with pytest.raises(UnsupportedMission):
         cpsat.TaskModel(deal, rules)

@@ -1,4 +1,5 @@
-"""Special stages (table patterns): the automaton against the plain pattern, the kernel against the reference.
+"""Special stages (table patterns): the automaton against the plain pattern, the kernel and CP-SAT against the
+reference.
 
 The reference lays every card of every trick on the table in turn and checks the
 finished sequence with `Pattern.holds`; the kernel walks the pattern's automaton
@@ -17,6 +18,7 @@ from solver.core.cards import CARD_COUNT, SUIT_MASKS, parse_card, popcount, scan
 from solver.core.deal import COMMANDER_CARD, deal_rng, parse_deal
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome
+from solver.engines import cpsat
 from solver.engines.analysis import line_position
 from solver.engines.kernel import KernelSolver
 from solver.engines.reference import solve as reference_solve
@@ -68,13 +70,17 @@ def test_alive_means_some_continuation_holds(pattern, table, data):
 
 
 def agree(deal, mission):
-    kernel = KERNEL.solve(deal, mission)
+    """The kernel, and CP-SAT where it models the mission (a pattern without the redeal), answer as the reference;
+    every winning line replays, its table cards forming the pattern (conftest.check_witness)."""
     reference = reference_solve(deal, mission)
-    assert kernel.outcome == reference.outcome, (deal, mission)
-    if kernel.outcome is Outcome.WIN:
-        check_witness(deal, mission, kernel)
-        check_witness(deal, mission, reference)
-    return kernel.outcome
+    answers = [KERNEL.solve(deal, mission), reference]
+    if cpsat.modelled(mission):
+        answers.append(cpsat.solve(deal, mission))
+    for answer in answers:
+        assert answer.outcome == reference.outcome, (answer.engine, deal, mission)
+        if answer.outcome is Outcome.WIN:
+            check_witness(deal, mission, answer)
+    return reference.outcome
 
 
 @settings(max_examples=300)

@@ -72,13 +72,16 @@ sled (its driver may open any trick), the hang glider (a set-aside card does not
 count for following suit), fog, the skis, the helicopter or the jeep (one way of
 moving cards at a time, as each space has), and the Ghost's display with two
 players where no card changes hands (a face-down card exists from the trick after
-the card over it); and positions in the middle of a game, whose plays and the
-crew's passes among them it fixes as the play's first (`TaskModel.position`): on
+the card over it); a special stage's table pattern alone (`table_pattern`: the
+pattern's automaton over the table cards, a literal per state; the five-player redeal
+aside); and positions in the middle of a game, whose plays and the crew's passes and
+table cards among them it fixes as the play's first (`TaskModel.position`): on
 42 Deep Sea positions off winning lines that the kernel left UNKNOWN at 2M plays
 (39 won, 3 lost; the portfolio's turns, the kernel alone then, took 350 s and left
 12 UNKNOWN at 10 s), CP-SAT decided all in 2.6 s. `solve` raises
 `UnsupportedMission` for any other rule (the difficult Ghost, the Ghost with passes
-or the skis, table patterns, the redeal, Deep Sea's rules on a stage space), naming
+or the skis, a table pattern with tasks, conditions or passes, the redeal, Deep Sea's
+rules on a stage space), naming
 it (`unsupported`): the portfolio sends such missions to the kernel alone. The play
 part of a model (`TaskModel.play_only`) is built and read once for the missions of
 one deal, rules of play and position (`play_model`).
@@ -140,7 +143,7 @@ FAMILIES = {
     "ghost": "the Ghost with cards that change hands (the skis, passes)",
     "difficult-ghost": "the difficult Ghost",
     "redeal": "the five-player redeal",
-    "pattern": "table patterns (special stages)",
+    "pattern": "table patterns with tasks, trick conditions or passes",
     "deep-sea-space": "Deep Sea's rules (comparisons, runs, lead rules, as-many tricks) with a stage space or a "
                       "random pass",
     "space": "stage space rules",  # a PlayRules field none of the above names
@@ -160,7 +163,7 @@ def unsupported(mission: TaskMission) -> dict[str, str]:
         "ghost": ghost_with_moves(mission),
         "difficult-ghost": space.difficult,
         "redeal": bool(space.redeal_after),
-        "pattern": mission.pattern is not None,
+        "pattern": pattern_with_more(mission),
         "deep-sea-space": deep_sea_off_the_train(mission),
     }
     families = [name for name, found in present.items() if found]
@@ -176,7 +179,7 @@ def modelled(mission: TaskMission) -> bool:
     allowed counts, or anyone's) with order tokens, trick counters, the balanced rule, sequence
     rules and the random pass, on the train or a stage space that changes play, and the Ghost
     where no card changes hands (`without_modelled_rules`); one way of moving cards at a time."""
-    return (not moves_combined(mission) and without_modelled_rules(mission) == NO_RULES and mission.pattern is None
+    return (not moves_combined(mission) and without_modelled_rules(mission) == NO_RULES and not pattern_with_more(mission)
             and not deep_sea_off_the_train(mission))
 
 
@@ -195,6 +198,15 @@ def deep_sea_off_the_train(mission: TaskMission) -> bool:
     """Return True for Deep Sea's rules with a stage space's rules or a random pass: Deep Sea is played on
     no stage, and the model reads what a lead rule's seat still holds from its dealt hand (`won_after`)."""
     return bool(deep_sea_families(mission)) and (mission.space != NO_RULES or mission.random_pass is not None)
+
+
+def pattern_with_more(mission: TaskMission) -> bool:
+    """Return True for a table pattern with tasks, trick conditions or cards that change hands: a special stage
+    has none of them (the reference and the kernel read its pattern alone), so the model knows the pattern only
+    alone."""
+    demands = (mission.cards, mission.counters, mission.balanced, mission.sequences, mission.comparisons, mission.runs,
+               mission.leads, mission.random_pass, mission.space.heli_pass, mission.space.jeep_after)
+    return mission.pattern is not None and any(demands)
 
 
 def ghost_with_moves(mission: TaskMission) -> bool:
@@ -258,6 +270,7 @@ class TaskModel:
         self.lead_rules()
         self.balance()
         self.sequence_rules()
+        self.table_pattern()
         self.when = None
 
     def of_mission(self, mission: TaskMission) -> None:
@@ -296,6 +309,7 @@ class TaskModel:
         columns = len(space.display) // 2
         self.under = dict(zip(space.display[columns:], space.display[:columns]))
         self.passes = {}  # trick t -> {(card, seat): "seat passes card after t"}
+        self.tabled = {}  # (card, trick t) -> "card is laid on the table after t" (a table pattern: `table_pattern`)
         self.play_vars()
         self.holding_vars()
         self.seat_plays()
@@ -312,7 +326,7 @@ class TaskModel:
         """Add a position's plays and the crew's passes among them as the play's first: each card played by
         its seat in its trick, each trick begun opened by the seat of its first card (the dog-sled driver,
         maybe), each card passed after a trick by its seat (`TrickChoices.passed`: seat by seat from seat 0, as
-        many cards each; no table card: the model has no table). The rest of the model is unchanged: a
+        many cards each); its table cards are a table pattern's (`table_pattern`). The rest of the model is unchanged: a
         position is lost exactly when no full play that begins with its plays and passes meets the mission."""
         seats = walk(self.deal, self.mission).seats if played else ()  # checks the position, as every engine does
         for ply, (c, p) in enumerate(zip(played, seats)):
@@ -683,6 +697,46 @@ class TaskModel:
             return self.ge.get((p, s, at_least, t), False) if self.by_suit[p][s] else False
         cards = [(1, self.holds[c, p, t]) for c in self.suit_cards[s] if p in self.seats_of(c)]
         return self.any_of([lit for _, lit in cards]) if at_least == 1 else self.sum_at_least(cards, at_least)
+
+    def table_pattern(self) -> None:
+        """Add a special stage's table pattern: after each trick one of its cards goes to the table (a position's
+        table cards fixed), and the table cards, in order, are read by the pattern's automaton
+        (solver/missions/pattern.py), one literal per state it can be in after t cards from which it can still
+        complete the pattern: a state and a table card imply the state they lead to, or are not both true where
+        the card breaks the pattern or leaves it unable to complete. The start state is true, so the true
+        states' path is the table's; a state set true beside it only adds constraints. Played in full, every
+        trick lays a card: the pattern holds exactly when the last card reaches a state (`won_after`)."""
+        pattern = self.mission.pattern
+        if pattern is None:
+            return
+        T = self.tricks
+        transitions, alive = pattern.automaton(T)
+        for t in range(T):
+            laid = []
+            for c, x in self.x.items():
+                if x[t] is not False:
+                    self.tabled[c, t] = self.new()
+                    self.implies(self.tabled[c, t], [x[t]])
+                    laid.append(self.tabled[c, t])
+            self.exactly_one(laid)
+        for t, choices in enumerate(self.mission.chosen):
+            if choices.tabled >= 0:
+                self.clause([self.tabled[choices.tabled, t]])
+        states = {0: True}  # the automaton's states after t table cards: state -> its literal
+        for t in range(T):
+            after = {}
+            for state, lit in states.items():
+                for (c, trick), tab in self.tabled.items():
+                    if trick != t:
+                        continue
+                    target = int(transitions[state, c])
+                    if target < 0 or not alive[target, T - t - 1]:
+                        self.clause([self.neg(lit), self.neg(tab)])
+                        continue
+                    if target not in after:
+                        after[target] = self.new()
+                    self.clause([self.neg(lit), self.neg(tab), after[target]])
+            states = after
 
     def winners(self) -> None:
         """Create win[c,t]; exactly one per trick, and only the true winner qualifies.
@@ -1210,7 +1264,8 @@ def witness(built: TaskModel, solution: list[int]):
         owner.update((c, winner) for c in completed)
         # The cards each seat passed right after the trick, seat by seat (the jeep's two highest first).
         given = sorted((p, -c) for (c, p), give in built.passes.get(t, {}).items() if value(give))
-        tricks.append(Trick(leader, tuple(cards), winner, completed, tuple(-c for _, c in given)))
+        tabled = next((c for c in cards if (c, t) in built.tabled and value(built.tabled[c, t])), -1)
+        tricks.append(Trick(leader, tuple(cards), winner, completed, tuple(-c for _, c in given), tabled))
         if won_after(deal, mission, tricks):
             break
     return tricks, {c: owner[c] for c in mission.cards}
@@ -1222,6 +1277,8 @@ def won_after(deal: Deal, mission: TaskMission, tricks: list[Trick]) -> bool:
     card that could break a sequence rule left, no card a lead rule bars left in its seat's hand (Deep Sea
     is played on no stage: its seats keep their dealt hands), and with the balanced rule every trick played."""
     total = num_tricks(deal.hands)
+    if mission.pattern is not None:
+        return len(tricks) == total  # a table pattern is read once every trick has laid its card
     played = card_set(c for trick in tricks for c in trick.cards)
     if not all(played >> c & 1 for c in mission.cards):
         return False
