@@ -226,9 +226,11 @@ def line_position(solution: Solution) -> Position:
 # 18, 4 players) the kernel alone at 2M plays left 42 solves UNKNOWN (8 decisions perhaps critical) and took
 # 40.7 s of slack; 50k plays then CP-SAT decided every solve (the same 88 critical decisions, the 8 not critical)
 # in 14.5 s (20k: 13.5, 10k: 15.5); on 20 deals of missions 26, 34, 40, 45 and 46 the same slack in 4.3 s, not 8.1.
-# Where CP-SAT does not model the mission (a special stage's table, the redeal, the Ghost with passes), the kernel
-# alone within SLACK_NODES_ALONE, as before CP-SAT took part: 100 deals of "rising" at 3 players left 24 decisions
-# perhaps critical at 50k plays.
+# Where CP-SAT does not model the mission (the redeal, the difficult Ghost, the Ghost with passes), the kernel
+# alone within SLACK_NODES_ALONE, as before CP-SAT took part: 100 deals of "rising" at 3 players, the kernel alone,
+# left 24 decisions perhaps critical at 50k plays and 3 at 2M; since CP-SAT models table patterns, 50k plays then
+# CP-SAT leave none, and the crew sweep of those deals (the same 100 games) took 27 s instead of 56 (5 deals' lines
+# differ: CP-SAT found their wins, so their slack is counted on other lines).
 SLACK_NODES = 50_000
 SLACK_CP_SAT_EFFORT = 1.0
 SLACK_NODES_ALONE = 2_000_000
