@@ -178,19 +178,19 @@ def test_crew_play_prints_the_game_and_its_json(tmp_path):
     assert len(flicked) == len(json.loads(crew(*storm, "--json").stdout)["tiles_lost"]) >= 1
 
 
-def test_the_crew_sweeps_the_machete_the_skis_the_vespa_and_the_hang_glider(tmp_path):
-    # the Vespa's winning lines (the slack's) are of the deal after their swap
+def test_the_crew_sweeps_the_machete_the_skis_the_vespa_the_hang_glider_and_fog(tmp_path):
+    # the Vespa's winning lines (the slack's) are of the deal after their swap; the jeep it refuses
     result = crew("sweep", "--game", "journey", "--missions", "no-green-after-blue", "--space",
-                  "machete,skis,vespa,hang-glider,fog",
+                  "machete,skis,vespa,hang-glider,fog,jeep",
                   "--players", "3", "--deals", "2", "--samples", "1", "--crew", "realistic", "--jobs", "1",
                   "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
-    assert "does not play journey/no-green-after-blue@fog (3 players): the fog (cards drawn after every trick);" in result.stderr
+    assert ("does not play journey/no-green-after-blue@jeep (3 players): the jeep (cards exchanged face down through "
+            "the middle);") in result.stderr
     cells = {cell["mission"]: cell for cell in json.loads((tmp_path / "out" / "summary.json").read_text())["cells"]}
-    assert cells["journey/no-green-after-blue@machete"]["crew_games"] == cells["journey/no-green-after-blue@skis"][
-        "crew_games"] == cells["journey/no-green-after-blue@vespa"]["crew_games"] == cells[
-        "journey/no-green-after-blue@hang-glider"]["crew_games"] == 2
-    assert "crew_games" not in cells["journey/no-green-after-blue@fog"]
+    assert [cells[f"journey/no-green-after-blue@{space}"]["crew_games"]
+            for space in ("machete", "skis", "vespa", "hang-glider", "fog")] == [2] * 5
+    assert "crew_games" not in cells["journey/no-green-after-blue@jeep"]
 
 
 def test_crew_play_prints_the_five_player_task_pass():

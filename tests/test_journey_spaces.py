@@ -665,7 +665,7 @@ def test_no_effect_space_is_the_train(name, deal_text, task, owner, expected):
 
 
 CREW_SPACES = {"train", "on-foot", "donkey", "cable-car", "ice", "ice-hole", "bicycle", "storm", "machete", "skis",
-               "dog-sled", "vespa", "hang-glider"}
+               "dog-sled", "vespa", "hang-glider", "fog"}
 
 
 @pytest.mark.parametrize("name", sorted(SPACES))
@@ -680,6 +680,10 @@ def test_the_crew_plays_a_space_as_the_engines_do_or_refuses_it(name):
         assert stage_refusal(Stage(space)).startswith(f"the {name} (")
         return
     assert stage_refusal(Stage(space)) == ""
+    if name == "fog":  # its draws come with a deal holding the 4 rocket (tests/test_fog_crew.py plays fog games)
+        assert stage_refusal(Stage(space, display=(bit(parse_card("y1")),))) == (
+            "the fog (fog's draws beside the Ghost's display)")
+        return
     if name == "vespa":  # its cases start from the deals its swaps make: seat 1 holds b1, 2 members x 3 x 3 cards
         assert len(space_cases(Stage(space), deal, setups)) == 18 and crew_setups(Stage(space), deal, setups) == setups
         assert stage_refusal(Stage(space, display=(bit(parse_card("y1")),))) == (

@@ -38,9 +38,10 @@ says its hand holds no bicycle card, `Communication.holds_none`), the machete's 
 which move whole hands (what a player knows is then of the hands as dealt, `hands_moved`), the dog sled (its
 driver weighs opening a trick against the leader's lead, `leader_shares`; realistic.py, `SledWeighing`), and the
 Vespa (vespa_swap.py: the swap's cards are places the two who made it know, `Placed`), and the hang glider (a
-discard leaves room for the card set aside: knowledge.py, `set_aside_caps`; nobody communicates); the others (cards
-moving unseen) are refused. A special stage's table: the winner of each trick lays one of its cards on it
-(realistic.py, `table_card`); with five players, after the redeal of the discards a player knows the discards it
+discard leaves room for the card set aside: knowledge.py, `set_aside_caps`; nobody communicates), and fog (a player
+knows its own cards as they arrive and what play revealed of each hand then: solver/missions/fog_worlds.py,
+`fog_worlds`); the others (the helicopter's and the jeep's cards passed unseen) are refused. A special stage's
+table: the winner of each trick lays one of its cards on it (realistic.py, `table_card`); with five players, after the redeal of the discards a player knows the discards it
 drew, not who drew the others (solver/missions/redeal_worlds.py), and before it each sample draws the redeal to
 come; not with the Ghost. Two players: the player who controls the Ghost (JARVIS) decides for him with what it knows,
 and nobody knows his face-down cards (solver/missions/ghost_knowledge.py, `GhostSeat`).
@@ -56,6 +57,7 @@ from solver.core.rules import num_tricks
 from solver.core.solution import Limits, Outcome
 from solver.engines.reference import equivalent_play, walk, without_equivalent_plays
 from solver.engines.reference import solve as reference_solve
+from solver.missions.fog_worlds import FogWorlds
 from solver.missions.ghost_knowledge import GhostSeat, dealt_ghost, display_with, knowledge_with_ghost
 from solver.missions.knowledge import HIGHEST, LOWEST, ONLY, Communication, Knowledge, Placed
 from solver.missions.pass_worlds import PassWorlds, shown_last
@@ -83,15 +85,19 @@ class CardShare:
 @dataclass(frozen=True)
 class Sample:
     """One sampled deal, and with a random pass the pass it makes there (None: the mission has none); with the Ghost,
-    his display there (its face-down cards sampled); on a special stage with five players, its redeal's order."""
+    his display there (its face-down cards sampled); on a special stage with five players, its redeal's order; under
+    fog, when each card arrives."""
 
     deal: Deal
     random_pass: RandomPass | None = None
     display: tuple[int, ...] = ()
     redeal: tuple[int, ...] = ()
+    arrivals: tuple[int, ...] = ()  # fog: when each card of the sample reaches its hand
 
     def on(self, mission):
-        """Return `mission` as this sample plays it: with the sample's pass, display or redeal."""
+        """Return `mission` as this sample plays it: with the sample's pass, display, redeal or fog's arrivals."""
+        if self.arrivals:
+            return replace(mission, space=replace(mission.space, arrivals=self.arrivals))
         if self.display:
             return replace(mission, space=replace(mission.space, display=self.display))
         if self.redeal:
@@ -112,8 +118,10 @@ def hidden_unsupported(mission) -> str:
                                                 redeal_order=space.redeal_order) or mission.random_pass is not None):
         return "a special stage's redeal with other rules of play"  # never in the rules: a stage on no space
     if replace(space, skis=0, sled=-1, ghost=-1, display=(), difficult=False, hang_glider=False, redeal_after=0,
-               redeal_order=()) != NO_RULES:
+               redeal_order=(), arrivals=()) != NO_RULES:
         return "stage spaces that pass cards unseen or change the rules of play"
+    if space.arrivals and (space != replace(NO_RULES, arrivals=space.arrivals) or mission.random_pass is not None):
+        return "fog with another rule of play or a random pass"  # fog_worlds.py knows fog's draws alone
     if space.skis and (mission.random_pass is not None or space.ghost >= 0):
         return "the skis with a random pass or the Ghost"
     if (space.ghost >= 0 or space.sled >= 0) and mission.random_pass is not None:
@@ -153,6 +161,8 @@ def samples_before_play(deal: Deal, seat: int, samples: int, rng: random.Random,
     if mission.space.ghost >= 0:
         return ghost_deals(deal, mission, ghost_seat(ghost).decider(seat), deal.hands, (), (0,) * deal.players, (),
                            samples, rng, ghost_seat(ghost))
+    if mission.space.arrivals:
+        return fog_worlds(deal, mission.space.arrivals, seat, [], (), samples, rng)
     return sampled_deals(Knowledge.before_play(deal, seat, placed), (0,) * deal.players, deal.commander, samples, rng,
                          mission.random_pass, redeal=mission.space.redeal_order)
 
@@ -300,9 +310,24 @@ def decision_deals(deal: Deal, mission, walked, plays, communications, samples: 
     if space.redeal_after and (len(walked.tricks) > space.redeal_after
                                or len(walked.tricks) == space.redeal_after and not walked.due):  # its table card laid
         return worlds_after_redeal(deal, space, walked, plays, communications, samples, rng, seat)
+    if space.arrivals:
+        return fog_worlds(deal, space.arrivals, seat, seated_tricks(walked, plays), communications, samples, rng)
     known = knowledge_at(deal, walked, plays, communications, space.skis, seat, placed, space.hang_glider)
     played = played_by_seat(walked, plays, space.skis)
     return sampled_deals(known, played, deal.commander, samples, rng, random_pass, communications, space.redeal_order)
+
+
+def fog_worlds(deal: Deal, arrivals, seat: int, tricks, communications, samples: int, rng: random.Random) -> list[Sample]:
+    """Return `samples` worlds drawn with `rng` from what `seat` knows under fog (fog_worlds.py) after `tricks` (as
+    (seat, card) lists): each every hand as it ends, and when each card arrives. The seat knows its own cards
+    arrived so far and when; how many cards each seat was dealt and draws follows from the rules."""
+    players = deal.players
+    after = sum(1 for trick in tricks if len(trick) == players)
+    dealt = tuple(sum(1 for c in scan(hand) if arrivals[c] == 0) for hand in deal.hands)
+    draws = tuple(popcount(hand) - count for hand, count in zip(deal.hands, dealt))
+    seen = [(c, arrivals[c]) for c in scan(deal.hands[seat]) if arrivals[c] <= after]
+    worlds = FogWorlds.of(seat, tricks, seen, dealt, draws, communications, deal.cards, deal.commander)
+    return [Sample(Deal(hands, deal.commander), arrivals=arrival) for hands, arrival in worlds.samples(rng, samples)]
 
 
 def worlds_after_redeal(deal: Deal, space, walked, plays, communications, samples: int, rng: random.Random,

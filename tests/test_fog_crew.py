@@ -1,0 +1,94 @@
+"""The realistic crew under fog (solver/engines/crew.py, `fog_worlds`).
+
+"Fog. In fog, you can't see everything. Deal out only X cards each (the 4-heli must be included), and after each
+trick draw 1 of the remaining cards." A player knows its own draws as they come, not the others' nor the pile's:
+at every decision of a crew game (before trick 1 too: the task draft), each sample's deal and arrivals replay the
+plays so far by the rules and give the deciding player exactly the cards it has seen, with their arrivals (the
+worlds' counts and uniformity: tests/test_fog_worlds.py). The kernel, one table a game, plays the crew's fog game
+that the reference plays; `crew play` plays on fog; fog with the Ghost is refused.
+"""
+
+import random
+from dataclasses import replace
+
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_fog_worlds import fog_games
+
+from cli.main import main
+from solver.core.cards import COLOURS, scan, suit_of
+from solver.core.solution import Limits
+from solver.engines.crew import GameTables, decision_deals, samples_before_play
+from solver.engines.kernel import KernelSolver
+from solver.engines.realistic import play_game
+from solver.engines.reference import walk
+from solver.missions.position import Position
+from solver.missions.setup import Setup
+from solver.missions.tasks import make_task_mission
+from solver.trick.variants import PlayRules
+
+KERNEL = KernelSolver(tt_bits=16)
+
+
+@st.composite
+def fog_missions(draw):
+    """A small fog deal (test_fog_worlds' `fog_games`, its play dropped) and a mission of 1-2 tasks with owners."""
+    deal, arrivals, *_ = draw(fog_games())
+    cards = sorted(c for c in scan(deal.cards) if suit_of(c) in COLOURS)
+    tasks = draw(st.lists(st.sampled_from(cards), min_size=1, max_size=2, unique=True), label="tasks")
+    owners = [draw(st.integers(0, deal.players - 1), label="owner") for _ in tasks]
+    return deal, replace(make_task_mission(deal, tasks, owners=owners), space=PlayRules(arrivals=arrivals))
+
+
+def seen_by(deal, arrivals, seat: int, after: int) -> dict:
+    """The cards `seat` has seen reach its hand by the end of trick `after`, with their arrivals."""
+    return {c: arrivals[c] for c in scan(deal.hands[seat]) if arrivals[c] <= after}
+
+
+@settings(max_examples=25, deadline=None)
+@given(fog_missions(), st.integers(0, 2**16))
+def test_every_sample_of_a_fog_game_replays_it_and_keeps_what_the_player_saw(problem, seed):
+    deal, mission = problem
+    arrivals = mission.space.arrivals
+    game = play_game(deal, [Setup("", mission)], samples=2, seed=seed, limits=Limits())
+    line = Position.of(game.mission)
+    guessed = []  # before trick 1 a seat knows its dealt cards alone, not its draws to come
+    for seat in range(deal.players):
+        for sample in samples_before_play(deal, seat, 12, random.Random(seat), mission):
+            assert seen_by(sample.deal, sample.arrivals, seat, 0) == seen_by(deal, arrivals, seat, 0)
+            guessed.append(sample.deal.hands[seat] != deal.hands[seat])
+    assert any(guessed)  # each seat draws at least one of two or more cards: all 12 right has odds under 2^-36
+    for k in range(len(line.plays) + 1):
+        position = line.prefix(k, deal.players)
+        walked = walk(deal, position.on(mission))
+        if walked.ended:
+            break
+        after = len(walked.tricks)
+        shown = [s for s in game.shown if s.trick <= after + 1]  # those shown so far
+        for sample in decision_deals(deal, mission, walked, position.plays, shown, 3, random.Random(k)):
+            replayed = walk(sample.deal, position.on(sample.on(mission)))
+            assert replayed.hands[walked.to_move] == walked.hands[walked.to_move]
+            assert seen_by(sample.deal, sample.arrivals, walked.to_move, after) == seen_by(deal, arrivals,
+                                                                                           walked.to_move, after)
+
+
+@settings(max_examples=15, deadline=None)
+@given(fog_missions(), st.integers(0, 2**16))
+def test_the_kernel_plays_the_fog_game_the_reference_plays(problem, seed):
+    # one table a game (GameTables): each sample's arrivals are in its mission's rules, so a table generation each
+    deal, mission = problem
+    setups = [Setup("", mission)]
+    reference = play_game(deal, setups, samples=3, seed=seed, limits=Limits())
+    assert play_game(deal, setups, samples=3, seed=seed, solve=GameTables(KERNEL), limits=Limits()) == reference
+
+
+def test_crew_play_on_fog_and_not_with_the_ghost():
+    # "Deal out only X cards each ... after each trick draw 1 of the remaining cards": the first trick is played from
+    # the dealt hands, whose sizes the line shows in its options.
+    args = ["play", "--mission", "planet-nine/3", "--players", "4", "--space", "fog", "--seed", "2", "--samples", "2"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert "on the fog" in result.stdout and "trick  1:" in result.stdout
+    result = CliRunner().invoke(main, ["play", "--mission", "journey/no-1-no-2", "--players", "2", "--space", "fog"])
+    assert result.exit_code == 2 and "fog's draws beside the Ghost's display" in result.output, result.output
