@@ -443,6 +443,15 @@ def test_fog_needs_its_draws():
         space_cases(Stage(parse_space("fog")), deal, task_setups(deal, "p9", (0,)))
 
 
+def test_fog_refuses_draws_that_leave_a_hand_nothing_to_play():
+    # "after each trick draw 1 of the remaining cards": every hand holds a card at every trick. Seat 1 plays b1 in
+    # trick 1; b9 drawn after trick 1 is there for trick 2, drawn after trick 2 it is not.
+    deal = parse_deal("p9 b2 | b1 b9 | p2 g2")
+    PlayRules(arrivals=arrivals({"b9": 1})).check(deal)
+    with pytest.raises(DealError, match="^hand 1 has 0 cards to play at trick 2$"):
+        PlayRules(arrivals=arrivals({"b9": 2})).check(deal)
+
+
 def test_fog_card_joins_after_its_trick():
     # The p9-not-there-yet case: the win plays p5 b9 in trick 1, and p9 only after it.
     deal = parse_deal("p5 b1 | p9 b9 | g2 y2")
