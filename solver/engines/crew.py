@@ -41,9 +41,9 @@ Vespa (vespa_swap.py: the swap's cards are places the two who made it know, `Pla
 discard leaves room for the card set aside: knowledge.py, `set_aside_caps`; nobody communicates), and fog (a player
 knows its own cards as they arrive and what play revealed of each hand then: solver/missions/fog_worlds.py,
 `fog_worlds`); the others (the helicopter's and the jeep's cards passed unseen) are refused. A special stage's
-table: the winner of each trick lays one of its cards on it (realistic.py, `table_card`); with five players, after the redeal of the discards a player knows the discards it
-drew, not who drew the others (solver/missions/redeal_worlds.py), and before it each sample draws the redeal to
-come; not with the Ghost. Two players: the player who controls the Ghost (JARVIS) decides for him with what it knows,
+table: the winner of each trick lays one of its cards on it (realistic.py, `table_card`); with five players, after
+the redeal of the discards a player knows the discards it drew, not who drew the others
+(solver/missions/redeal_worlds.py), and before it each sample draws the redeal to come; not with the Ghost. Two players: the player who controls the Ghost (JARVIS) decides for him with what it knows,
 and nobody knows his face-down cards (solver/missions/ghost_knowledge.py, `GhostSeat`).
 """
 
@@ -202,10 +202,10 @@ class GameTables:
 
     Sound because the table's key (kernel/table.py) hashes each present card's holder by its rank among the
     present cards of its suit (the mission's distinct cards by identity), never the deal it came from, and
-    because the search neither stores nor reads positions inside the tricks a position forces; the crew
-    plays no space that moves cards or lays them on a table, and a sample's random pass (and the Ghost's display)
-    is in the key. Measured on eight 4-player games of 3 dealt tasks, 16 samples, the same games played: the
-    median game took 1.43 s against 1.94 s with a fresh generation a solve. Under the crew's node limit the two
+    because the search neither stores nor reads positions inside the tricks a position forces; what a sample
+    draws besides its hands (its random pass, the Ghost's display, a redeal's order, fog's arrivals) is in the
+    mission's rules, so such samples get a generation each. Measured on eight 4-player games of 3 dealt tasks,
+    16 samples, the same games played: the median game took 1.43 s against 1.94 s with a fresh generation a solve. Under the crew's node limit the two
     may play different games, where a sample's solve ends UNKNOWN with one table and is decided with the other
     (benchmarks/bench_crew.py --compare counts them; it fails if they ever answer a position differently).
     """
