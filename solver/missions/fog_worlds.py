@@ -38,11 +38,10 @@ BATCH = 8  # proposals drawn at a time (Knowledge.samples computes its weights o
 class SeatHistory:
     """What arrival histories one other seat may have had: its cards' windows (`windows`: (lowest, highest)
     arrival of each played or known card; `unseen_low`: card -> the lowest arrival an unseen card of its hand may
-    have), `dealt` its dealt cards and `drawn` the tricks after which it has drawn so far."""
+    have), `drawn` the tricks after which it has drawn so far (its other cards were dealt)."""
 
     windows: tuple[tuple[int, int, int], ...]  # (card, lowest, highest): its played cards and known held ones
     unseen_low: tuple[int, ...]  # per card of the deck: the lowest arrival it could have in this hand
-    dealt: int
     drawn: int
 
     def intervals(self, hand_unseen: int) -> tuple[tuple[int, int], ...]:
@@ -180,7 +179,7 @@ class FogWorlds:
                         min(highest_for.get((t, c), drawn[t]), drawn[t]) if c != COMMANDER_CARD else 0)
                        for c in scan(played[t] | must[t])]
             unseen_low = tuple(low_of(t, c) for c in range(CARD_COUNT))
-            histories_of.append(SeatHistory(tuple(windows), unseen_low, dealt[t], drawn[t]))
+            histories_of.append(SeatHistory(tuple(windows), unseen_low, drawn[t]))
         every_played = card_set(played_at)
         own_cards = card_set(own)
         must[seat] = own_cards & ~every_played
