@@ -711,14 +711,14 @@ class TaskModel:
             return
         T = self.tricks
         transitions, alive = pattern.automaton(T)
+        laid = [[] for _ in range(T)]  # per trick: (card, its table literal)
         for t in range(T):
-            laid = []
             for c, x in self.x.items():
                 if x[t] is not False:
                     self.tabled[c, t] = self.new()
                     self.implies(self.tabled[c, t], [x[t]])
-                    laid.append(self.tabled[c, t])
-            self.exactly_one(laid)
+                    laid[t].append((c, self.tabled[c, t]))
+            self.exactly_one([tab for _, tab in laid[t]])
         for t, choices in enumerate(self.mission.chosen):
             if choices.tabled >= 0:
                 self.clause([self.tabled[choices.tabled, t]])
@@ -726,9 +726,7 @@ class TaskModel:
         for t in range(T):
             after = {}
             for state, lit in states.items():
-                for (c, trick), tab in self.tabled.items():
-                    if trick != t:
-                        continue
+                for c, tab in laid[t]:
                     target = int(transitions[state, c])
                     if target < 0 or not alive[target, T - t - 1]:
                         self.clause([self.neg(lit), self.neg(tab)])
