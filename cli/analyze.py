@@ -26,6 +26,8 @@ GAME_KEYS = ("played", "choice")  # a game file's keys besides crew solve's opti
 SHOWN_CHOICES = 4  # more choices consistent with a position are counted, not listed (a Vespa's swaps: hundreds)
 OUTCOME_WORDS = {Outcome.WIN: "some card keeps the mission winnable", Outcome.LOSS: "no card keeps it winnable",
                  Outcome.UNKNOWN: "no card proved winning within the budget, some undecided"}
+DUE_WORDS = {Outcome.WIN: "some choice keeps the mission winnable", Outcome.LOSS: "no choice keeps it winnable",
+             Outcome.UNKNOWN: "undecided within the budget"}
 
 
 @click.command()
@@ -91,6 +93,8 @@ def state_lines(answer: api.AnalyzeAnswer) -> list[str]:
     so_far = " ".join(f"{(walked.leader + k) % players}:{format_card(c)}" for k, c in enumerate(walked.trick))
     if walked.ended:
         lines = [f"position: after {len(mission.played)} plays, the mission {walked.ended}"]
+    elif walked.due:
+        lines = [f"position: after trick {number - 1}, the crew chooses {walked.due}"]
     else:
         lines = [f"position: trick {number}, seat {walked.to_move} to play" + (f" (so far {so_far})" if so_far else "")]
     labels = [c.label or "(none)" for c in analysis.cases]
@@ -124,6 +128,12 @@ def analysis_lines(answer: api.AnalyzeAnswer) -> list[str]:
         score = analysis.line.score if analysis.line is not None else None
         lines.append(f"result: {analysis.outcome.value.upper()}" + (f" (score {score.score})" if score else ""))
         return lines
+    if analysis.walked.due:  # the choice's own verdict, and a line from the trick it follows
+        lines.append(f"result: {analysis.outcome.value.upper()} ({DUE_WORDS[analysis.outcome]})")
+        if analysis.outcome is Outcome.WIN:
+            lines.append("a winning line:")
+            lines += line_from(answer, analysis.line.solution, len(analysis.walked.tricks))
+        return lines
     lines.append(f"result: {analysis.outcome.value.upper()} ({OUTCOME_WORDS[analysis.outcome]})")
     for verdict in analysis.verdicts:
         score = f"  score {verdict.score}" if verdict.score is not None else ""
@@ -131,14 +141,18 @@ def analysis_lines(answer: api.AnalyzeAnswer) -> list[str]:
                      f"({verdict.nodes:,} nodes, {verdict.seconds:.3f} s)")
     if analysis.line is not None and analysis.best >= 0:
         solution = analysis.line.solution
-        won = winning_mission(answer.setups, solution, answer.deal, answer.stage)
-        text = format_solution(answer.deal, solution, won, {}, answer.stage).splitlines()
-        first = len(analysis.walked.tricks) + 1
-        start = next(k for k, line in enumerate(text) if line.startswith(f"trick {first:2d}:"))
         lines.append(f"a winning line after {format_card(analysis.best)}" +
                      (f" ({solution.setup})" if solution.setup else "") + ":")
-        lines += text[start:]
+        lines += line_from(answer, solution, len(analysis.walked.tricks) + 1)
     return lines
+
+
+def line_from(answer: api.AnalyzeAnswer, solution, first: int) -> list[str]:
+    """Return a winning line's text from trick `first` on."""
+    won = winning_mission(answer.setups, solution, answer.deal, answer.stage)
+    text = format_solution(answer.deal, solution, won, {}, answer.stage).splitlines()
+    start = next(k for k, line in enumerate(text) if line.startswith(f"trick {first:2d}:"))
+    return text[start:]
 
 
 def analysis_json(answer: api.AnalyzeAnswer) -> dict:
@@ -149,8 +163,9 @@ def analysis_json(answer: api.AnalyzeAnswer) -> dict:
         "players": answer.deal.players,
         "played": format_played(Position.of(mission), answer.deal.players),
         "trick": len(walked.tricks) + 1,
-        "to_move": None if walked.ended else walked.to_move,
+        "to_move": None if walked.ended or walked.due else walked.to_move,
         "ended": walked.ended,
+        "due": walked.due,
         "choices": [c.label for c in analysis.cases],
         "tasks": [{"card": format_card(c), "done": bool(walked.done >> i & 1),
                    "owner": None if walked.owners[i] == UNASSIGNED else walked.owners[i]}
@@ -167,6 +182,7 @@ def analysis_json(answer: api.AnalyzeAnswer) -> dict:
         body["score"] = analysis.line.score.score  # a special mission: the best score after `best` (or at the end)
     if analysis.line is not None and analysis.best >= 0:
         body["best"] = format_card(analysis.best)
+    if analysis.line is not None and (analysis.best >= 0 or walked.due and analysis.outcome is Outcome.WIN):
         body["line"] = answer_json(answer.deal, answer.setups, analysis.line.solution, answer.stage)
     return body
 

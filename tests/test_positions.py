@@ -35,7 +35,7 @@ from solver.engines.reference import choices_due, walk
 from solver.engines.reference import solve as reference_solve
 from solver.missions.position import Position, PositionError, format_played, parse_played, position_of
 from solver.missions.tasks import make_task_mission
-from solver.trick.variants import PlayRules
+from solver.trick.variants import ANY_CARD, PlayRules, pass_agrees
 
 KERNEL = KernelSolver(tt_bits=16)
 EXAMPLES_PER_SPACE = 40
@@ -56,10 +56,13 @@ def check_position(deal, mission, position):
         assert whole.outcome is (Outcome.WIN if walked.ended.startswith("won") else Outcome.LOSS), walked.ended
         return
     if walked.due:  # the position stops at the crew's choice: winnable exactly when some choice keeps it so
-        after = [reference_solve(deal, position.choose(made, len(walked.tricks)).on(mission)).outcome
-                 for made in choices_due(deal, positioned)]
+        made = list(choices_due(deal, positioned))
+        after = [reference_solve(deal, position.choose(choice, len(walked.tricks)).on(mission)).outcome
+                 for choice in made]
         assert whole.outcome is (Outcome.WIN if Outcome.WIN in after else Outcome.LOSS)
         assert KERNEL.solve(deal, positioned).outcome is whole.outcome
+        if walked.due == "a pass":
+            check_one_seats_pass(deal, mission, position, len(walked.tricks), dict(zip(made, after)))
         return
     outcomes = []
     for card in scan(walked.legal):
@@ -72,6 +75,26 @@ def check_position(deal, mission, position):
     assert whole.outcome is (Outcome.WIN if Outcome.WIN in outcomes else Outcome.LOSS)
 
 
+def check_one_seats_pass(deal, mission, position, trick: int, outcomes):
+    """Each seat's pass fixed, the others' left to the crew (`?`): winnable exactly when some full pass that makes
+    it is, by every engine (the hidden-information crew weighs its own pass so)."""
+    if not outcomes:  # no pass can be made (the Ghost with no face-up card to give)
+        return
+    each = len(next(iter(outcomes)).passed) // deal.players
+    for seat in range(deal.players):
+        for own in {made.passed[seat * each : (seat + 1) * each] for made in outcomes}:
+            fixed = (ANY_CARD,) * (seat * each) + own + (ANY_CARD,) * ((deal.players - seat - 1) * each)
+            choice = replace(next(iter(outcomes)), passed=fixed)
+            positioned = position.choose(choice, trick).on(mission)
+            agreeing = [outcome for made, outcome in outcomes.items() if made.passed[seat * each : (seat + 1) * each] == own]
+            expected = reference_solve(deal, positioned)
+            assert expected.outcome is (Outcome.WIN if Outcome.WIN in agreeing else Outcome.LOSS)
+            assert walk(deal, positioned).due == "a pass"
+            check_engine(KERNEL.solve, deal, positioned, expected)
+            if cpsat.modelled(positioned):
+                check_engine(cpsat.solve, deal, positioned, expected)
+
+
 def check_engine(solve, deal, positioned, expected):
     """`solve` answers the position as the reference did (`expected`), and every winning line of either
     begins with the position's plays and choices and replays through the rules (check_witness)."""
@@ -81,7 +104,10 @@ def check_engine(solve, deal, positioned, expected):
         if solution.outcome is Outcome.WIN:
             line = line_position(solution)
             assert line.plays[: len(positioned.played)] == positioned.played
-            assert line.chosen[: len(positioned.chosen)] == positioned.chosen  # the crew's choices so far, as made
+            for made, fixed in zip(line.chosen, positioned.chosen, strict=False):  # the crew's choices so far, as made
+                assert made.tabled == fixed.tabled
+                assert len(made.passed) == len(fixed.passed) and pass_agrees(made.passed, fixed.passed)
+            assert len(line.chosen) >= len(positioned.chosen)
             check_witness(deal, positioned, solution)
 
 
@@ -228,13 +254,32 @@ def test_a_position_stopping_at_a_pass_leaves_it_to_the_crew():
     walked = walk(HELI_DEAL, positioned)
     assert (walked.due, walked.legal) == ("a pass", 0)
     assert len(list(choices_due(HELI_DEAL, positioned))) == 2 * 2 * 2  # each seat passes one of its 2 cards
-    with pytest.raises(PositionError, match="stops where the crew chooses a pass after trick 1"):
-        analyze_position(consistent_cases([("", HELI_DEAL, HELI)], position_of(parse_played("h1 g2 g3"), 3)),
-                         case_solver(reference_solve))
+    # No card to analyse: the choice's own verdict (some pass keeps it winnable), and a line with it.
+    analysis = analyze_position(consistent_cases([("", HELI_DEAL, HELI)], position_of(parse_played("h1 g2 g3"), 3)),
+                                case_solver(reference_solve))
+    assert (analysis.verdicts, analysis.outcome) == ((), Outcome.WIN)
+    assert analysis.line.solution.tricks[0].passed in {made.passed for made in choices_due(HELI_DEAL, positioned)}
+
+
+def test_one_seats_pass_with_the_others_left_to_the_crew():
+    # Seat 1 weighs its own card (`?` for the others'): it must win the b3 and holds the only blue above it, the
+    # b4. Keeping it (passing b1) wins as above, seat 0 passing the b3 on (or keeping it to lead it under the b4);
+    # passing it loses, as then every blue
+    # above the b3 lies with seat 0 or 2, whatever they pass: seat 1 cannot win a trick holding the b3.
+    for passed, outcome in (("? b1 ?", Outcome.WIN), ("? b4 ?", Outcome.LOSS)):
+        positioned = heli_position(f"h1 g2 g3 pass {passed}")
+        assert walk(HELI_DEAL, positioned).due == "a pass"
+        for solve in (reference_solve, KERNEL.solve, cpsat.solve):
+            solution = solve(HELI_DEAL, positioned)
+            assert solution.outcome is outcome, (passed, solution.engine)
+            if outcome is Outcome.WIN:
+                assert solution.tricks[0].passed[1] == parse_card_list("b1")[0]  # seat 1's, as fixed
+    assert format_played(position_of(parse_played("r1 g2 g3 pass ? b1 ?"), 3), 3) == "r1 g2 g3 pass ? b1 ?"
 
 
 @pytest.mark.parametrize("text, words", [
     ("h1 g2 g3 | g5", ["after trick 1 the crew passes", "write `pass`"]),
+    ("h1 g2 g3 pass ? b1 ? | g5", ["`?` only in the last trick"]),
     ("h1 g2 g3 pass h1 b1 b2", ["the pass after trick 1", "seat 0 does not hold r1"]),  # h1 is r1
     ("h1 g2 g3 pass b3 b1", ["3 cards, not 2"]),
     ("h1 g2 g3 table g2", ["no card goes on the table"]),
@@ -266,6 +311,13 @@ def test_the_jeep_deals_the_middle_by_its_shuffle_whatever_order_a_pair_is_writt
         # seat 0 leads g3 or g4, seat 1 wins it with g6: both engines find the win.
         for solve in (reference_solve, KERNEL.solve):
             assert solve(JEEP_DEAL, positioned).outcome is Outcome.WIN
+
+
+def test_a_jeep_seat_names_both_its_cards_or_neither():
+    with pytest.raises(PositionError, match="seat 0 passes 2 cards: name both or leave both to the crew"):
+        walk(JEEP_DEAL, position_of(parse_played("b9 b1 b2 pass g1 ? ? ? ? ?"), 3).on(JEEP))
+    with pytest.raises(PositionError, match="seat 0 passes g1 twice"):
+        walk(JEEP_DEAL, position_of(parse_played("b9 b1 b2 pass g1 g1 g3 g4 g5 g6"), 3).on(JEEP))
 
 
 def test_positions_read_back_as_written():

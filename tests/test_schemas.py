@@ -111,6 +111,8 @@ ANALYSES = {
     "position": ["analyze", "--deal", "p1 p9 r4 g3 | b2 g5 y7 p3 | y1 b7 g1 p4", "--tasks", "g3 b7 y1",
                  "--played", "r4 p3 p4 | p1"],
     "ended": ["analyze", "--deal", "b8 b9 | b1 p1 | b2 p2", "--tasks", "b1", "--owners", "1", "--played", "b8 b1 b2"],
+    "due": ["analyze", "--deal", "h1 g5 b3 | g2 b1 b4 | g3 b2 b5", "--tasks", "b3", "--owners", "1", "--space", "helicopter",
+            "--played", "r1 g2 g3 pass ? b1 ?"],
     "score": ["analyze", "--cell", "journey/no-1-no-2", "--players", "3", "--seed", "2", "--budget", "20"],
     "post-mortem": ["analyze", "--game", GAMES / "planet-nine-lost-in-trick-6.toml"],
     "explain": ["explain", "--deal", "b1 b2 b3 | b4 b5 b6 | b7 b8 b9", "--mission", "planet-nine/29", "--commander", "0"],

@@ -6,7 +6,8 @@ plays in every case; the cases in which they are legal (or the one a `choice` na
 the position is consistent with. A card keeps the mission winnable when some consistent case in
 which it is legal is won after it: each card is one solve of those cases with the plays and the
 card forced (`TaskMission.played`, and the crew's table cards and passes so far, `chosen`), by any
-engine. A position that stops where the crew chooses (a pass, a table card) has no card to analyse.
+engine. A position that stops where the crew chooses (a pass, maybe some seats' cards of it named, or a table
+card) has no card to analyse: its own verdict is the answer, with a winning line from its last trick.
 
 The slack of a winning line counts, at each decision along it, the legal cards that keep the mission
 winnable and those undecided within its limits (a sweep's critical decisions: those where only one card
@@ -68,7 +69,7 @@ class Analysis:
     """A position analysed: the cases consistent with it (the first one's `walked` state), the verdict of
     every legal card of the seat to move, the position's own outcome, and a winning line (the whole line
     from trick 1, the plays so far first) after one of the winning cards (`best`), if any; where the mission
-    has ended, no verdicts and `line` the position's own answer (a special mission's score)."""
+    has ended or a choice is due, no verdicts and `line` the position's own answer (a special mission's score)."""
 
     cases: tuple[Consistent, ...]
     verdicts: tuple[CardVerdict, ...]
@@ -120,11 +121,8 @@ def analyze_position(consistent, reach) -> Analysis:
     decides the cases from a position, see `case_solver`), the position's outcome and a winning line."""
     position = Position.of(consistent[0].mission)
     walked = consistent[0].walked
-    if walked.due:
-        raise PositionError(f"the position stops where the crew chooses {walked.due} after trick "
-                            f"{len(walked.tricks)}: give it after the trick's cards, or stop before its last card")
     live = [c for c in consistent if not c.walked.ended]
-    if not live:  # the mission has ended: the engines say how (a special mission: its score)
+    if not live or walked.due:  # ended: the engines say how (a special mission: its score); a choice due: its verdict
         reached = reach(consistent, position)
         return Analysis(tuple(consistent), (), reached.outcome, reached)
     verdicts, line, best = [], None, -1

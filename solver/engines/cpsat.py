@@ -129,7 +129,7 @@ from solver.missions.tasks import (
     distinct_cards,
     order_prerequisites,
 )
-from solver.trick.variants import NO_RULES, PlayRules
+from solver.trick.variants import ANY_CARD, NO_RULES, PlayRules
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model_helper
@@ -326,7 +326,7 @@ class TaskModel:
         """Add a position's plays and the crew's passes among them as the play's first: each card played by
         its seat in its trick, each trick begun opened by the seat of its first card (the dog-sled driver,
         maybe), each card passed after a trick by its seat (`TrickChoices.passed`: seat by seat from seat 0, as
-        many cards each); its table cards are a table pattern's (`table_pattern`). The rest of the model is unchanged: a
+        many cards each, ANY_CARD for a seat's left to the crew); its table cards are a table pattern's (`table_pattern`). The rest of the model is unchanged: a
         position is lost exactly when no full play that begins with its plays and passes meets the mission."""
         seats = walk(self.deal, self.mission).seats if played else ()  # checks the position, as every engine does
         for ply, (c, p) in enumerate(zip(played, seats)):
@@ -337,7 +337,8 @@ class TaskModel:
         for t, choices in enumerate(chosen):
             each = len(choices.passed) // self.players
             for k, c in enumerate(choices.passed):
-                self.clause([self.passes[t][c, k // each]])
+                if c != ANY_CARD:  # a seat's pass left to the crew: its literals stay free
+                    self.clause([self.passes[t][c, k // each]])
 
     # --- literal helpers: constants are Python bools, folded away here -----------
 

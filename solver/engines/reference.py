@@ -41,7 +41,6 @@ the redeal's trick go, lowest first, to the seats drawn with the deal.
 no equivalent card dropped and the mission left aside (tests/data/perft-spaces.txt).
 """
 
-import dataclasses
 import time
 from dataclasses import dataclass
 
@@ -74,6 +73,7 @@ from solver.missions.tasks import (
     settle_trick,
 )
 from solver.trick.variants import (
+    ANY_CARD,
     ghost_leads,
     ghost_playable,
     hang_glider_plays,
@@ -81,6 +81,7 @@ from solver.trick.variants import (
     heli_passes,
     jeep_exchange,
     jeep_exchanges,
+    pass_agrees,
     pass_error,
     redeal,
     skis_rotation,
@@ -335,19 +336,20 @@ class _Search:
 
     def passes(self, hands, played: int, trick, display):
         """Yield (cards passed, hands after, the Ghost's display after) for every pass the crew may make
-        after trick `played` (in a position's trick, the one it made): one empty pass when the space has
-        none there."""
+        after trick `played` (in a position's trick, the one it made, or those that make the steps it fixes
+        and leave the rest to the crew: ANY_CARD): one empty pass when the space has none there."""
         space = self.space
         if not space.passes_after(played, card_set(trick), self.tricks):
             yield (), hands, display
-        elif played - 1 < len(self.mission.chosen):
-            given = self.mission.chosen[played - 1].passed
-            if given and not pass_error(hands, given, bool(space.jeep_after), space.ghost, display):
-                yield (given, *self.make_pass(hands, given, display))
-        elif space.jeep_after:
-            yield from jeep_exchanges(hands, space.jeep_order, space.ghost, display)
-        else:
-            yield from heli_passes(hands, space.ghost, display)
+            return
+        fixed = self.mission.chosen[played - 1].passed if played - 1 < len(self.mission.chosen) else ()
+        if fixed and ANY_CARD not in fixed:
+            if not pass_error(hands, fixed, bool(space.jeep_after), space.ghost, display):
+                yield (fixed, *self.make_pass(hands, fixed, display))
+        else:  # every pass, or those that make the steps a position fixes
+            every = (jeep_exchanges(hands, space.jeep_order, space.ghost, display) if space.jeep_after
+                     else heli_passes(hands, space.ghost, display))
+            yield from (made for made in every if pass_agrees(made[0], fixed))
 
     def make_pass(self, hands, given, display):
         """Return (hands after, display after) the pass of `given` cards, seat by seat."""
@@ -609,14 +611,16 @@ def after_trick(search: "_Search", hands, leader: int, played: int, trick, state
         if choices.passed:
             raise PositionError(f"no pass is made after trick {number}" + (" (the mission is won)" if won else ""))
         return moved, state, f"won after trick {number}" if won else "", "", False
-    if not choices.passed:
+    if choices.passed:
+        error = pass_error(moved, choices.passed, bool(space.jeep_after), space.ghost, display)
+        if error:
+            raise PositionError(f"the pass after trick {number}: {error}")
+    if not choices.passed or ANY_CARD in choices.passed:  # due: a pass left to the crew in part maybe
         if not final:
             raise PositionError(f"after trick {number} the crew passes: write `pass` and the cards passed, seat by "
-                                "seat from seat 0, after the trick's cards")
+                                "seat from seat 0, after the trick's cards" + (" (`?` only in the last trick)"
+                                                                                 if choices.passed else ""))
         return moved, state, "", "a pass", False
-    error = pass_error(moved, choices.passed, bool(space.jeep_after), space.ghost, display)
-    if error:
-        raise PositionError(f"the pass after trick {number}: {error}")
     moved, display = search.make_pass(moved, choices.passed, display)
     return moved, (*state[:5], display), "", "", False
 
@@ -630,8 +634,7 @@ def choices_due(deal: Deal, mission: TaskMission):
         for c in walked.tricks[-1].cards:
             yield TrickChoices(tabled=c)
     elif walked.due == "a pass":
-        free = dataclasses.replace(mission, chosen=mission.chosen[: len(walked.tricks) - 1])  # the pass is not made
-        search = _Search(deal, free, Limits(), equivalence=False)
+        search = _Search(deal, mission, Limits(), equivalence=False)  # the passes that make the steps it fixes
         for passed, _, _ in search.passes(walked.hands, len(walked.tricks), walked.tricks[-1].cards, walked.display):
             yield TrickChoices(made.tabled, passed)
 

@@ -5,6 +5,8 @@ Text notation: the tricks in play order, "|" between tricks, each trick's cards 
 followed by the crew's choices after it: `table` and the card of the trick laid on the table (a
 special stage), `pass` and the cards passed, seat by seat from seat 0 (the helicopter: one card a
 seat, to its left; the jeep: two a seat, into the middle), e.g. "g1 h1 g3 g4 pass b1 b2 b3 b4 | b9".
+In the last trick a position may leave some seats' cards to the crew, `?` for each ("pass ? b2 ? ?": seat 1
+passes the b2, the others what is best), where one seat weighs what it passes without seeing the others'.
 JSON: a list of tricks, each a list of words (cards, `table`, `pass`) or a string.
 
 The seats follow from the rules (the Commander leads trick 1, a trick's winner the next; the
@@ -23,11 +25,12 @@ from dataclasses import dataclass
 
 from solver.core.cards import format_card, parse_card_list
 from solver.core.errors import InputError
-from solver.trick.variants import canonical_pass
+from solver.trick.variants import ANY_CARD, canonical_pass
 
 TRICK_MARK = "|"
 TABLE_WORD = "table"
 PASS_WORD = "pass"
+ANY_WORD = "?"  # a card passed that the position leaves to the crew
 
 
 class PositionError(InputError):
@@ -38,7 +41,8 @@ class PositionError(InputError):
 @dataclass(frozen=True)
 class TrickChoices:
     """The crew's choices after one full trick: the card laid on the table (a special stage; -1: none) and
-    the cards passed, seat by seat from seat 0 (the helicopter one a seat, the jeep two; (): none)."""
+    the cards passed, seat by seat from seat 0 (the helicopter one a seat, the jeep two; (): none; ANY_CARD: each
+    card of a seat the position leaves to the crew, in its last trick only)."""
 
     tabled: int = -1
     passed: tuple[int, ...] = ()
@@ -121,7 +125,12 @@ def parse_trick(text: str, number: int) -> WrittenTrick:
     if passed is not None and not passed:
         raise PositionError(f"trick {number}: `{PASS_WORD}` is followed by the cards passed, seat by seat")
     return WrittenTrick(cards, TrickChoices(parse_card_list(tabled[0])[0] if tabled else -1,
-                                            tuple(parse_card_list(" ".join(passed))) if passed else ()))
+                                            tuple(c for word in passed for c in passed_cards(word)) if passed else ()))
+
+
+def passed_cards(word: str) -> list[int]:
+    """Return the cards of one word after `pass`: `?` leaves a card to the crew (ANY_CARD)."""
+    return [ANY_CARD] if word == ANY_WORD else parse_card_list(word)
 
 
 def parse_played(text: str) -> tuple[WrittenTrick, ...]:
@@ -164,6 +173,6 @@ def format_played(position: Position, players: int) -> str:
         if choices.tabled >= 0:
             words += [TABLE_WORD, format_card(choices.tabled)]
         if choices.passed:
-            words += [PASS_WORD, *map(format_card, choices.passed)]
+            words += [PASS_WORD, *(ANY_WORD if c == ANY_CARD else format_card(c) for c in choices.passed)]
         tricks.append(" ".join(words))
     return f" {TRICK_MARK} ".join(tricks)

@@ -39,15 +39,21 @@ card he gets takes the place of one he gave (the Scout chooses which, for the
 jeep's two); the hang glider does not touch him (he sets no card aside and
 follows suit with his face-up cards, the last trick too). His display is part
 of the position: `display` is the one dealt, and the passes change it.
+
+A position may fix some seats' passes and leave the others to the crew (`ANY_CARD` in
+each of a seat's steps): the hidden-information crew weighs the cards one seat passes
+while the others, whose choices it does not see, choose theirs as best (`pass_agrees`).
 """
 
 import bisect
 import itertools
 from dataclasses import dataclass
 
-from solver.core.cards import bit, card_set, format_cards, scan
+from solver.core.cards import bit, card_set, format_cards, popcount, scan
 from solver.core.deal import Deal, DealError, pass_cards
 from solver.core.rules import legal_plays, num_tricks
+
+ANY_CARD = -2  # a pass step a position leaves to the crew: the seat passes any card it may
 
 
 @dataclass(frozen=True)
@@ -182,18 +188,31 @@ def canonical_pass(passed: tuple[int, ...], jeep: bool, ghost: int = -1) -> tupl
 
 def pass_error(hands: tuple[int, ...], passed: tuple[int, ...], jeep: bool, ghost: int = -1,
                display: tuple[int, ...] = ()) -> str:
-    """Return why `passed` (seat by seat) is not a pass the hands can make, or "" when it is one."""
+    """Return why `passed` (seat by seat, a seat's steps maybe all ANY_CARD) is not a pass the hands can make, or
+    "" when it is one."""
     each = 2 if jeep else 1
     if len(passed) != each * len(hands):
         return (f"each of the {len(hands)} seats passes {each} card{'s' if each > 1 else ''}: "
                 f"{each * len(hands)} cards, not {len(passed)}")
     for seat, hand in enumerate(hands):
-        given = card_set(passed[seat * each : (seat + 1) * each])
+        steps = passed[seat * each : (seat + 1) * each]
+        if ANY_CARD in steps:
+            if set(steps) != {ANY_CARD}:
+                return f"seat {seat} passes {each} cards: name both or leave both to the crew (?)"
+            continue
+        given = card_set(steps)
+        if popcount(given) != each:
+            return f"seat {seat} passes {format_cards(given)} twice"
         if given & ~hand:
             return f"seat {seat} does not hold {format_cards(given & ~hand)}"
         if seat == ghost and given & ~ghost_playable(hand, display):
             return f"the Ghost passes face-up cards only, not {format_cards(given & ~ghost_playable(hand, display))}"
     return ""
+
+
+def pass_agrees(passed: tuple[int, ...], fixed: tuple[int, ...]) -> bool:
+    """Return True when a full pass (seat by seat) makes every step a position fixes (`fixed`, ANY_CARD elsewhere)."""
+    return all(f == ANY_CARD or f == c for c, f in zip(passed, fixed))
 
 
 def jeep_draws(middle, order: tuple[int, ...], seat: int) -> tuple[int, ...]:

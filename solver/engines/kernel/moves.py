@@ -314,8 +314,10 @@ def expand_pass(depth, step, trick, problem, frames, plies, moves, hands):
         cards = ghost_playable(cards | first, trick, problem, frames) & ~first
     elif jeep and step % 2:
         cards &= (np.int64(1) << plies[depth - 1, PLAYED]) - 1
-    if trick <= problem[FORCED_CHOICES]:  # a position's pass: its card is the only move
-        cards &= forced_bit(problem[FORCED_PASSED + (trick - 1) * PASS_STEPS + step])
+    if trick <= problem[FORCED_CHOICES]:  # a position's pass: its card is the only move, if it names one
+        forced = problem[FORCED_PASSED + (trick - 1) * PASS_STEPS + step]
+        if forced >= 0:
+            cards &= np.int64(1) << forced
     moves_in_card_order(depth, cards, plies, moves)
 
 

@@ -148,7 +148,8 @@ FORCED_CHOICES = PROBLEM.field("FORCED_CHOICES", 1, "a position: the tricks t < 
                                "after them are the search's only moves there")
 FORCED_TABLED = PROBLEM.field("FORCED_TABLED", MAX_TRICKS, "per trick t: the card laid on the table after it; -1: none")
 FORCED_PASSED = PROBLEM.field("FORCED_PASSED", MAX_TRICKS * PASS_STEPS,
-                              "at FORCED_PASSED + t * PASS_STEPS + step: the card passed at that step after trick t; -1: none")
+                              "at FORCED_PASSED + t * PASS_STEPS + step: the card passed at that step after trick t; "
+                              "negative (none written, or variants.ANY_CARD): any card the seat may pass")
 COMPARISON_COUNT = PROBLEM.field("COMPARISON_COUNT", 1, "comparisons of two counters (Deep Sea)")
 COMPARISONS = PROBLEM.field("COMPARISONS", MAX_COMPARISONS * COMPARISON_FIELDS, "the comparisons (COMPARISON layout)")
 APART = PROBLEM.field("APART", 1, "bit k: counter k counts tricks (not cards) won by seats no other such counter "
