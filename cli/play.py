@@ -180,11 +180,23 @@ def game_lines(answer: api.PlayAnswer) -> list[str]:
             lines.append("  then the redeal of the discards: " + ", ".join(
                 f"seat {seat} draws {' '.join(map(format_card, cards))}" if seat >= 0 else
                 f"left over {' '.join(map(format_card, cards))}" for seat, cards in game.redeal_draws().items()))
+        if game.exchange and number == game.mission.space.jeep_after:
+            lines.append("  then the jeep: " + "; ".join(
+                f"seat {c.seat} puts {' '.join(map(format_card, c.pair))} in "
+                f"({wins_text(*c.wins[c.pairs.index(c.pair)])}, the best of {len(c.pairs)} pairs) and takes "
+                f"{' '.join(map(format_card, took))}" for c, took in zip(game.exchange, jeep_takes(game))))
         if game.given and number == game.mission.random_pass.after:
             lines.append("  then the random pass: " + ", ".join(f"seat {seat} gives {format_card(c)}"
                                                                 for seat, c in enumerate(game.given)))
     lines.append(result_line(answer))
     return lines
+
+
+def jeep_takes(game) -> list[tuple[int, ...]]:
+    """Return the cards each seat took from the jeep's middle, lowest first, as the deal's shuffle dealt them."""
+    middle = sorted(c for choice in game.exchange for c in choice.pair)
+    order = game.mission.space.jeep_order
+    return [tuple(c for c, taker in zip(middle, order) if taker == choice.seat) for choice in game.exchange]
 
 
 def result_line(answer: api.PlayAnswer) -> str:
@@ -232,6 +244,11 @@ def game_json(answer: api.PlayAnswer) -> dict:
         **({"redeal": {("left" if seat < 0 else str(seat)): [format_card(c) for c in cards]
                        for seat, cards in redeal.items()}} if (redeal := game.redeal_draws()) else {}),
         **({"vespa": vespa_json(game.vespa)} if game.vespa is not None else {}),
+        **({"jeep": [{"seat": c.seat, "put": [format_card(card) for card in c.pair],
+                      "took": [format_card(card) for card in took],
+                      "pairs": [{"pair": [format_card(card) for card in pair], "wins": wins, "samples": tried}
+                                for pair, (wins, tried) in zip(c.pairs, c.wins)]}
+                     for c, took in zip(game.exchange, jeep_takes(game))]} if game.exchange else {}),
         **({"tabled": [{"seat": d.seat, "card": format_card(d.card),
                         "shares": {format_card(s.card): [s.wins, s.samples] for s in d.shares}} for d in game.tabled]}
            if game.tabled else {}),

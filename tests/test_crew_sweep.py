@@ -144,7 +144,6 @@ def test_cells_the_crew_does_not_play_keep_perfect_information_with_a_note(tmp_p
 
 @pytest.mark.parametrize("args, words", [
     (["--game", "journey", "--missions", "yellow-for-everyone", "--space", "helicopter"], "the helicopter (cards passed face down)"),
-    (["--game", "journey", "--missions", "yellow-for-everyone", "--space", "jeep"], "the jeep (cards exchanged face"),
     (["--missions", "12", "--players", "3", "--space", "hang-glider"], "the hang glider with a random pass"),
     (["--tasks", "1", "--players", "2", "--space", "skis"], "the skis (the two players' hands swapped"),
     (["--missions", "12", "--players", "2"], "planet-nine/12 (2 players): a random pass with the Ghost"),
@@ -167,8 +166,8 @@ def test_crew_play_prints_the_game_and_its_json(tmp_path):
     body = json.loads(crew(*args, "--json").stdout)
     assert body["tasks"] == 1 and body["owners"] == {"p3": 0} and body["result"] in ("win", "loss")
     assert all(0 <= wins <= tried <= 2 for play in body["plays"] for wins, tried in play["shares"].values())
-    bad = crew("play", "--tasks", "p3", "--players", "3", "--space", "jeep")
-    assert bad.exit_code == 2 and "not play with the jeep (cards exchanged face down through the middle)" in bad.stderr
+    bad = crew("play", "--tasks", "p3", "--players", "3", "--space", "helicopter")
+    assert bad.exit_code == 2 and "not play with the helicopter (cards passed face down)" in bad.stderr
     on_foot = crew(*args, "--space", "on-foot")
     assert on_foot.exit_code == 0 and on_foot.stdout.splitlines()[0] == lines[0].replace("; 2 samples", "; on the on-foot; 2 samples")
     assert on_foot.stdout.splitlines()[1:] == lines[1:]  # a space without effect plays as the train
@@ -178,19 +177,19 @@ def test_crew_play_prints_the_game_and_its_json(tmp_path):
     assert len(flicked) == len(json.loads(crew(*storm, "--json").stdout)["tiles_lost"]) >= 1
 
 
-def test_the_crew_sweeps_the_machete_the_skis_the_vespa_the_hang_glider_and_fog(tmp_path):
-    # the Vespa's winning lines (the slack's) are of the deal after their swap; the jeep it refuses
+def test_the_crew_sweeps_the_machete_the_skis_the_vespa_the_hang_glider_fog_and_the_jeep(tmp_path):
+    # the Vespa's winning lines (the slack's) are of the deal after their swap; the helicopter it refuses
     result = crew("sweep", "--game", "journey", "--missions", "no-green-after-blue", "--space",
-                  "machete,skis,vespa,hang-glider,fog,jeep",
+                  "machete,skis,vespa,hang-glider,fog,jeep,helicopter",
                   "--players", "3", "--deals", "2", "--samples", "1", "--crew", "realistic", "--jobs", "1",
                   "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
-    assert ("does not play journey/no-green-after-blue@jeep (3 players): the jeep (cards exchanged face down through "
-            "the middle);") in result.stderr
+    assert ("does not play journey/no-green-after-blue@helicopter (3 players): the helicopter (cards passed face "
+            "down);") in result.stderr
     cells = {cell["mission"]: cell for cell in json.loads((tmp_path / "out" / "summary.json").read_text())["cells"]}
     assert [cells[f"journey/no-green-after-blue@{space}"]["crew_games"]
-            for space in ("machete", "skis", "vespa", "hang-glider", "fog")] == [2] * 5
-    assert "crew_games" not in cells["journey/no-green-after-blue@jeep"]
+            for space in ("machete", "skis", "vespa", "hang-glider", "fog", "jeep")] == [2] * 6
+    assert "crew_games" not in cells["journey/no-green-after-blue@helicopter"]
 
 
 def test_crew_play_prints_the_five_player_task_pass():

@@ -674,7 +674,7 @@ def test_no_effect_space_is_the_train(name, deal_text, task, owner, expected):
 
 
 CREW_SPACES = {"train", "on-foot", "donkey", "cable-car", "ice", "ice-hole", "bicycle", "storm", "machete", "skis",
-               "dog-sled", "vespa", "hang-glider", "fog"}
+               "dog-sled", "vespa", "hang-glider", "fog", "jeep"}
 
 
 @pytest.mark.parametrize("name", sorted(SPACES))
@@ -692,6 +692,10 @@ def test_the_crew_plays_a_space_as_the_engines_do_or_refuses_it(name):
     if name == "fog":  # its draws come with a deal holding the 4 rocket (tests/test_fog_crew.py plays fog games)
         assert stage_refusal(Stage(space, display=(bit(parse_card("y1")),))) == (
             "the fog (fog's draws beside the Ghost's display)")
+        return
+    if name == "jeep":  # its exchange needs five cards a hand after trick 3 (tests/test_jeep_crew.py plays jeep games)
+        assert stage_refusal(Stage(space, display=(bit(parse_card("y1")),))) == (
+            "the jeep (the jeep's exchange beside the Ghost's display)")
         return
     if name == "vespa":  # its cases start from the deals its swaps make: seat 1 holds b1, 2 members x 3 x 3 cards
         assert len(space_cases(Stage(space), deal, setups)) == 18 and crew_setups(Stage(space), deal, setups) == setups

@@ -40,7 +40,10 @@ driver weighs opening a trick against the leader's lead, `leader_shares`; realis
 Vespa (vespa_swap.py: the swap's cards are places the two who made it know, `Placed`), and the hang glider (a
 discard leaves room for the card set aside: knowledge.py, `set_aside_caps`; nobody communicates), and fog (a player
 knows its own cards as they arrive and what play revealed of each hand then: solver/missions/fog_worlds.py,
-`fog_worlds`); the others (the helicopter's and the jeep's cards passed unseen) are refused. A special stage's
+`fog_worlds`), and the jeep (jeep_exchange.py: every seat weighs its pair with the others' left to the search;
+each sample before the exchange draws its shuffle to come, and after it is a history of the exchange,
+solver/missions/jeep_worlds.py, `worlds_after_jeep`); the helicopter (cards passed unseen, up to four passes a game)
+is refused. A special stage's
 table: the winner of each trick lays one of its cards on it (realistic.py, `table_card`); with five players, after
 the redeal of the discards a player knows the discards it drew, not who drew the others
 (solver/missions/redeal_worlds.py), and before it each sample draws the redeal to come; not with the Ghost. Two players: the player who controls the Ghost (JARVIS) decides for him with what it knows,
@@ -59,6 +62,7 @@ from solver.engines.reference import equivalent_play, walk, without_equivalent_p
 from solver.engines.reference import solve as reference_solve
 from solver.missions.fog_worlds import FogWorlds
 from solver.missions.ghost_knowledge import GhostSeat, dealt_ghost, display_with, knowledge_with_ghost
+from solver.missions.jeep_worlds import JeepWorlds
 from solver.missions.knowledge import HIGHEST, LOWEST, ONLY, Communication, Knowledge, Placed
 from solver.missions.pass_worlds import PassWorlds, shown_last
 from solver.missions.position import Position
@@ -86,16 +90,24 @@ class CardShare:
 class Sample:
     """One sampled deal, and with a random pass the pass it makes there (None: the mission has none); with the Ghost,
     his display there (its face-down cards sampled); on a special stage with five players, its redeal's order; under
-    fog, when each card arrives."""
+    fog, when each card arrives; on the jeep, its shuffle, and after the exchange what each seat put in."""
 
     deal: Deal
     random_pass: RandomPass | None = None
     display: tuple[int, ...] = ()
     redeal: tuple[int, ...] = ()
     arrivals: tuple[int, ...] = ()  # fog: when each card of the sample reaches its hand
+    jeep_order: tuple[int, ...] = ()  # the jeep: the sample's shuffle (to come, or made)
+    jeep_put: tuple[int, ...] = ()  # after the jeep's exchange: the cards each seat put in, in the sample
 
     def on(self, mission):
-        """Return `mission` as this sample plays it: with the sample's pass, display, redeal or fog's arrivals."""
+        """Return `mission` as this sample plays it: with the sample's pass, display, redeal, fog's arrivals or the
+        jeep's shuffle and exchange."""
+        if self.jeep_order:
+            chosen, after = mission.chosen, mission.space.jeep_after
+            if self.jeep_put and len(chosen) >= after:
+                chosen = (*chosen[: after - 1], replace(chosen[after - 1], passed=self.jeep_put), *chosen[after:])
+            return replace(mission, space=replace(mission.space, jeep_order=self.jeep_order), chosen=chosen)
         if self.arrivals:
             return replace(mission, space=replace(mission.space, arrivals=self.arrivals))
         if self.display:
@@ -118,8 +130,11 @@ def hidden_unsupported(mission) -> str:
                                                 redeal_order=space.redeal_order) or mission.random_pass is not None):
         return "a special stage's redeal with other rules of play"  # never in the rules: a stage on no space
     if replace(space, skis=0, sled=-1, ghost=-1, display=(), difficult=False, hang_glider=False, redeal_after=0,
-               redeal_order=(), arrivals=()) != NO_RULES:
+               redeal_order=(), arrivals=(), jeep_after=0, jeep_order=()) != NO_RULES:
         return "stage spaces that pass cards unseen or change the rules of play"
+    if space.jeep_after and (space != replace(NO_RULES, jeep_after=space.jeep_after, jeep_order=space.jeep_order)
+                             or mission.random_pass is not None or mission.pattern is not None):
+        return "the jeep with another rule of play, a random pass or a table"  # jeep_worlds.py knows the jeep alone
     if space.arrivals and (space != replace(NO_RULES, arrivals=space.arrivals) or mission.random_pass is not None):
         return "fog with another rule of play or a random pass"  # fog_worlds.py knows fog's draws alone
     if space.skis and (mission.random_pass is not None or space.ghost >= 0):
@@ -141,14 +156,18 @@ def check_supported(mission) -> None:
 
 
 def sampled_deals(known: Knowledge, played: tuple[int, ...], commander: int, samples: int, rng: random.Random,
-                  random_pass: RandomPass | None = None, shown=(), redeal: tuple[int, ...] = ()) -> list[Sample]:
+                  random_pass: RandomPass | None = None, shown=(), redeal: tuple[int, ...] = (),
+                  jeep_order: tuple[int, ...] = ()) -> list[Sample]:
     """Return `samples` whole deals drawn with `rng` from `known`: each seat's sampled hand now with the
     cards it already played (`played`, seat by seat); with a `random_pass` still to come, each with a pass drawn
     after the hands (`pass_to_come`, the cards `shown` last); with a `redeal` still to come (its order: how many
-    discards each seat draws is known, not which), each with its order shuffled after the hands."""
+    discards each seat draws is known, not which), each with its order shuffled after the hands; likewise the jeep's
+    shuffle to come (`jeep_order`: two cards to each seat)."""
     deals = [Deal(tuple(hand | gone for hand, gone in zip(now, played)), commander) for now in known.samples(rng, samples)]
     if redeal:
         return [Sample(deal, redeal=tuple(rng.sample(redeal, len(redeal)))) for deal in deals]
+    if jeep_order:
+        return [Sample(deal, jeep_order=tuple(rng.sample(jeep_order, len(jeep_order)))) for deal in deals]
     if random_pass is None:
         return [Sample(deal) for deal in deals]
     return [Sample(deal, pass_to_come(random_pass, shown, rng)) for deal in deals]
@@ -164,7 +183,7 @@ def samples_before_play(deal: Deal, seat: int, samples: int, rng: random.Random,
     if mission.space.arrivals:
         return fog_worlds(deal, mission.space.arrivals, seat, [], (), samples, rng)
     return sampled_deals(Knowledge.before_play(deal, seat, placed), (0,) * deal.players, deal.commander, samples, rng,
-                         mission.random_pass, redeal=mission.space.redeal_order)
+                         mission.random_pass, redeal=mission.space.redeal_order, jeep_order=mission.space.jeep_order)
 
 
 def ghost_seat(ghost: GhostSeat | None) -> GhostSeat:
@@ -312,9 +331,13 @@ def decision_deals(deal: Deal, mission, walked, plays, communications, samples: 
         return worlds_after_redeal(deal, space, walked, plays, communications, samples, rng, seat)
     if space.arrivals:
         return fog_worlds(deal, space.arrivals, seat, seated_tricks(walked, plays), communications, samples, rng)
+    if space.jeep_after and (len(walked.tricks) > space.jeep_after
+                             or len(walked.tricks) == space.jeep_after and not walked.due):  # its exchange made
+        return worlds_after_jeep(deal, space, walked, plays, communications, samples, rng, seat)
     known = knowledge_at(deal, walked, plays, communications, space.skis, seat, placed, space.hang_glider)
     played = played_by_seat(walked, plays, space.skis)
-    return sampled_deals(known, played, deal.commander, samples, rng, random_pass, communications, space.redeal_order)
+    return sampled_deals(known, played, deal.commander, samples, rng, random_pass, communications, space.redeal_order,
+                         space.jeep_order)
 
 
 def fog_worlds(deal: Deal, arrivals, seat: int, tricks, communications, samples: int, rng: random.Random) -> list[Sample]:
@@ -338,6 +361,22 @@ def worlds_after_redeal(deal: Deal, space, walked, plays, communications, sample
                              walked.hands[seat], space.redeal_order, space.redeal_after,
                              tuple(popcount(hand) for hand in deal.hands), communications, deal.cards, deal.commander)
     return [Sample(Deal(hands, deal.commander), redeal=order) for hands, order in worlds.samples(rng, samples)]
+
+
+def worlds_after_jeep(deal: Deal, space, walked, plays, communications, samples: int, rng: random.Random,
+                      seat: int) -> list[Sample]:
+    """Return `samples` worlds drawn with `rng` from what `seat` knows after the jeep's exchange (`space`'s, made
+    after trick jeep_after: the seat saw the two cards it put in and the two it took), each a deal, what every seat
+    put in and the shuffle (jeep_worlds.py)."""
+    after, tricks = space.jeep_after, seated_tricks(walked, plays)
+    passed = walked.tricks[after - 1].passed
+    put = card_set(passed[2 * seat : 2 * seat + 2])
+    took = card_set(c for c, taker in zip(sorted(passed), space.jeep_order) if taker == seat)
+    first = card_set(c for trick in tricks[:after] for t, c in trick if t == seat)
+    worlds = JeepWorlds.of(seat, tricks, after, deal.hands[seat] & ~first & ~put, put, took,
+                           tuple(popcount(hand) for hand in deal.hands), communications, deal.cards, deal.commander)
+    return [Sample(Deal(hands, deal.commander), jeep_order=order, jeep_put=put_in)
+            for hands, put_in, order in worlds.samples(rng, samples)]
 
 
 def tabled_before(walked, count: int) -> int:

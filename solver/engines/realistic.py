@@ -72,6 +72,7 @@ from solver.engines.crew import (
     task_shares,
     winnable,
 )
+from solver.engines.jeep_exchange import PairChoice, exchange_made, jeep_exchange
 from solver.engines.reference import Walked, walk
 from solver.engines.reference import solve as reference_solve
 from solver.engines.score import most_events
@@ -233,6 +234,7 @@ class Game:
     score: int | None = None  # a special mission's score (None: a mission won or lost)
     vespa: VespaSwap | None = None  # the Vespa's swap (None: none was made); `walked` plays the deal after it
     tabled: tuple[Decision, ...] = ()  # a special stage: the card of each trick its winner laid on the table
+    exchange: tuple[PairChoice, ...] = ()  # the jeep: the pair each seat put in the middle (empty: none was made)
 
     @property
     def outcome(self) -> Outcome:
@@ -308,11 +310,15 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
         deal, vespa = vespa_swap(deal, mission, samples, rng, solve, limits)
     talk = replace(Talk.of(communication, setup), flicked=space.unit.tiles_flicked,
                    barred=space.unit.barred_communication(space))
-    position, shown, decisions, lost, tabled = Position(), [], [], [], []
+    position, shown, decisions, lost, tabled, exchange = Position(), [], [], [], [], ()
     while True:
         walked = walk(deal, position.on(mission), to_the_end=scoring is not None)  # a score: every trick is played
         if walked.ended:
             break
+        if walked.due == "a pass":  # the jeep's exchange: every seat puts two cards in, unseen by the others
+            exchange = jeep_exchange(deal, mission, walked, position, shown, samples, rng, solve, limits)
+            position = position.choose(exchange_made(exchange), len(walked.tricks))
+            continue
         if walked.due:  # a special stage: the trick's winner lays one of its cards on the table
             laid = table_card(deal, mission, walked, position, shown, samples, rng, solve, limits)
             tabled.append(laid)
@@ -352,7 +358,7 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
     offered = tuple(s.label for s in setups) if setup_wins else ()
     return Game(setup, setup_wins, tuple(picks), tuple(shown), tuple(decisions), position.on(mission), walked, samples,
                 drafted, offered, handovers, gifts(deal, mission.random_pass, walked), tuple(lost),
-                None if scoring is None else scoring.score(walked.tricks), vespa, tuple(tabled))
+                None if scoring is None else scoring.score(walked.tricks), vespa, tuple(tabled), exchange)
 
 
 def play_dealt(game: Dealt, samples: int, seed: int, solve, limits: Limits) -> Game:
