@@ -44,11 +44,16 @@ class SeatHistory:
     unseen_low: tuple[int, ...]  # per card of the deck: the lowest arrival it could have in this hand
     drawn: int
 
+    def card_windows(self, hand_unseen: int) -> dict[int, tuple[int, int]]:
+        """Return each card of the seat (its played and known ones, and `hand_unseen`, the unseen cards of its hand
+        now) with its window."""
+        windows = {c: (low, high) for c, low, high in self.windows}
+        windows.update((c, (self.unseen_low[c], self.drawn)) for c in scan(hand_unseen))
+        return windows
+
     def intervals(self, hand_unseen: int) -> tuple[tuple[int, int], ...]:
         """Return the windows of every card of the seat with `hand_unseen` the unseen cards of its hand now, sorted."""
-        own = [(low, high) for _, low, high in self.windows]
-        own += [(self.unseen_low[c], self.drawn) for c in scan(hand_unseen)]
-        return tuple(sorted(own))
+        return tuple(sorted(self.card_windows(hand_unseen).values()))
 
     def count(self, hand_unseen: int) -> int:
         """Return how many arrival histories the seat may have had with `hand_unseen` in its hand."""
@@ -235,8 +240,7 @@ class FogWorlds:
         for t, history in enumerate(self.seats):
             if history is None:
                 continue
-            windows = {c: (low, high) for c, low, high in history.windows}
-            windows.update((c, (history.unseen_low[c], history.drawn)) for c in scan(hands[t] & self.proposal.unseen))
+            windows = history.card_windows(hands[t] & self.proposal.unseen)
             for c, at in draw_history(windows, history.drawn, rng).items():
                 arrival[c] = at
         played_in = dict(self.play_tricks)
