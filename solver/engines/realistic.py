@@ -103,6 +103,7 @@ CREW_NODES = 5_000
 # default stays at 5,000 for speed; `--crew-nodes` raises it.
 CREW_LIMITS = Limits(max_nodes=CREW_NODES)
 SLED_SCORED = "the dog sled's driver on a special mission"  # its weighing is of wins, not of scores
+JEEP_SCORED = "the jeep's exchange on a special mission"  # its pairs are weighed by wins, not by scores
 VESPA_PASSED = "the Vespa's swap with a random pass"
 DRAFT = "draft"  # mission.py's assignment modes: "draft", "commander-decision", "commander-distribution"
 
@@ -378,6 +379,8 @@ def unplayed_on(space: Space, mission, scored: bool) -> str:
     beyond crew.hidden_unsupported, "" when it plays it."""
     if scored and mission.space.sled >= 0:
         return SLED_SCORED
+    if scored and mission.space.jeep_after:
+        return JEEP_SCORED
     if space.unit.swaps_before_play and mission.random_pass is not None:
         return VESPA_PASSED  # what a player knows after the pass (pass_worlds.py) has no place for the swap's cards
     return ""
