@@ -35,7 +35,8 @@ DUE_WORDS = {Outcome.WIN: "some choice keeps the mission winnable", Outcome.LOSS
 @click.option("--played", "played_text", default="",
               help='The plays so far, trick by trick from trick 1, each trick\'s cards from its leader, "|" between '
               'tricks (e.g. "r4 p3 p4 | p1"); after a full trick, `table` and the card laid on the table, `pass` and '
-              'the cards passed seat by seat from seat 0 (e.g. "h1 g2 g3 pass b3 b1 b2 | g5").')
+              'the cards passed seat by seat from seat 0 (e.g. "h1 g2 g3 pass b3 b1 b2 | g5"); in the last trick `?` '
+              'leaves a seat\'s cards to the crew ("h1 g2 g3 pass ? b1 ?": the verdict of seat 1 passing b1).')
 @click.option("--choice", help='The crew\'s choice among the mission\'s setups, as crew solve names it (e.g. "X = seat '
               '2"); default: any choice the plays are legal in.')
 @click.option("--game", "game_file", type=click.Path(),
