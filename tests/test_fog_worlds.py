@@ -36,16 +36,8 @@ def fog_games(draw):
     players = draw(st.integers(3, 4), label="players")
     size = 3 if players == 3 else draw(st.integers(2, 3), label="size")
     cards = draw(st.integers(1, size - 1), label="fog cards")
-    suits = draw(st.lists(st.sampled_from(list(COLOURS)), min_size=1, max_size=2, unique=True), label="suits")
-    pool = [c for s in suits for c in scan(SUIT_MASKS[s])] + [c for c in scan(SUIT_MASKS[4]) if c != COMMANDER_CARD]
-    others = draw(st.lists(st.sampled_from(pool), min_size=players * size - 1, max_size=players * size - 1,
-                           unique=True), label="cards")
-    guide = draw(st.integers(0, players - 1), label="guide")
-    hands = [0] * players
-    hands[guide] = bit(COMMANDER_CARD)
-    for k, c in enumerate(others):
-        hands[(guide + 1 + k) % players] |= bit(c)
-    deal = make_deal(hands)
+    deal = commander_deal(draw, players, size)
+    guide = deal.commander
     arrivals = fog_arrivals(deal, cards, np.random.default_rng(draw(st.integers(0, 2**16), label="draws")))
     dealt = [cards + (t == guide) for t in range(players)]
     draws = [size - d for d in dealt]
@@ -64,6 +56,22 @@ def fog_games(draw):
         if len(trick) == players:
             leader = trick_winner(leader, [c for _, c in trick], players)
     return deal, arrivals, dealt, draws, [list(t) for t in tricks], shown
+
+
+def commander_deal(draw, players: int, size: int):
+    """A deal of `size` cards a hand from one or two colours and the rockets, the 4 rocket with a seat drawn (the
+    Commander, fog's Guide)."""
+    suits = draw(st.lists(st.sampled_from(list(COLOURS)), min_size=1 + (players * size > 12), max_size=2, unique=True),
+                 label="suits")  # a colour and the rockets hold 12 cards
+    pool = [c for s in suits for c in scan(SUIT_MASKS[s])] + [c for c in scan(SUIT_MASKS[4]) if c != COMMANDER_CARD]
+    others = draw(st.lists(st.sampled_from(pool), min_size=players * size - 1, max_size=players * size - 1,
+                           unique=True), label="cards")
+    commander = draw(st.integers(0, players - 1), label="commander")
+    hands = [0] * players
+    hands[commander] = bit(COMMANDER_CARD)
+    for k, c in enumerate(others):
+        hands[(commander + 1 + k) % players] |= bit(c)
+    return make_deal(hands)
 
 
 def in_hand(cards: int, arrivals, tricks, number: int) -> int:

@@ -18,11 +18,12 @@ from collections import Counter
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_fog_worlds import commander_deal
 from test_knowledge import MOST_COUNTED, SAMPLES_PER_DEAL, assert_drawn_are_the_consistent, true_token
 from test_pass_worlds import splits
 
-from solver.core.cards import COLOURS, SUIT_MASKS, bit, card_set, parse_card_list, popcount, scan, suit_of
-from solver.core.deal import COMMANDER_CARD, make_deal, parse_deal
+from solver.core.cards import COLOURS, bit, card_set, parse_card_list, popcount, scan, suit_of
+from solver.core.deal import COMMANDER_CARD, parse_deal
 from solver.core.rules import legal_plays, trick_winner
 from solver.missions.jeep_worlds import JeepWorlds, assignments, draw_assignment
 from solver.missions.knowledge import HIGHEST, Communication
@@ -34,18 +35,8 @@ def jeep_games(draw):
     players = draw(st.integers(3, 4), label="players")
     after = 1 if players == 4 else draw(st.integers(1, 2), label="after")
     size = after + (2 if players == 4 else draw(st.integers(2, 3), label="kept")) + (players == 3)
-    suits = draw(st.lists(st.sampled_from(list(COLOURS)), min_size=1 + (players * size > 12), max_size=2, unique=True),
-                 label="suits")  # a colour and the rockets hold 12 cards
-    pool = [c for s in suits for c in scan(SUIT_MASKS[s])] + [c for c in scan(SUIT_MASKS[4]) if c != COMMANDER_CARD]
-    others = draw(st.lists(st.sampled_from(pool), min_size=players * size - 1, max_size=players * size - 1,
-                           unique=True), label="cards")
-    commander = draw(st.integers(0, players - 1), label="commander")
-    hands = [0] * players
-    hands[commander] = bit(COMMANDER_CARD)
-    for k, c in enumerate(others):
-        hands[(commander + 1 + k) % players] |= bit(c)
-    deal = make_deal(hands)
-    held, tricks, shown, leader = list(deal.hands), [], [], commander
+    deal = commander_deal(draw, players, size)
+    held, tricks, shown, leader = list(deal.hands), [], [], deal.commander
     put, order = (), ()
     for _ in range(draw(st.integers(after * players, players * size), label="plays")):
         if not tricks or len(tricks[-1]) == players:

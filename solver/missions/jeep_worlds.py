@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from solver.core.cards import SUIT_MASKS, bit, card_set, scan, suit_of
 from solver.core.deal import COMMANDER_CARD
-from solver.missions.knowledge import Knowledge, Places, multinomial, seat_list
+from solver.missions.knowledge import Knowledge, Places, forbid_in, multinomial, played_by, seat_list
 
 PROPOSALS = 8  # hands drawn at a time per world still wanted: Knowledge.samples counts the worlds and weighs its
 # groups' splits once a call, 7-9 ms of its time; about 1 proposal in 5 is kept on 3-5 player logbook games past the
@@ -73,15 +73,11 @@ class JeepWorlds:
         after_slots = (lambda t: 1 << kept_slot(t) | 1 << took_slot(t))
         taken_by_others = sum(1 << took_slot(t) for t in range(players) if t != seat)
 
-        def played(t: int, start: int, stop: int | None = None) -> int:
-            """The cards seat t played in tricks[start:stop] (0-based)."""
-            return card_set(c for trick in tricks[start:stop] for s, c in trick if s == t)
-
         def played_before(number: int) -> int:
             """Every card played before trick `number` (1-based)."""
             return card_set(c for trick in tricks[: number - 1] for _, c in trick)
 
-        first = tuple(played(t, 0, after) for t in range(players))
+        first = tuple(played_by(tricks, t, 0, after) for t in range(players))
         universe = deck & ~played_before(after + 1)
         slots = 2 * players
         must, cannot = [0] * slots, [0] * slots
@@ -92,8 +88,7 @@ class JeepWorlds:
         needs, before_needs = [], []
 
         def forbid(slot_mask: int, cards: int) -> None:
-            for slot in seat_list(slot_mask):
-                cannot[slot] |= cards
+            forbid_in(cannot, slot_mask, cards)
 
         def lacked_before(t: int, cards: int) -> None:
             """Seat t held none of `cards` before the exchange: it kept none and put none in."""
@@ -106,7 +101,7 @@ class JeepWorlds:
             putters[COMMANDER_CARD] = commander
         for t in range(players):
             if t != seat:
-                places.place(played(t, after), after_slots(t))
+                places.place(played_by(tricks, t, after), after_slots(t))
         for number, trick in enumerate(tricks, 1):
             led = SUIT_MASKS[suit_of(trick[0][1])]
             for t, c in trick[1:]:
@@ -123,7 +118,7 @@ class JeepWorlds:
                 if not first[t] >> shown.card & 1:
                     places.place(bit(shown.card), 1 << kept_slot(t))
                 lacked_before(t, shown.excludes())
-                if shown.with_another() and not played(t, shown.trick - 1, after) & colour:
+                if shown.with_another() and not played_by(tricks, t, shown.trick - 1, after) & colour:
                     before_needs.append((t, colour & universe))
             else:  # from its hand then: kept or taken, less what it played since the exchange
                 places.place(bit(shown.card), after_slots(t))

@@ -277,6 +277,17 @@ class Places:
                     cannot[slot] |= bit(c)
 
 
+def played_by(tricks, seat: int, start: int, stop: int | None = None) -> int:
+    """Return the cards `seat` played in tricks[start:stop] (0-based; each trick a sequence of (seat, card))."""
+    return card_set(c for trick in tricks[start:stop] for s, c in trick if s == seat)
+
+
+def forbid_in(cannot: list[int], slot_mask: int, cards: int) -> None:
+    """Forbid `cards` in `cannot` (per slot) to every slot of `slot_mask`."""
+    for slot in seat_list(slot_mask):
+        cannot[slot] |= cards
+
+
 def set_aside_caps(discards, tricks, must, cannot, unseen: int, known_whole) -> tuple[tuple[int, int, int], ...]:
     """Return the caps (Knowledge.caps) of the hang glider's discards, and forbid in `cannot` the colours a seat
     holds no more of. "Before the 1st trick, each crew member must place 1 of their own cards face down ... It is

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from solver.core.cards import CARD_COUNT, SUIT_MASKS, bit, suit_of
 from solver.core.deal import COMMANDER_CARD
-from solver.missions.knowledge import Communication, Knowledge, Places
+from solver.missions.knowledge import Communication, Knowledge, Places, forbid_in, played_by
 from solver.trick.chance import RandomPass
 
 
@@ -71,11 +71,7 @@ class PassWorlds:
 
         first = tuple(next(c for s, c in tricks[0] if s == t) for t in range(players))
 
-        def played(t: int, start: int, stop: int | None = None) -> int:
-            """The cards seat t played in tricks[start:stop] (0-based)."""
-            return sum(bit(c) for trick in tricks[start:stop] for s, c in trick if s == t)
-
-        every = [played(t, 1) for t in range(players)]  # played after the pass
+        every = [played_by(tricks, t, 1) for t in range(players)]  # played after the pass
         universe = deck & ~sum(bit(c) for c in first)
         slots = 2 * players
         must = [0] * slots
@@ -85,9 +81,7 @@ class PassWorlds:
         cannot = [0] * slots
 
         def forbid(slot_mask: int, cards: int) -> None:
-            for slot in range(slots):
-                if slot_mask >> slot & 1:
-                    cannot[slot] |= cards
+            forbid_in(cannot, slot_mask, cards)
 
         for t in range(players):
             place(every[t], in_hand_after(t))
@@ -100,7 +94,7 @@ class PassWorlds:
                     if number == 0:
                         forbid(in_hand_before(t), led)
                     else:
-                        forbid(in_hand_after(t), led & ~played(t, 1, number))
+                        forbid(in_hand_after(t), led & ~played_by(tricks, t, 1, number))
         needs = []
         for shown in communications:
             t, colour = shown.seat, SUIT_MASKS[suit_of(shown.card)] & ~bit(shown.card)
@@ -111,12 +105,12 @@ class PassWorlds:
                 if shown.with_another() and not bit(first[t]) & colour:
                     needs.append((in_hand_before(t), colour & universe))
             else:  # from its hand then: what it kept and got, less what it played since the pass
-                gone = played(t, 1, shown.trick - 1)
+                gone = played_by(tricks, t, 1, shown.trick - 1)
                 place(bit(shown.card), in_hand_after(t))
                 forbid(in_hand_after(t), shown.excludes() & ~gone)
                 # a colour card t played since lies in those slots, so the need holds: left out (each need
                 # doubles `count`'s work)
-                if shown.with_another() and not played(t, shown.trick - 1) & colour:
+                if shown.with_another() and not played_by(tricks, t, shown.trick - 1) & colour:
                     needs.append((in_hand_after(t), colour & universe & ~gone))
         known_cards = 0
         for held in must:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from solver.core.cards import SUIT_MASKS, bit, card_set, scan, suit_of
 from solver.core.deal import COMMANDER_CARD
 from solver.core.errors import InputError
-from solver.missions.knowledge import Knowledge, Places
+from solver.missions.knowledge import Knowledge, Places, played_by
 
 
 @dataclass(frozen=True)
@@ -62,16 +62,12 @@ class RedealWorlds:
         out = 2 * players
         slots = out + 1
 
-        def played(t: int, start: int, stop: int | None = None) -> int:
-            """The cards seat t played in tricks[start:stop] (0-based)."""
-            return card_set(c for trick in tricks[start:stop] for s, c in trick if s == t)
-
-        before = tuple(played(t, 0, after) for t in range(players))
+        before = tuple(played_by(tricks, t, 0, after) for t in range(players))
         played_before = card_set(c for trick in tricks[:after] for _, c in trick)
         discards = played_before & ~tabled
-        drawn = (held | played(seat, after)) & discards
+        drawn = (held | played_by(tricks, seat, after)) & discards
         must = [0] * slots
-        must[seat], must[players + seat] = (held | played(seat, after)) & ~drawn, drawn
+        must[seat], must[players + seat] = (held | played_by(tricks, seat, after)) & ~drawn, drawn
         cannot = [0] * slots
         universe = deck & ~played_before | discards
         for t in range(players):
@@ -81,7 +77,7 @@ class RedealWorlds:
         places = Places(slots)
         place = places.place
         for t in range(players):
-            place(played(t, after), 1 << t | 1 << (players + t))
+            place(played_by(tricks, t, after), 1 << t | 1 << (players + t))
         if commander >= 0 and not played_before & bit(COMMANDER_CARD):
             place(deck & bit(COMMANDER_CARD), 1 << commander)
         for number, trick in enumerate(tricks):
@@ -91,7 +87,7 @@ class RedealWorlds:
                     if number < after:
                         cannot[t] |= led
                     else:
-                        since = played(t, after, number)
+                        since = played_by(tricks, t, after, number)
                         cannot[t] |= led & ~since
                         cannot[players + t] |= led & ~since
         known_cards = must[seat] | must[players + seat]
