@@ -180,11 +180,7 @@ def game_lines(answer: api.PlayAnswer) -> list[str]:
             lines.append("  then the redeal of the discards: " + ", ".join(
                 f"seat {seat} draws {' '.join(map(format_card, cards))}" if seat >= 0 else
                 f"left over {' '.join(map(format_card, cards))}" for seat, cards in game.redeal_draws().items()))
-        if game.exchange and number == game.mission.space.jeep_after:
-            lines.append("  then the jeep: " + "; ".join(
-                f"seat {c.seat} puts {' '.join(map(format_card, c.pair))} in "
-                f"({wins_text(*c.wins[c.pairs.index(c.pair)])}, the best of {len(c.pairs)} pairs) and takes "
-                f"{' '.join(map(format_card, took))}" for c, took in zip(game.exchange, jeep_takes(game))))
+        lines += [pass_line(game, made) for made in game.passes if made.after == number]
         if game.given and number == game.mission.random_pass.after:
             lines.append("  then the random pass: " + ", ".join(f"seat {seat} gives {format_card(c)}"
                                                                 for seat, c in enumerate(game.given)))
@@ -192,11 +188,49 @@ def game_lines(answer: api.PlayAnswer) -> list[str]:
     return lines
 
 
-def jeep_takes(game) -> list[tuple[int, ...]]:
-    """Return the cards each seat took from the jeep's middle, lowest first, as the deal's shuffle dealt them."""
-    middle = sorted(c for choice in game.exchange for c in choice.pair)
+def pass_line(game, made) -> str:
+    """Return the line of a pass the crew made (the jeep's exchange, a helicopter's pass): each seat's cards, their
+    wins among the choices it weighed, and on the jeep the two it took."""
+    if made.after != game.mission.space.jeep_after:
+        return "  then the helicopter: " + "; ".join(
+            f"seat {c.seat} passes {format_card(c.cards[0])} ({wins_text(*c.chosen_wins)}, {best_of(c, 'card')})"
+            for c in made.choices)
+    return "  then the jeep: " + "; ".join(
+        f"seat {c.seat} puts {' '.join(map(format_card, c.cards))} in ({wins_text(*c.chosen_wins)}, "
+        f"{best_of(c, 'pair')}) and takes {' '.join(map(format_card, took))}"
+        for c, took in zip(made.choices, jeep_takes(game, made)))
+
+
+def best_of(choice, noun: str) -> str:
+    """Return how a seat's choice of a pass stood among those it weighed (`noun` what it chose)."""
+    return f"the best of {len(choice.options)} {noun}s" if len(choice.options) > 1 else f"its only {noun}"
+
+
+def jeep_takes(game, made) -> list[tuple[int, ...]]:
+    """Return the cards each seat took from the jeep's middle (`made`, the crew's exchange), lowest first, as the
+    deal's shuffle dealt them."""
+    middle = sorted(c for choice in made.choices for c in choice.cards)
     order = game.mission.space.jeep_order
-    return [tuple(c for c, taker in zip(middle, order) if taker == choice.seat) for choice in game.exchange]
+    return [tuple(c for c, taker in zip(middle, order) if taker == choice.seat) for choice in made.choices]
+
+
+def passes_json(game) -> dict:
+    """Return the crew's passes in `crew play --json`: "jeep" its exchange (each seat's pair, the two it took and
+    the pairs weighed), "helicopter" each pass (the trick it followed, each seat's card and the cards weighed)."""
+    jeep = [made for made in game.passes if made.after == game.mission.space.jeep_after]
+    heli = [made for made in game.passes if made.after != game.mission.space.jeep_after]
+    return {
+        **({"jeep": [{"seat": c.seat, "put": [format_card(card) for card in c.cards],
+                      "took": [format_card(card) for card in took],
+                      "pairs": [{"pair": [format_card(card) for card in pair], "wins": wins, "samples": tried}
+                                for pair, (wins, tried) in zip(c.options, c.wins)]}
+                     for c, took in zip(jeep[0].choices, jeep_takes(game, jeep[0]))]} if jeep else {}),
+        **({"helicopter": [{"after": made.after, "passes": [
+            {"seat": c.seat, "passed": format_card(c.cards[0]),
+             "cards": [{"card": format_card(card), "wins": wins, "samples": tried}
+                       for (card,), (wins, tried) in zip(c.options, c.wins)]} for c in made.choices]}
+                           for made in heli]} if heli else {}),
+    }
 
 
 def result_line(answer: api.PlayAnswer) -> str:
@@ -244,11 +278,7 @@ def game_json(answer: api.PlayAnswer) -> dict:
         **({"redeal": {("left" if seat < 0 else str(seat)): [format_card(c) for c in cards]
                        for seat, cards in redeal.items()}} if (redeal := game.redeal_draws()) else {}),
         **({"vespa": vespa_json(game.vespa)} if game.vespa is not None else {}),
-        **({"jeep": [{"seat": c.seat, "put": [format_card(card) for card in c.pair],
-                      "took": [format_card(card) for card in took],
-                      "pairs": [{"pair": [format_card(card) for card in pair], "wins": wins, "samples": tried}
-                                for pair, (wins, tried) in zip(c.pairs, c.wins)]}
-                     for c, took in zip(game.exchange, jeep_takes(game))]} if game.exchange else {}),
+        **passes_json(game),
         **({"tabled": [{"seat": d.seat, "card": format_card(d.card),
                         "shares": {format_card(s.card): [s.wins, s.samples] for s in d.shares}} for d in game.tabled]}
            if game.tabled else {}),

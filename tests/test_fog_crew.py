@@ -12,6 +12,7 @@ import random
 from dataclasses import replace
 
 from click.testing import CliRunner
+from crew_games import assert_the_kernel_plays_the_reference_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_fog_worlds import fog_games
@@ -19,7 +20,7 @@ from test_fog_worlds import fog_games
 from cli.main import main
 from solver.core.cards import COLOURS, scan, suit_of
 from solver.core.solution import Limits
-from solver.engines.crew import GameTables, decision_deals, samples_before_play
+from solver.engines.crew import decision_deals, samples_before_play
 from solver.engines.kernel import KernelSolver
 from solver.engines.realistic import play_game
 from solver.engines.reference import walk
@@ -79,8 +80,7 @@ def test_the_kernel_plays_the_fog_game_the_reference_plays(problem, seed):
     # one table a game (GameTables): each sample's arrivals are in its mission's rules, so a table generation each
     deal, mission = problem
     setups = [Setup("", mission)]
-    reference = play_game(deal, setups, samples=3, seed=seed, limits=Limits())
-    assert play_game(deal, setups, samples=3, seed=seed, solve=GameTables(KERNEL), limits=Limits()) == reference
+    assert_the_kernel_plays_the_reference_game(deal, setups, seed=seed)
 
 
 def test_crew_play_on_fog_and_not_with_the_ghost():

@@ -58,14 +58,16 @@ def fog_games(draw):
     return deal, arrivals, dealt, draws, [list(t) for t in tricks], shown
 
 
-def commander_deal(draw, players: int, size: int):
-    """A deal of `size` cards a hand from one or two colours and the rockets, the 4 rocket with a seat drawn (the
-    Commander, fog's Guide)."""
+def commander_deal(draw, players: int, size: int, every_rocket: bool = False):
+    """A deal of `size` cards a hand from one or two colours and the rockets (`every_rocket`: all four), the 4 rocket
+    with a seat drawn (the Commander, fog's Guide)."""
     suits = draw(st.lists(st.sampled_from(list(COLOURS)), min_size=1 + (players * size > 12), max_size=2, unique=True),
                  label="suits")  # a colour and the rockets hold 12 cards
-    pool = [c for s in suits for c in scan(SUIT_MASKS[s])] + [c for c in scan(SUIT_MASKS[4]) if c != COMMANDER_CARD]
-    others = draw(st.lists(st.sampled_from(pool), min_size=players * size - 1, max_size=players * size - 1,
-                           unique=True), label="cards")
+    rockets = [c for c in scan(SUIT_MASKS[4]) if c != COMMANDER_CARD]
+    pool = [c for s in suits for c in scan(SUIT_MASKS[s])] + ([] if every_rocket else rockets)
+    others = draw(st.lists(st.sampled_from(pool), min_size=players * size - 1 - every_rocket * len(rockets),
+                           max_size=players * size - 1 - every_rocket * len(rockets), unique=True), label="cards")
+    others = draw(st.permutations(others + rockets), label="order") if every_rocket else others
     commander = draw(st.integers(0, players - 1), label="commander")
     hands = [0] * players
     hands[commander] = bit(COMMANDER_CARD)

@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import replace
 
 from conftest import deals_and_missions, small_deals
+from crew_games import assert_the_kernel_plays_the_reference_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_knowledge import (
@@ -29,10 +30,8 @@ from test_skis_crew import distinct_orders, drawn_plays
 from solver.core.cards import SUIT_MASKS, bit, parse_card, parse_card_list, popcount, scan, suit_of
 from solver.core.deal import Deal, parse_deal
 from solver.core.rules import legal_plays, num_tricks, trick_winner
-from solver.core.solution import Limits
-from solver.engines.crew import GameTables, decision_deals, knowledge_at
+from solver.engines.crew import decision_deals, knowledge_at
 from solver.engines.kernel import KernelSolver
-from solver.engines.realistic import play_game
 from solver.engines.reference import walk
 from solver.missions.position import Position
 from solver.missions.setup import Setup
@@ -138,5 +137,4 @@ def test_the_kernel_plays_the_hang_glider_game_the_reference_plays(drawn, seed):
     # one table a game (GameTables) over every sampled deal
     deal, mission = drawn
     setups = [Setup("", replace(mission, space=GLIDER))]
-    reference = play_game(deal, setups, samples=3, seed=seed, limits=Limits())
-    assert play_game(deal, setups, samples=3, seed=seed, solve=GameTables(KERNEL), limits=Limits()) == reference
+    assert_the_kernel_plays_the_reference_game(deal, setups, seed=seed)

@@ -36,16 +36,29 @@ def jeep_games(draw):
     after = 1 if players == 4 else draw(st.integers(1, 2), label="after")
     size = after + (2 if players == 4 else draw(st.integers(2, 3), label="kept")) + (players == 3)
     deal = commander_deal(draw, players, size)
-    held, tricks, shown, leader = list(deal.hands), [], [], deal.commander
-    put, order = (), ()
-    for _ in range(draw(st.integers(after * players, players * size), label="plays")):
+    held, shown, made = list(deal.hands), [], []
+
+    def before_trick(tricks) -> None:
+        number = len(tricks) + 1
+        if number == after + 1:
+            made.append(exchange(draw, held, shown))
+        if draw(st.booleans(), label="show"):
+            said = show(draw, held, number, [s.seat for s in shown], after >= number, size - after)
+            shown.extend([said] if said is not None else [])
+
+    tricks = random_tricks(draw, held, deal.commander, draw(st.integers(after * players, players * size),
+                                                              label="plays"), before_trick)
+    put, order = made[0] if made else exchange(draw, held, shown)
+    return deal, after, put, order, tricks, shown
+
+
+def random_tricks(draw, held, leader: int, plays: int, before_trick) -> list[list[tuple[int, int]]]:
+    """Return the tricks of `plays` random legal cards from the hands `held` (played from them), `leader` leading
+    trick 1, `before_trick(tricks)` called with the tricks so far before each trick begins."""
+    players, tricks = len(held), []
+    for _ in range(plays):
         if not tricks or len(tricks[-1]) == players:
-            if len(tricks) == after and not put:
-                put, order = exchange(draw, held, shown)
-            if draw(st.booleans(), label="show"):
-                said = show(draw, held, len(tricks) + 1, [s.seat for s in shown], after >= len(tricks) + 1,
-                            size - after)
-                shown += [said] if said is not None else []
+            before_trick(tricks)
             tricks.append([])
         trick = tricks[-1]
         seat = (leader + len(trick)) % players
@@ -54,9 +67,7 @@ def jeep_games(draw):
         trick.append((seat, c))
         if len(trick) == players:
             leader = trick_winner(leader, [c for _, c in trick], players)
-    if not put:
-        put, order = exchange(draw, held, shown)
-    return deal, after, put, order, [list(t) for t in tricks], shown
+    return tricks
 
 
 def exchange(draw, held, shown):

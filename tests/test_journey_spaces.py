@@ -674,7 +674,7 @@ def test_no_effect_space_is_the_train(name, deal_text, task, owner, expected):
 
 
 CREW_SPACES = {"train", "on-foot", "donkey", "cable-car", "ice", "ice-hole", "bicycle", "storm", "machete", "skis",
-               "dog-sled", "vespa", "hang-glider", "fog", "jeep"}
+               "dog-sled", "vespa", "hang-glider", "fog", "jeep", "helicopter"}
 
 
 @pytest.mark.parametrize("name", sorted(SPACES))
@@ -693,9 +693,10 @@ def test_the_crew_plays_a_space_as_the_engines_do_or_refuses_it(name):
         assert stage_refusal(Stage(space, display=(bit(parse_card("y1")),))) == (
             "the fog (fog's draws beside the Ghost's display)")
         return
-    if name == "jeep":  # its exchange needs five cards a hand after trick 3 (tests/test_jeep_crew.py plays jeep games)
-        assert stage_refusal(Stage(space, display=(bit(parse_card("y1")),))) == (
-            "the jeep (the jeep's exchange beside the Ghost's display)")
+    if name in ("jeep", "helicopter"):  # the crew's passes (tests/test_crew_passes.py plays jeep and helicopter games)
+        assert stage_refusal(Stage(space, display=(bit(parse_card("y1")),))) == {
+            "jeep": "the jeep (the jeep's exchange beside the Ghost's display)",
+            "helicopter": "the helicopter (the helicopter's passes beside the Ghost's display)"}[name]
         return
     if name == "vespa":  # its cases start from the deals its swaps make: seat 1 holds b1, 2 members x 3 x 3 cards
         assert len(space_cases(Stage(space), deal, setups)) == 18 and crew_setups(Stage(space), deal, setups) == setups

@@ -20,6 +20,7 @@ from dataclasses import replace
 
 from click.testing import CliRunner
 from conftest import deals_and_missions, small_deals
+from crew_games import assert_the_kernel_plays_the_reference_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_knowledge import (
@@ -35,10 +36,8 @@ from cli.main import main
 from solver.core.cards import bit, parse_card, parse_card_list, popcount, scan
 from solver.core.deal import Deal, parse_deal
 from solver.core.rules import legal_plays, trick_winner
-from solver.core.solution import Limits
-from solver.engines.crew import GameTables, decision_deals, knowledge_at
+from solver.engines.crew import decision_deals, knowledge_at
 from solver.engines.kernel import KernelSolver
-from solver.engines.realistic import play_game
 from solver.engines.reference import walk
 from solver.missions.knowledge import ONLY, Communication
 from solver.missions.position import Position
@@ -186,8 +185,7 @@ def test_the_kernel_plays_the_skis_game_the_reference_plays(drawn, seed):
     # one table a game (GameTables) over every sampled deal: a position's value does not depend on its deal
     (deal, mission), skis = drawn
     setups = [Setup("", replace(mission, space=PlayRules(skis=bit(skis))))]
-    reference = play_game(deal, setups, samples=3, seed=seed, limits=Limits())
-    assert play_game(deal, setups, samples=3, seed=seed, solve=GameTables(KERNEL), limits=Limits()) == reference
+    assert_the_kernel_plays_the_reference_game(deal, setups, seed=seed)
 
 
 def test_crew_play_says_when_the_hands_move():

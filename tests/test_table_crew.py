@@ -15,12 +15,13 @@ from dataclasses import replace
 
 from click.testing import CliRunner
 from conftest import stage_problems
+from crew_games import assert_the_kernel_plays_the_reference_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cli.main import main
 from solver.core.solution import Limits, Outcome
-from solver.engines.crew import GameTables, decision_deals
+from solver.engines.crew import decision_deals
 from solver.engines.kernel import KernelSolver
 from solver.engines.realistic import play_game
 from solver.engines.reference import walk
@@ -37,8 +38,7 @@ def test_the_kernel_plays_the_table_game_the_reference_plays(problem, seed):
     # knows the discards it drew (redeal_worlds.py); the game's tricks go on after it with the cards drawn.
     deal, mission = problem
     setups = [Setup("", replace(mission, owners=()))]
-    reference = play_game(deal, setups, samples=3, seed=seed, limits=Limits())
-    assert play_game(deal, setups, samples=3, seed=seed, solve=GameTables(KERNEL), limits=Limits()) == reference
+    reference = assert_the_kernel_plays_the_reference_game(deal, setups, seed=seed)
     tricks = reference.walked.tricks
     assert [d.card for d in reference.tabled] == [t.tabled for t in tricks[: len(reference.tabled)]]
     assert all(d.seat == t.winner and d.card in t.cards for d, t in zip(reference.tabled, tricks))

@@ -40,10 +40,10 @@ driver weighs opening a trick against the leader's lead, `leader_shares`; realis
 Vespa (vespa_swap.py: the swap's cards are places the two who made it know, `Placed`), and the hang glider (a
 discard leaves room for the card set aside: knowledge.py, `set_aside_caps`; nobody communicates), and fog (a player
 knows its own cards as they arrive and what play revealed of each hand then: solver/missions/fog_worlds.py,
-`fog_worlds`), and the jeep (jeep_exchange.py: every seat weighs its pair with the others' left to the search;
+`fog_worlds`), and the jeep (crew_passes.py: every seat weighs its pair with the others' left to the search;
 each sample before the exchange draws its shuffle to come, and after it is a history of the exchange,
-solver/missions/jeep_worlds.py, `worlds_after_jeep`); the helicopter (cards passed unseen, up to four passes a game)
-is refused. A special stage's
+solver/missions/jeep_worlds.py, `worlds_after_jeep`), and the helicopter (crew_passes.py, as the jeep's pairs; after
+a pass a sample is a history of every pass, solver/missions/heli_worlds.py, `worlds_after_heli`). A special stage's
 table: the winner of each trick lays one of its cards on it (realistic.py, `table_card`); with five players, after
 the redeal of the discards a player knows the discards it drew, not who drew the others
 (solver/missions/redeal_worlds.py), and before it each sample draws the redeal to come; not with the Ghost. Two players: the player who controls the Ghost (JARVIS) decides for him with what it knows,
@@ -62,6 +62,7 @@ from solver.engines.reference import equivalent_play, walk, without_equivalent_p
 from solver.engines.reference import solve as reference_solve
 from solver.missions.fog_worlds import FogWorlds
 from solver.missions.ghost_knowledge import GhostSeat, dealt_ghost, display_with, knowledge_with_ghost
+from solver.missions.heli_worlds import HeliWorlds
 from solver.missions.jeep_worlds import JeepWorlds
 from solver.missions.knowledge import HIGHEST, LOWEST, ONLY, Communication, Knowledge, Placed
 from solver.missions.pass_worlds import PassWorlds, shown_last
@@ -98,16 +99,16 @@ class Sample:
     redeal: tuple[int, ...] = ()
     arrivals: tuple[int, ...] = ()  # fog: when each card of the sample reaches its hand
     jeep_order: tuple[int, ...] = ()  # the jeep: the sample's shuffle (to come, or made)
-    jeep_put: tuple[int, ...] = ()  # after the jeep's exchange: the cards each seat put in, in the sample
+    passed: tuple[tuple[int, tuple[int, ...]], ...] = ()  # the crew's passes made (the jeep's exchange, the
+    # helicopter's): (the trick it followed, 1-based, the cards each seat passed), as the sample has them
 
     def on(self, mission):
-        """Return `mission` as this sample plays it: with the sample's pass, display, redeal, fog's arrivals or the
-        jeep's shuffle and exchange."""
+        """Return `mission` as this sample plays it: with the sample's pass, display, redeal, fog's arrivals, the
+        jeep's shuffle, and the crew's passes made."""
+        if self.passed:
+            mission = replace(mission, chosen=with_passes(mission.chosen, self.passed))
         if self.jeep_order:
-            chosen, after = mission.chosen, mission.space.jeep_after
-            if self.jeep_put and len(chosen) >= after:
-                chosen = (*chosen[: after - 1], replace(chosen[after - 1], passed=self.jeep_put), *chosen[after:])
-            return replace(mission, space=replace(mission.space, jeep_order=self.jeep_order), chosen=chosen)
+            return replace(mission, space=replace(mission.space, jeep_order=self.jeep_order))
         if self.arrivals:
             return replace(mission, space=replace(mission.space, arrivals=self.arrivals))
         if self.display:
@@ -121,6 +122,16 @@ class Sample:
         return solve(self.deal, self.on(mission), limits)
 
 
+def with_passes(chosen, passed):
+    """Return the crew's choices `chosen` (a position's, trick by trick) with the cards of `passed` ((the trick it
+    followed, the cards each seat passed) each) in place of those passed after the tricks it names."""
+    chosen = list(chosen)
+    for after, cards in passed:
+        if len(chosen) >= after:
+            chosen[after - 1] = replace(chosen[after - 1], passed=cards)
+    return tuple(chosen)
+
+
 def hidden_unsupported(mission) -> str:
     """Return why a hidden-information player cannot play `mission` yet, or "" when it can."""
     space = mission.space
@@ -130,8 +141,11 @@ def hidden_unsupported(mission) -> str:
                                                 redeal_order=space.redeal_order) or mission.random_pass is not None):
         return "a special stage's redeal with other rules of play"  # never in the rules: a stage on no space
     if replace(space, skis=0, sled=-1, ghost=-1, display=(), difficult=False, hang_glider=False, redeal_after=0,
-               redeal_order=(), arrivals=(), jeep_after=0, jeep_order=()) != NO_RULES:
+               redeal_order=(), arrivals=(), jeep_after=0, jeep_order=(), heli_pass=0) != NO_RULES:
         return "stage spaces that pass cards unseen or change the rules of play"
+    if space.heli_pass and (space != replace(NO_RULES, heli_pass=space.heli_pass) or mission.random_pass is not None
+                            or mission.pattern is not None):
+        return "the helicopter with another rule of play, a random pass or a table"  # heli_worlds.py knows it alone
     if space.jeep_after and (space != replace(NO_RULES, jeep_after=space.jeep_after, jeep_order=space.jeep_order)
                              or mission.random_pass is not None or mission.pattern is not None):
         return "the jeep with another rule of play, a random pass or a table"  # jeep_worlds.py knows the jeep alone
@@ -331,6 +345,8 @@ def decision_deals(deal: Deal, mission, walked, plays, communications, samples: 
         return worlds_after_redeal(deal, space, walked, plays, communications, samples, rng, seat)
     if space.arrivals:
         return fog_worlds(deal, space.arrivals, seat, seated_tricks(walked, plays), communications, samples, rng)
+    if space.heli_pass and any(trick.passed for trick in walked.tricks):
+        return worlds_after_heli(deal, walked, plays, communications, samples, rng, seat)
     if space.jeep_after and (len(walked.tricks) > space.jeep_after
                              or len(walked.tricks) == space.jeep_after and not walked.due):  # its exchange made
         return worlds_after_jeep(deal, space, walked, plays, communications, samples, rng, seat)
@@ -375,8 +391,22 @@ def worlds_after_jeep(deal: Deal, space, walked, plays, communications, samples:
     first = card_set(c for trick in tricks[:after] for t, c in trick if t == seat)
     worlds = JeepWorlds.of(seat, tricks, after, deal.hands[seat] & ~first & ~put, put, took,
                            tuple(popcount(hand) for hand in deal.hands), communications, deal.cards, deal.commander)
-    return [Sample(Deal(hands, deal.commander), jeep_order=order, jeep_put=put_in)
+    return [Sample(Deal(hands, deal.commander), jeep_order=order, passed=((after, put_in),))
             for hands, put_in, order in worlds.samples(rng, samples)]
+
+
+def worlds_after_heli(deal: Deal, walked, plays, communications, samples: int, rng: random.Random,
+                      seat: int) -> list[Sample]:
+    """Return `samples` worlds drawn with `rng` from what `seat` knows after the helicopter's passes so far (in
+    each, it saw the card it passed and the one it got), each a deal and every pass's cards (heli_worlds.py)."""
+    players = deal.players
+    afters = tuple(number for number, trick in enumerate(walked.tricks, 1) if trick.passed)
+    gave = tuple(walked.tricks[after - 1].passed[seat] for after in afters)
+    got = tuple(walked.tricks[after - 1].passed[(seat - 1) % players] for after in afters)
+    worlds = HeliWorlds.of(seat, seated_tricks(walked, plays), afters, walked.hands[seat], gave, got,
+                           tuple(popcount(hand) for hand in deal.hands), communications, deal.cards, deal.commander)
+    return [Sample(Deal(hands, deal.commander), passed=tuple(zip(afters, made)))
+            for hands, made in worlds.samples(rng, samples)]
 
 
 def tabled_before(walked, count: int) -> int:

@@ -72,7 +72,7 @@ from solver.engines.crew import (
     task_shares,
     winnable,
 )
-from solver.engines.jeep_exchange import PairChoice, exchange_made, jeep_exchange
+from solver.engines.crew_passes import PassMade, crew_pass
 from solver.engines.reference import Walked, walk
 from solver.engines.reference import solve as reference_solve
 from solver.engines.score import most_events
@@ -103,7 +103,7 @@ CREW_NODES = 5_000
 # default stays at 5,000 for speed; `--crew-nodes` raises it.
 CREW_LIMITS = Limits(max_nodes=CREW_NODES)
 SLED_SCORED = "the dog sled's driver on a special mission"  # its weighing is of wins, not of scores
-JEEP_SCORED = "the jeep's exchange on a special mission"  # its pairs are weighed by wins, not by scores
+PASSES_SCORED = "the crew's passes (jeep, helicopter) on a special mission"  # weighed by wins, not by scores
 VESPA_PASSED = "the Vespa's swap with a random pass"
 DRAFT = "draft"  # mission.py's assignment modes: "draft", "commander-decision", "commander-distribution"
 
@@ -235,7 +235,7 @@ class Game:
     score: int | None = None  # a special mission's score (None: a mission won or lost)
     vespa: VespaSwap | None = None  # the Vespa's swap (None: none was made); `walked` plays the deal after it
     tabled: tuple[Decision, ...] = ()  # a special stage: the card of each trick its winner laid on the table
-    exchange: tuple[PairChoice, ...] = ()  # the jeep: the pair each seat put in the middle (empty: none was made)
+    passes: tuple[PassMade, ...] = ()  # the jeep's exchange and the helicopter's passes, as the crew made them
 
     @property
     def outcome(self) -> Outcome:
@@ -311,14 +311,14 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
         deal, vespa = vespa_swap(deal, mission, samples, rng, solve, limits)
     talk = replace(Talk.of(communication, setup), flicked=space.unit.tiles_flicked,
                    barred=space.unit.barred_communication(space))
-    position, shown, decisions, lost, tabled, exchange = Position(), [], [], [], [], ()
+    position, shown, decisions, lost, tabled, passes = Position(), [], [], [], [], []
     while True:
         walked = walk(deal, position.on(mission), to_the_end=scoring is not None)  # a score: every trick is played
         if walked.ended:
             break
-        if walked.due == "a pass":  # the jeep's exchange: every seat puts two cards in, unseen by the others
-            exchange = jeep_exchange(deal, mission, walked, position, shown, samples, rng, solve, limits)
-            position = position.choose(exchange_made(exchange), len(walked.tricks))
+        if walked.due == "a pass":  # the jeep's exchange or a helicopter's pass: every seat chooses, unseen
+            passes.append(crew_pass(deal, mission, walked, position, shown, samples, rng, solve, limits))
+            position = position.choose(passes[-1].made(), len(walked.tricks))
             continue
         if walked.due:  # a special stage: the trick's winner lays one of its cards on the table
             laid = table_card(deal, mission, walked, position, shown, samples, rng, solve, limits)
@@ -359,7 +359,7 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
     offered = tuple(s.label for s in setups) if setup_wins else ()
     return Game(setup, setup_wins, tuple(picks), tuple(shown), tuple(decisions), position.on(mission), walked, samples,
                 drafted, offered, handovers, gifts(deal, mission.random_pass, walked), tuple(lost),
-                None if scoring is None else scoring.score(walked.tricks), vespa, tuple(tabled), exchange)
+                None if scoring is None else scoring.score(walked.tricks), vespa, tuple(tabled), tuple(passes))
 
 
 def play_dealt(game: Dealt, samples: int, seed: int, solve, limits: Limits) -> Game:
@@ -379,8 +379,8 @@ def unplayed_on(space: Space, mission, scored: bool) -> str:
     beyond crew.hidden_unsupported, "" when it plays it."""
     if scored and mission.space.sled >= 0:
         return SLED_SCORED
-    if scored and mission.space.jeep_after:
-        return JEEP_SCORED
+    if scored and (mission.space.jeep_after or mission.space.heli_pass):
+        return PASSES_SCORED
     if space.unit.swaps_before_play and mission.random_pass is not None:
         return VESPA_PASSED  # what a player knows after the pass (pass_worlds.py) has no place for the swap's cards
     return ""

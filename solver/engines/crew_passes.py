@@ -1,0 +1,89 @@
+"""The crew's passes between tricks, each seat choosing its cards unseen by the others: the jeep's exchange and the
+helicopter's passes.
+
+"Jeep. After the 3rd trick, each crew member places 2 cards face down in the middle of the table. Shuffle these
+cards and each take 2 of them back. Communicated cards may not be taken this way." "Helicopter. ... If at least 1
+heli is in the trick, each crew member passes 1 card to the left, simultaneously and face down, after the trick. A
+communicated card may only be passed on by a player who has nothing but communicated cards left."
+
+Every seat chooses at once, face down, without seeing the others' choices (our reading of "each crew member places"
+and "simultaneously and face down"): on samples of what it knows before the pass, each on the jeep with a shuffle
+of its own (chance still to come), it weighs each choice it may make (a pair on the jeep, a card on the
+helicopter; not a card it has shown and still holds, unless on the helicopter it holds nothing else), by the
+samples in which the mission stays winnable once it passes that choice while the others pass theirs as best (a
+position that fixes its cards and leaves theirs to the crew: variants.ANY_CARD), and passes the best. The choices
+are weighed cheapest first (the dearer card of each by crew.cheapness, then the other), ties to the first, and
+raced (crew.raced): the best choice and its wins are those of solving every one. The others' choices in a sample
+may pass a card they have shown: the engines do not model communicated cards, so a choice's share is at most
+optimistic there. What each seat knows after the pass: solver/missions/jeep_worlds.py and heli_worlds.py.
+"""
+
+import itertools
+import random
+from dataclasses import dataclass
+
+from solver.core.cards import scan
+from solver.core.deal import Deal
+from solver.core.solution import Limits
+from solver.engines.crew import best_raced, cheapness, decision_deals, raced, winnable
+from solver.missions.position import Position, TrickChoices
+from solver.trick.variants import ANY_CARD
+
+
+@dataclass(frozen=True)
+class PassChoice:
+    """The cards `seat` passed (the jeep's pair higher first), the `options` it weighed, in order, and their `wins`
+    ((wins, samples solved) each, crew.raced's)."""
+
+    seat: int
+    cards: tuple[int, ...]
+    options: tuple[tuple[int, ...], ...]
+    wins: tuple[tuple[int, int], ...]
+
+    @property
+    def chosen_wins(self) -> tuple[int, int]:
+        return self.wins[self.options.index(self.cards)]
+
+
+@dataclass(frozen=True)
+class PassMade:
+    """The crew's pass after trick `after` (1-based): every seat's choice, seat by seat."""
+
+    after: int
+    choices: tuple[PassChoice, ...]
+
+    def made(self) -> TrickChoices:
+        """Return the crew's choices after the pass's trick: every seat's cards, seat by seat."""
+        return TrickChoices(passed=tuple(c for choice in self.choices for c in choice.cards))
+
+
+def crew_pass(deal: Deal, mission, walked, position: Position, shown, samples: int, rng: random.Random, solve,
+              limits: Limits) -> PassMade:
+    """Return every seat's choice of the cards it passes at a walked position of `deal` that stops at a pass (the
+    jeep's exchange or a helicopter's pass; `position` on `mission`; `shown` the cards communicated so far)."""
+    trick = len(walked.tricks)
+    each = 2 if trick == mission.space.jeep_after else 1
+    choices = []
+    for seat in range(deal.players):
+        options = pass_options(walked.hands[seat], sum(1 << c.card for c in shown if c.seat == seat), each)
+        deals = decision_deals(deal, mission, walked, position.plays, shown, samples, rng, seat=seat)
+        after = {cards: position.choose(TrickChoices(passed=own_cards(cards, seat, deal.players)), trick).on(mission)
+                 for cards in options}
+        wins = raced(options, samples, lambda cards, k: winnable(deals[k].solve(solve, after[cards], limits)), race=True)
+        best = best_raced(options, wins)
+        choices.append(PassChoice(seat, best, tuple(options), tuple(wins[cards] for cards in options)))
+    return PassMade(trick, tuple(choices))
+
+
+def pass_options(hand: int, showing: int, each: int) -> list[tuple[int, ...]]:
+    """Return the choices of `each` cards of `hand` a seat may pass, cheapest first: not the cards it is `showing`
+    (the helicopter's "nothing but communicated cards left": then those)."""
+    free = hand & ~showing if each == 2 or hand & ~showing else hand
+    return sorted(itertools.combinations(sorted(scan(free), reverse=True), each),
+                  key=lambda cards: sorted(map(cheapness, cards), reverse=True))
+
+
+def own_cards(cards: tuple[int, ...], seat: int, players: int) -> tuple[int, ...]:
+    """Return the pass with `seat`'s cards and every other seat's left to the crew."""
+    each = len(cards)
+    return (ANY_CARD,) * (each * seat) + tuple(cards) + (ANY_CARD,) * (each * (players - seat - 1))
