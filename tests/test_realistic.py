@@ -267,8 +267,8 @@ def test_on_the_bicycle_only_a_hand_without_a_bicycle_card_communicates():
 def test_stage_spaces_and_bad_sample_counts_are_refused():
     deal = parse_deal("y5 p1 | y6 y7 | y8 y9", 0)
     mission = make_task_mission(deal, [parse_card("y6")], owners=[0])
-    with pytest.raises(InputError, match="does not model stage spaces that pass cards unseen"):
-        play_game(deal, [Setup("", replace(mission, space=PlayRules(heli_pass=TRUMPS)))])
+    with pytest.raises(InputError, match="does not model the helicopter with another rule of play"):
+        play_game(deal, [Setup("", replace(mission, space=PlayRules(heli_pass=TRUMPS, hang_glider=True)))])
     with pytest.raises(InputError, match="at least 1 deal"):
         play_game(deal, [Setup("", mission)], samples=0)
 

@@ -140,9 +140,6 @@ def hidden_unsupported(mission) -> str:
     if space.redeal_after and (space != replace(NO_RULES, redeal_after=space.redeal_after,
                                                 redeal_order=space.redeal_order) or mission.random_pass is not None):
         return "a special stage's redeal with other rules of play"  # never in the rules: a stage on no space
-    if replace(space, skis=0, sled=-1, ghost=-1, display=(), difficult=False, hang_glider=False, redeal_after=0,
-               redeal_order=(), arrivals=(), jeep_after=0, jeep_order=(), heli_pass=0) != NO_RULES:
-        return "stage spaces that pass cards unseen or change the rules of play"
     if space.heli_pass and (space != replace(NO_RULES, heli_pass=space.heli_pass) or mission.random_pass is not None
                             or mission.pattern is not None):
         return "the helicopter with another rule of play, a random pass or a table"  # heli_worlds.py knows it alone
