@@ -7,7 +7,8 @@ Sets (seed 20261202; game i played by the crew with crew seed i and CREW_NODES a
 `tasks-K`, deal i of the random-task experiment `tasks/K/dealt` at 4 players; `logbook-Np`, logbook mission
 i mod 50 + 1 at N players (2: with JARVIS); `SPACE-4p` (`skis`, `vespa`, `dog-sled`, `storm`, ...), the logbook
 missions likewise at 4 players on a Journey space; `no-1-no-2-4p` and `pink-for-everyone-5p`, Journey's special
-missions, played to the end for the best mean score. The figures are wall seconds per game, median and p99, WIN
+missions, played to the end for the best mean score; a game the crew does not play (mission 12's random pass beside
+the helicopter, the jeep or fog) is skipped and counted. The figures are wall seconds per game, median and p99, WIN
 and LOSS games apart, with the kernel's solves per game and the seconds a solve. `--compare` plays each game
 twice, taking turns, with the game's one table (`GameTables`) against a fresh table generation a solve, checks that no position gets WIN
 from one and LOSS from the other, and counts the games they play differently (a sample's budget ends UNKNOWN with
@@ -25,11 +26,12 @@ sys.path.insert(0, str(ROOT))
 
 from solver.api import load_kernel  # noqa: E402
 from solver.core.solution import Outcome  # noqa: E402
-from solver.engines.crew import GameTables  # noqa: E402
+from solver.engines.crew import GameTables, hidden_unsupported  # noqa: E402
 from solver.engines.kernel import SINGLE_DEAL_TT_BITS, KernelSolver  # noqa: E402
-from solver.engines.realistic import CREW_LIMITS, play_dealt  # noqa: E402
+from solver.engines.realistic import CREW_LIMITS, play_dealt, unplayed_on  # noqa: E402
 from solver.missions.dealer import deal_mission, deal_task_experiment  # noqa: E402
 from solver.missions.mission import find_mission  # noqa: E402
+from solver.missions.stage import crew_setups  # noqa: E402
 from solver.trick.spaces import TRAIN, parse_space  # noqa: E402
 
 SEED = 20261202
@@ -76,6 +78,14 @@ def play(game, index: int, samples: int, engine) -> tuple:
     return played, time.perf_counter() - began, counted
 
 
+def crew_refusal(game) -> str:
+    """Return what the crew does not model in a dealt game (as a sweep's crew_refusal), "" when it plays it."""
+    scored = game.mission is not None and game.mission.score is not None
+    return next((why for setup in crew_setups(game.stage, game.deal, game.setups())
+                 for why in [hidden_unsupported(setup.mission) or unplayed_on(game.stage.space, setup.mission, scored)]
+                 if why), "")
+
+
 def dealt(name: str, index: int):
     """Return game `index` of set `name` (the module's docstring names them)."""
     if name.startswith("tasks-"):
@@ -100,9 +110,12 @@ def main() -> None:
     for set_name in options.sets.split(","):
         times = {"game table": {Outcome.WIN: [], Outcome.LOSS: []}, "fresh tables": {Outcome.WIN: [], Outcome.LOSS: []}}
         solves = {name: {Outcome.WIN: [], Outcome.LOSS: []} for name in times}
-        solve_seconds, differed = [], 0
+        solve_seconds, differed, refused = [], 0, 0
         for index in range(options.games):
             game = dealt(set_name, index)
+            if crew_refusal(game):  # a sweep notes such cells and plays the others
+                refused += 1
+                continue
             engines = {"game table": lambda: GameTables(kernel), "fresh tables": lambda: kernel.solve}
             names = list(engines) if options.compare else ["game table"]
             if options.compare and index % 2:
@@ -121,6 +134,7 @@ def main() -> None:
         print(f"{set_name}, {options.samples} samples a decision, {options.games} games "
               f"(mean {statistics.mean(solve_seconds) * 1000:.2f} ms a solve"
               + (f"; {differed} played differently, a budget deciding a sample with one table only" if differed else "")
+              + (f"; {refused} the crew does not play" if refused else "")
               + "):")
         for name in (times if options.compare else ["game table"]):
             for outcome in (Outcome.WIN, Outcome.LOSS):

@@ -16,6 +16,7 @@ import itertools
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from test_fog_worlds import commander_deal
@@ -25,7 +26,7 @@ from test_pass_worlds import splits
 
 from solver.core.cards import TRUMPS, bit, card_set, parse_card_list, parse_cards, popcount, scan
 from solver.core.deal import COMMANDER_CARD, parse_deal, pass_cards
-from solver.core.rules import legal_plays
+from solver.core.rules import legal_plays, trick_winner
 from solver.missions.heli_worlds import HeliWorlds
 from solver.missions.knowledge import ONLY, Communication
 
@@ -173,10 +174,10 @@ def test_a_card_shown_stays_with_its_seat_while_it_holds_another():
     worlds = heli_worlds(deal, tricks, passes, shown, 0)
     drawn = Counter(worlds.samples(random.Random(5), SAMPLES_PER_DEAL))
     assert_drawn_are_the_consistent(drawn, expected)
-    # The hands now of the history where seat 1 passed its p3 anyway (the proposal never draws them: a card shown
-    # stays with its seat, solver/missions/heli_worlds.py); undone, they never make a history.
+    # The history where seat 1 passed its p3 anyway (the proposal never draws it: a card shown stays with its seat,
+    # solver/missions/heli_worlds.py), undone from the hands now, is none.
     now = (parse_cards("p1"), parse_cards("b1 b2"), parse_cards("p2 p3"))
-    assert all(worlds.history(now, random.Random(seed)) is None for seed in range(40))
+    assert worlds.history(now, (card["b1"], card["p3"], card["b3"]), random.Random(0)) is None
 
 
 def test_a_card_passed_may_be_passed_on():
@@ -191,4 +192,27 @@ def test_a_card_passed_may_be_passed_on():
     assert {made[1][1] == card["g7"] for _, made in expected} == {True, False}  # seat 1 passed it on, or kept it
     assert (deal.hands, tuple(g for _, g in passes)) in expected
     drawn = Counter(heli_worlds(deal, tricks, passes, [], 0).samples(random.Random(9), SAMPLES_PER_DEAL * len(expected)))
+    assert_drawn_are_the_consistent(drawn, expected)
+
+
+@pytest.mark.parametrize("hands, tricks, passes", [
+    # Seat 1 shows void in pink in trick 1; seat 0 then passes it the p2, which it keeps: "every pink seat 1 held
+    # after trick 1 came from seat 0".
+    ("r4 p1 p2 b1 | r1 r3 g1 g2 | r2 p3 b2 b3", "p1 r1 p3 / r3 r2 r4", "p2 g1 b2 / b1 g2 b3"),
+    # Seat 2 shows void in green in trick 1; seat 1 then passes it the g3, which it keeps through the second pass:
+    # "it held one green at most before the second pass, come in the first".
+    ("r4 g1 p1 b1 | r1 g2 g3 p2 | r2 r3 b2 b3", "g1 g2 r2 / r3 r4 r1", "p1 g3 b2 / b1 p2 b3"),
+])
+def test_a_void_before_two_passes_bounds_the_hand_before_the_last(hands, tricks, passes):
+    deal = parse_deal(hands, 0)
+    played, leader = [], deal.commander
+    for cards in tricks.split(" / "):
+        trick = [((leader + k) % deal.players, c) for k, c in enumerate(parse_card_list(cards))]
+        played.append(trick)
+        leader = trick_winner(leader, [c for _, c in trick], deal.players)
+    made = [(after, tuple(parse_card_list(gifts))) for after, gifts in enumerate(passes.split(" / "), 1)]
+    expected = worlds_by_brute_force(deal, played, made, [], 0)
+    assert (deal.hands, tuple(g for _, g in made)) in expected
+    drawn = Counter(heli_worlds(deal, played, made, [], 0).samples(random.Random(4),
+                                                                   SAMPLES_PER_DEAL * min(len(expected), MOST_COUNTED)))
     assert_drawn_are_the_consistent(drawn, expected)
