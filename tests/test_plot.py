@@ -176,6 +176,16 @@ def test_space_lines_one_panel_per_mission_the_train_first(tmp_path):
     assert png_size(tmp_path / "three.png")[1] == 3 * h1
 
 
+def test_more_missions_than_spaces_a_panel_per_space_the_missions_along_it():
+    summaries = [cell(f"g/{n}@{space}", 4, n, 1) for space in ("fog", "jeep") for n in (1, 2, 3)]
+    figure = sweep_figure(summaries)
+    assert [axes.get_title() for axes in figure.axes] == [
+        "The Crew: win rate per mission on the fog", "The Crew: win rate per mission on the jeep"]
+    assert all(list(axes.lines[0].get_xdata()) == [1, 2, 3] for axes in figure.axes)  # at the missions' numbers
+    fewer = sweep_figure([s for s in summaries if s.cell.subject == "g/1"])  # one mission on two spaces: its panel
+    assert [axes.get_title() for axes in fewer.axes] == ["g/1: win rate per stage space"]
+
+
 def test_special_missions_add_a_panel_of_mean_scores(tmp_path):
     scores = ((Score(3), 2), (Score(4, exact=False), 1), (Score(5), 1))
     scored = CellSummary(Cell("j/s", 3), 4, 4, 0, 0, 1.0, 2.0, scores)

@@ -192,6 +192,31 @@ def game_of(cells: list[CellSummary]) -> str:
     return " and ".join(name for name in names if name) or "The Crew"
 
 
+def draw_missions(axes, missions: list[CellSummary], on: str) -> None:
+    """Draw on the next panels of `axes` the mission cells' win rates (`on`: the space, for the titles), the special
+    missions' scores, and the realistic crew's rates beside perfect information's."""
+    scored = [s for s in missions if s.scores]  # special missions: their scores too
+    crewed = crew_summaries(missions)
+    for cells, drawing, title in ((missions, draw, "win rate per mission"),
+                                  (scored, draw_scores, "mean best score per special mission")):
+        if cells:
+            lines, ticks = mission_lines(cells)
+            named = not all(name.isdigit() for name in ticks.values())  # then a category per mission
+            panel = next(axes)
+            drawing(panel, lines, f"{game_of(cells)}: {title}{on}", "mission", categories=named)
+            if named:
+                category_ticks(panel, ticks)
+    if crewed:
+        lines, ticks = mission_lines([s for s in missions if s.crew is not None])
+        crew, _ = mission_lines(crewed)
+        named = not all(name.isdigit() for name in ticks.values())
+        panel = next(axes)
+        draw(panel, both_lines(lines, crew), f"{game_of(missions)}: win rate per mission{on}, perfect information and "
+             "the realistic crew", "mission", categories=named)
+        if named:
+            category_ticks(panel, ticks)
+
+
 def plot_summaries(summaries: list[CellSummary], target: Path) -> None:
     """Plot the win rates of a sweep's cells into `target` (.png or .svg)."""
     target = Path(target)
@@ -216,13 +241,17 @@ def sweep_figure(summaries: list[CellSummary]) -> Figure:
     by_space, spaces = space_lines(trick_cells) if on_spaces else ({}, [])
     tasks = [] if on_spaces else [s for s in trick_cells if s.cell.kind is Kind.TASKS]
     missions = [] if on_spaces else [s for s in trick_cells if s not in tasks]
+    groups = [("", missions)] if missions else []  # (the space named in the titles, its mission cells)
+    if on_spaces and len(by_space) > len(spaces) and all(s.cell.kind is Kind.MISSION for s in trick_cells):
+        # more missions than spaces (the logbook on a space or two): a panel per space, the missions along it
+        groups = [(f" on the {space}", [s for s in trick_cells if (s.cell.marks or "train") == space]) for space in spaces]
+        by_space = {}
     scored_spaces = [mission for mission, lines in by_space.items()
                      if any(s.scores for points in lines.values() for _, s in points)]
-    scored = [s for s in missions if s.scores]  # special missions: their scores too
-    crewed_missions, crewed_tasks = crew_summaries(missions), crew_summaries(tasks)
+    crewed_tasks = crew_summaries(tasks)
     panels = (
-        (len(by_space) or (1 if missions else 0)) + len(scored_spaces) + (1 if scored else 0) + (1 if tasks else 0)
-        + (1 if objectives else 0) + (1 if crewed_missions else 0) + (2 if crewed_tasks else 0)
+        len(by_space) + len(scored_spaces) + (1 if tasks else 0) + (1 if objectives else 0) + (2 if crewed_tasks else 0)
+        + sum(1 + any(s.scores for s in cells) + bool(crew_summaries(cells)) for _, cells in groups)
     )
     figure = Figure(figsize=(10, 4.5 * panels), layout="constrained")
     axes = iter(figure.subplots(panels, 1, squeeze=False)[:, 0])
@@ -235,24 +264,8 @@ def sweep_figure(summaries: list[CellSummary]) -> Figure:
             panel = next(axes)
             draw_scores(panel, lines, f"{mission}: mean best score per stage space", "stage space", categories=True)
             category_ticks(panel, space_ticks)
-    for cells, drawing, title in ((missions, draw, "win rate per mission"),
-                                  (scored, draw_scores, "mean best score per special mission")):
-        if cells:
-            lines, ticks = mission_lines(cells)
-            named = not all(name.isdigit() for name in ticks.values())  # then a category per mission
-            panel = next(axes)
-            drawing(panel, lines, f"{game_of(cells)}: {title}", "mission", categories=named)
-            if named:
-                category_ticks(panel, ticks)
-    if crewed_missions:
-        lines, ticks = mission_lines([s for s in missions if s.crew is not None])
-        crew, _ = mission_lines(crewed_missions)
-        named = not all(name.isdigit() for name in ticks.values())
-        panel = next(axes)
-        draw(panel, both_lines(lines, crew), f"{game_of(missions)}: win rate per mission, perfect information and "
-             "the realistic crew", "mission", categories=named)
-        if named:
-            category_ticks(panel, ticks)
+    for on, missions in groups:
+        draw_missions(axes, missions, on)
     if tasks:
         draw(next(axes), task_lines(tasks), "Planet Nine: win rate against the number of random tasks (no tokens)",
              "tasks")
