@@ -52,9 +52,9 @@ TRICK, SHOW, PASS = range(3)
 @dataclass(frozen=True)
 class HeliWorlds:
     """What `seat` knows after the helicopter's passes so far: `proposal` a Knowledge over the cards each seat kept
-    through the last pass and the card it passed then (necessary conditions only), `events` the game forward ((TRICK, (seat, card) pairs), (SHOW, Communication), (PASS, (its
-    index, the cards each seat had shown before it)), `gave` and `got` the seat's own gift and the card it got in
-    each pass."""
+    through the last pass (slot t) and the card it passed then (slot players + t), necessary conditions only;
+    `events` the game forward ((TRICK, (seat, card) pairs), (SHOW, Communication), (PASS, (its index, the cards
+    each seat had shown before it))); `gave` and `got` the seat's own gift and the card it got in each pass."""
 
     proposal: Knowledge
     seat: int
@@ -106,6 +106,7 @@ class HeliWorlds:
             places.place(bit(c) & universe, reach((seat + 1) % players, passes - k - 2))
         if commander >= 0:
             places.place(universe & bit(COMMANDER_CARD), reach(commander, passes - 1))
+
         def lacked(t: int, cards: int, number: int) -> None:
             """Record that seat t held none of `cards` at trick `number` (a void then, a token's excluded cards)."""
             moves = since(number)
