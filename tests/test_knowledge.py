@@ -23,7 +23,7 @@ from solver.core.cards import COLOURS, SUIT_MASKS, bit, highest, lowest, parse_c
 from solver.core.deal import COMMANDER_CARD, parse_deal
 from solver.core.errors import InputError
 from solver.core.rules import legal_plays, trick_winner
-from solver.missions.knowledge import HIGHEST, LOWEST, ONLY, Communication, Knowledge
+from solver.missions.knowledge import HIGHEST, LOWEST, ONLY, Communication, Knowledge, seat_list, splits_of
 
 SAMPLES_PER_DEAL = 40  # expected draws of each consistent deal: missing one has odds of e^-40
 MOST_COUNTED = 60  # more consistent deals than this: samples are checked to be consistent, not counted
@@ -262,3 +262,12 @@ def test_a_card_shown_on_the_bicycle_says_its_hand_holds_no_bicycle_card():
     assert known.count() == 1 and known.samples(random.Random(0), 5) == [deal.hands] * 5
     free = Knowledge.of(0, deal.hands[0], (2, 2, 2), (), (Communication(1, parse_card("y1"), None, 1),), deck=deal.cards)
     assert free.count() == 3  # y1 with seat 1, the other three cards two and one
+
+
+@given(st.lists(st.integers(0, 4), min_size=1, max_size=8), st.integers(0, 255), st.integers(0, 12))
+def test_splits_are_every_way_to_share_the_cards_within_the_rooms_in_order(room, seats, count):
+    seats &= (1 << len(room)) - 1
+    order = seat_list(seats)
+    expected = [shares for shares in itertools.product(*(range(room[s] + 1) for s in order))
+                if sum(shares) == count] if order else []
+    assert list(splits_of(count, seats, tuple(room))) == expected
