@@ -1,9 +1,14 @@
-"""What the realistic crew's tests share: the kernel, one table a game, plays the games the reference plays."""
+"""What the realistic crew's tests share: the kernel, one table a game, plays the games the reference plays; every
+sample at every decision of a game replays it."""
+
+import random
 
 from solver.core.solution import Limits
-from solver.engines.crew import GameTables
+from solver.engines.crew import GameTables, decision_deals
 from solver.engines.kernel import KernelSolver
 from solver.engines.realistic import play_game
+from solver.engines.reference import walk
+from solver.missions.position import Position
 
 KERNEL = KernelSolver(tt_bits=16)
 
@@ -16,3 +21,23 @@ def assert_the_kernel_plays_the_reference_game(deal, setups, *args, **kwargs):
     reference = play_game(deal, setups, *args, **kwargs)
     assert play_game(deal, setups, *args, solve=GameTables(KERNEL), **kwargs) == reference
     return reference
+
+
+def every_sample(deal, mission, game, samples: int = 3, deciders=None):
+    """Yield (walked, seat, sample) for `samples` samples at every decision of `game` (`deciders(walked)`: the seats
+    deciding at a walked position; default, at a pass every seat, else the seat to move), each sample checked to
+    replay the plays and choices so far with its own chance and passes and give the seat its hand."""
+    line = Position.of(game.mission)
+    for k in range(len(line.plays) + 1):
+        position = line.prefix(k, deal.players)
+        walked = walk(deal, position.on(mission))
+        if walked.ended:
+            break
+        shown = [s for s in game.shown if s.trick <= len(walked.tricks) + 1]  # those shown so far
+        seats = deciders(walked) if deciders else range(deal.players) if walked.due else [walked.to_move]
+        for seat in seats:
+            for sample in decision_deals(deal, mission, walked, position.plays, shown, samples, random.Random(k),
+                                         seat=seat):
+                replayed = walk(sample.deal, sample.on(position.on(mission)))  # the sample's, not the true ones
+                assert replayed.hands[seat] == walked.hands[seat]
+                yield walked, seat, sample

@@ -17,11 +17,10 @@ holds another; the kernel plays the reference's games; `crew play` prints the pa
 """
 
 import json
-import random
 from dataclasses import replace
 
 from click.testing import CliRunner
-from crew_games import assert_the_kernel_plays_the_reference_game
+from crew_games import assert_the_kernel_plays_the_reference_game, every_sample
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_heli_worlds import heli_games
@@ -30,16 +29,12 @@ from test_jeep_worlds import jeep_games
 from cli.main import main
 from solver.core.cards import COLOURS, TRUMPS, card_set, scan, suit_of
 from solver.core.solution import Limits
-from solver.engines.crew import decision_deals
-from solver.engines.kernel import KernelSolver
 from solver.engines.realistic import play_game
 from solver.engines.reference import walk
 from solver.missions.position import Position
 from solver.missions.setup import Setup
 from solver.missions.tasks import make_task_mission
 from solver.trick.variants import PlayRules
-
-KERNEL = KernelSolver(tt_bits=16)
 
 
 @st.composite
@@ -59,23 +54,6 @@ def talk(deal, mission) -> str:
     exchange (a shown card and two to put in; the rules' deals keep five), else none before it."""
     left = min(bin(hand).count("1") for hand in deal.hands) - mission.space.jeep_after
     return "normal" if left >= 3 else f"silent-until-trick-{mission.space.jeep_after + 1}"
-
-
-def every_sample(deal, mission, game):
-    """Yield (walked, seat, sample) for three samples at every decision of `game` (at a pass, every seat's), each
-    sample checked to replay the plays so far with its own passes and give the seat its hand."""
-    line = Position.of(game.mission)
-    for k in range(len(line.plays) + 1):
-        position = line.prefix(k, deal.players)
-        walked = walk(deal, position.on(mission))
-        if walked.ended:
-            break
-        shown = [s for s in game.shown if s.trick <= len(walked.tricks) + 1]  # those shown so far
-        for seat in range(deal.players) if walked.due else [walked.to_move]:  # a pass: every seat decides
-            for sample in decision_deals(deal, mission, walked, position.plays, shown, 3, random.Random(k), seat=seat):
-                replayed = walk(sample.deal, sample.on(position.on(mission)))  # the sample's passes, not the true ones
-                assert replayed.hands[seat] == walked.hands[seat]
-                yield walked, seat, sample
 
 
 def took(passed, order, seat: int) -> int:

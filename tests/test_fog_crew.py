@@ -21,15 +21,12 @@ from cli.main import main
 from solver.core.cards import COLOURS, scan, suit_of
 from solver.core.solution import Limits
 from solver.engines.crew import decision_deals, samples_before_play
-from solver.engines.kernel import KernelSolver
 from solver.engines.realistic import play_game
 from solver.engines.reference import walk
 from solver.missions.position import Position
 from solver.missions.setup import Setup
 from solver.missions.tasks import make_task_mission
 from solver.trick.variants import PlayRules
-
-KERNEL = KernelSolver(tt_bits=16)
 
 
 @st.composite

@@ -31,14 +31,12 @@ from solver.core.cards import SUIT_MASKS, bit, parse_card, parse_card_list, popc
 from solver.core.deal import Deal, parse_deal
 from solver.core.rules import legal_plays, num_tricks, trick_winner
 from solver.engines.crew import decision_deals, knowledge_at
-from solver.engines.kernel import KernelSolver
 from solver.engines.reference import walk
 from solver.missions.position import Position
 from solver.missions.setup import Setup
 from solver.missions.tasks import make_task_mission
 from solver.trick.variants import PlayRules
 
-KERNEL = KernelSolver(tt_bits=16)
 GLIDER = PlayRules(hang_glider=True)
 
 

@@ -37,15 +37,12 @@ from solver.core.cards import bit, parse_card, parse_card_list, popcount, scan
 from solver.core.deal import Deal, parse_deal
 from solver.core.rules import legal_plays, trick_winner
 from solver.engines.crew import decision_deals, knowledge_at
-from solver.engines.kernel import KernelSolver
 from solver.engines.reference import walk
 from solver.missions.knowledge import ONLY, Communication
 from solver.missions.position import Position
 from solver.missions.setup import Setup
 from solver.missions.tasks import make_task_mission
 from solver.trick.variants import PlayRules
-
-KERNEL = KernelSolver(tt_bits=16)
 
 
 def skis_mission(deal: Deal, skis: int):

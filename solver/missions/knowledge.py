@@ -24,12 +24,12 @@ are grouped by the seats that may hold them (cards of a group are interchangeabl
 many cards of each group go to each seat, with multinomial weights), and each group's split is
 drawn with probability proportional to the deals it leaves, then its cards shuffled into it. The
 stage spaces that move cards between hands (skis, helicopter, jeep, fog's draws) invalidate what play
-revealed; the crew that uses this module plays each with places of its own: fog (solver/missions/fog_worlds.py, whose proposal is a
-Knowledge over the hands now and the pile), the jeep (solver/missions/jeep_worlds.py, whose places are the cards each
-seat kept through the exchange and the two it took), the helicopter (solver/missions/heli_worlds.py, whose places are
-the cards each seat kept through the last pass and the one it passed then) and the skis, which move whole hands: there the
-"seats" are the hands as dealt, each a bundle of cards that only shrinks, and a player knows every hand it has
-held (solver/engines/crew.py, `hands_moved`). The Vespa's swap, before any play, places cards no play shows
+revealed; the crew that uses this module plays each with places of its own: fog (solver/missions/fog_worlds.py,
+whose proposal is a Knowledge over the hands now and the pile), the jeep (solver/missions/jeep_worlds.py, whose
+places are the cards each seat kept through the exchange and the two it took), the helicopter
+(solver/missions/heli_worlds.py, whose places are the cards each seat kept through the last pass and the one it
+passed then) and the skis, which move whole hands: there the "seats" are the hands as dealt, each a bundle of
+cards that only shrinks, and a player knows every hand it has held (solver/engines/crew.py, `hands_moved`). The Vespa's swap, before any play, places cards no play shows
 (`Placed`: what the two who swapped gave, and the blue 1 with one of them). On the hang glider a discard says
 less: its seat may hold one card of the colour, the one it set aside (`caps`: at most so many of some cards;
 `count` and `ways` carry each cap's room beside each seat's). The Ghost's face-down cards are a place of their own
