@@ -118,17 +118,32 @@ def test_the_cases_the_first_round_leaves_open_go_to_one_model():
     assert answer.nodes <= len(game.setups()) * ROUNDS[0].max_nodes
 
 
-@pytest.mark.parametrize("space, index, events, outcome", [("train", 596, 10, Outcome.LOSS),
-                                                           ("jeep", 540, 10, Outcome.WIN)])
-def test_the_kernel_decides_when_cp_sat_leaves_a_deal_open(space, index, events, outcome):
-    # Ten tricks with no 1 and no 2: the kernel needs 122k (train) and 288k (jeep: a first budget of 200k,
-    # cards change hands) plays, CP-SAT more than its first turn (CP-SAT alone after the kernel's budget
-    # left such scores open at a 2 s budget).
-    deal, mission = no_1_no_2(space, index, events)
+def test_the_kernel_decides_when_cp_sat_leaves_a_deal_open():
+    # Nine tricks with no 1 and no 2 on the skis: won. The kernel needs 63,638 plays (its budget of 50k, trick
+    # conditions, then 13,638 of its next turn), CP-SAT more than its first turn.
+    deal, mission = no_1_no_2("skis", 323, 9)
     answer = decided_twice(deal, mission)
-    assert (answer.outcome, answer.engine) == (outcome, "kernel>cpsat>kernel")
-    first = PortfolioSolver().dfs_budget(mission)
-    assert first < answer.nodes <= first + KERNEL_TURN_NODES
+    assert (answer.outcome, answer.engine) == (Outcome.WIN, "kernel>cpsat>kernel")
+    assert SHORT_DFS_NODES < answer.nodes <= SHORT_DFS_NODES + KERNEL_TURN_NODES
+    assert cpsat.solve(deal, mission, Limits(), CP_SAT_EFFORT).outcome is Outcome.UNKNOWN
+
+
+def test_cp_sat_s_places_refute_a_clean_trick_in_its_first_turn():
+    # Ten tricks with no 1 and no 2 on the train: lost. Beyond the kernel's budget (it needs 122k plays), CP-SAT's
+    # first turn proves it, with the places the other tricks have to spare (cpsat's places_to_spare).
+    answer = decided_twice(*no_1_no_2("train", 596, 10), cpsat.solve)
+    assert (answer.outcome, answer.engine, answer.nodes) == (Outcome.LOSS, "kernel>cpsat", SHORT_DFS_NODES)
+
+
+@pytest.mark.parametrize("space", ["jeep", "helicopter"])
+def test_cp_sat_keeps_the_rest_where_cards_change_hands(space):
+    # Ten tricks with no 1 and no 2 where cards change hands one by one (deals 540 and 767): won. After the
+    # kernel's budget (the long one: cards change hands) CP-SAT keeps the rest of the time, more than its first turn.
+    deal, mission = no_1_no_2(space, {"jeep": 540, "helicopter": 767}[space], 10)
+    answer = decided_twice(deal, mission, cpsat.solve)
+    assert (answer.outcome, answer.engine, answer.nodes) == (Outcome.WIN, "kernel>cpsat", DFS_NODES)
+    assert cpsat.solve(deal, mission, Limits(), CP_SAT_EFFORT).outcome is Outcome.UNKNOWN
+    assert PortfolioSolver.grown_turns(mission) == 0
 
 
 def test_turns_grow_until_one_engine_decides():

@@ -10,7 +10,7 @@ read it) before its own start. So the kernel gets a small node budget
 a fixed owner or the mission has trick conditions and no card changes hands
 alone), and only deals it leaves open go on: CP-SAT (when it models the
 mission) and the kernel then take two turns each of growing length, and CP-SAT
-keeps the rest of the budget (seconds of work: solver/core/solution.py). The answer names the engines in turn up to the
+keeps the rest of the budget (at once where cards change hands one by one) (seconds of work: solver/core/solution.py). The answer names the engines in turn up to the
 one that found it: "kernel", "kernel>cpsat", "kernel>cpsat>kernel" and so on; its
 `nodes` are the kernel's card plays and its `branches` CP-SAT's (a `kernel>cpsat` answer
 reported only the kernel's capped plays, as if CP-SAT had done nothing).
@@ -55,6 +55,12 @@ SHORT_DFS_NODES = 50_000
 CP_SAT_EFFORT = 0.15
 KERNEL_TURN_NODES = 1_000_000
 GROWN_TURNS = 4  # CP-SAT 0.15, the kernel 1M plays, CP-SAT 0.6, the kernel 4M plays; then CP-SAT to the end
+# Not where cards change hands one by one (`trades`): there CP-SAT keeps the rest after the kernel's budget. The
+# slow deals (over 0.2 s) of Journey's yellow for everyone, pink for everyone, no green after blue and the trick
+# call on the helicopter and the jeep, 3-5 players, 1,000 deals a cell (seed 1, 662 deals), taking turns: the
+# same answers in 178 s instead of 297 (yellow for everyone with 5 players on the helicopter: median 0.29 s a
+# deal instead of 0.68); no 1 and no 2 there (CP-SAT with its places to spare), its 185 slow deals and those left
+# at a bound: 2 scores at a bound instead of 19 (the helicopter with 5 players: none instead of 14), 89 s instead of 205.
 TURN_GROWTH = 4
 # The cases of one deal that the kernel's first round leaves open, in one CP-SAT model (solve_together): Deep
 # Sea's drafted totals, whose 630-25,200 assignments each cost the kernel or a model of their own. Totals 16
@@ -84,14 +90,19 @@ class PortfolioSolver:
         conditions (counters, balance), unless cards change hands one by one."""
         fixed = mission.owners is not None and min(mission.owners, default=0) >= 0
         conditions = bool(mission.counters) or mission.balanced is not None
-        trades = bool(mission.space.heli_pass or mission.space.jeep_after) or mission.random_pass is not None
-        return min(self.dfs_nodes, SHORT_DFS_NODES) if (fixed or conditions) and not trades else self.dfs_nodes
+        return min(self.dfs_nodes, SHORT_DFS_NODES) if (fixed or conditions) and not trades(mission) else self.dfs_nodes
+
+    @staticmethod
+    def grown_turns(mission: TaskMission) -> int:
+        """Return how many turns the engines take after the kernel's budget before CP-SAT keeps the rest of
+        it: `GROWN_TURNS`, none where cards change hands one by one (deterministic, as `dfs_budget`)."""
+        return 0 if trades(mission) else GROWN_TURNS
 
     def solve(
         self, deal: Deal, mission: TaskMission, limits: Limits = Limits(), generation: int | None = None
     ) -> Solution:
         """Decide the deal: DFS within its node budget (`dfs_budget`), then CP-SAT and the DFS in turns
-        of growing length (`CP_SAT_EFFORT`, `KERNEL_TURN_NODES`, `TURN_GROWTH`), `GROWN_TURNS` of them,
+        of growing length (`CP_SAT_EFFORT`, `KERNEL_TURN_NODES`, `TURN_GROWTH`), `grown_turns` of them,
         and CP-SAT for the time left.
 
         A `max_nodes` limit is a DFS limit: with one, the kernel answers within it, then CP-SAT
@@ -112,12 +123,12 @@ class PortfolioSolver:
             generation = self.table.next_generation()
         answer = self.kernel.solve(deal, mission, Limits(self.dfs_budget(mission), limits.max_work), generation)
         engines, nodes, branches, work = [answer.engine], answer.nodes, 0, answer.work
-        effort, plays = CP_SAT_EFFORT, KERNEL_TURN_NODES
+        effort, plays, turns = CP_SAT_EFFORT, KERNEL_TURN_NODES, self.grown_turns(mission)
         while answer.outcome is Outcome.UNKNOWN:
             left = limits.after(work)
             if left.spent:
                 break
-            last = engines[-1] != cpsat.ENGINE and len(engines) > GROWN_TURNS  # CP-SAT keeps the rest of the budget
+            last = engines[-1] != cpsat.ENGINE and len(engines) > turns  # CP-SAT keeps the rest of the budget
             if engines[-1] == cpsat.ENGINE:
                 answer = self.kernel.solve(deal, mission, Limits(plays, left.max_work), generation)
                 nodes, plays = nodes + answer.nodes, plays * TURN_GROWTH
@@ -158,6 +169,11 @@ class PortfolioSolver:
         answer, won_on = cpsat.solve_cases(cases, limits, TOGETHER_EFFORT)
         answer.engine, answer.branches, answer.nodes = f"{kernel.ENGINE}>{cpsat.ENGINE}", answer.nodes, 0
         return answer, won_on
+
+
+def trades(mission: TaskMission) -> bool:
+    """Return True where cards change hands one by one: the helicopter's and the jeep's passes, mission 12's."""
+    return bool(mission.space.heli_pass or mission.space.jeep_after) or mission.random_pass is not None
 
 
 def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits()) -> Solution:
