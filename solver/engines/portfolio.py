@@ -10,7 +10,7 @@ read it) before its own start. So the kernel gets a small node budget
 a fixed owner or the mission has trick conditions and no card changes hands
 alone), and only deals it leaves open go on: CP-SAT (when it models the
 mission) and the kernel then take two turns each of growing length, and CP-SAT
-keeps the rest of the budget (at once where cards change hands one by one) (seconds of work: solver/core/solution.py). The answer names the engines in turn up to the
+keeps the rest of the budget, at once where cards change hands one by one (seconds of work: solver/core/solution.py). The answer names the engines in turn up to the
 one that found it: "kernel", "kernel>cpsat", "kernel>cpsat>kernel" and so on; its
 `nodes` are the kernel's card plays and its `branches` CP-SAT's (a `kernel>cpsat` answer
 reported only the kernel's capped plays, as if CP-SAT had done nothing).
