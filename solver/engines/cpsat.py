@@ -72,6 +72,19 @@ sums; clearly worse: a linear x/P link, a fixed play-order search, presolve,
 and beside the places, each seat's count of a clean-trick set's cards it plays
 (at most the spoiled tricks; exactly, with no place to spare: 1.5-1.8x the time).
 
+Why CP-SAT, and a model a deal (measured on crew bench's LOSS sets, the deals the kernel's 50,000 plays
+leave open, 40 deals a set, the solvers taking turns deal by deal; python-sat 1.9's CaDiCaL 1.5.3):
+- this model as CNF (its clauses, `exactly_one` pairwise or as a sequential counter) in CaDiCaL: LOSS
+  medians 31 / 124 / 69 / 20 ms (4 players, 10 / 12 / 14 tasks; 5 players, 10) against CP-SAT's 27 / 46 /
+  28 / 18 on the same models, from 3-11x CP-SAT's conflicts (e.g. 2,284 against 289), before the 7-9 ms of
+  Python writing the CNF; CP-SAT's own probing pays for it here (probing off: WIN median 22 -> 13 ms,
+  LOSS 24 -> 30);
+- one CNF per table shape (every holding a literal, each deal's hands and tasks assumptions, one
+  incremental solver kept for the shape; a prototype of the play's clauses, without suit counts or card
+  equivalence), the route to no model building per deal: LOSS medians 185 / 144 / 339 / 81 ms in CaDiCaL
+  (Glucose 4 and MiniSat 2.2 alike) against the default engine's 38 / 1.5 / 44 / 27 on the same deals, all
+  answers agreeing: 3-10x slower before the parts that make this model fast, which read the holders.
+
 The model knows the missions `modelled` names: tasks with fixed, drafted, lazily
 assigned or anyone's owners, order tokens, trick counters of every kind, the
 balanced rule, sequence rules, mission 12's random pass, and Deep Sea's comparisons,
