@@ -22,7 +22,7 @@ from solver.trick.spaces import TRAIN
 @click.option("--crew-seed", type=click.IntRange(min=0), default=0, show_default=True,
               help="The seed of the crew's samples (--seed draws the deal and its tasks).")
 @click.option("--crew-nodes", type=click.IntRange(min=1), default=api.CREW_NODES, show_default=True,
-              help="Card plays a sample's solve may take; past them the sample counts as not winnable.")
+              help="Card plays a sample's solve may take; past them the sample is open (half a win for a card to play).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 def play(samples, crew_seed, crew_nodes, as_json, **options):
     """Play a deal with a crew whose players each see only their own hand (and the plays, the voids they show,
@@ -42,10 +42,22 @@ def wins_text(wins: int, samples: int) -> str:
     return f"{wins}/{samples}" if samples else "-"
 
 
+def card_share_text(share) -> str:
+    """Return a card's wins over the samples it was solved on, with those whose solve ran out of its budget
+    (`3+1?/5`: won in 3, open in 1, of 5)."""
+    return wins_text(share.wins, share.samples).replace("/", f"+{share.open}?/") if share.open else \
+        wins_text(share.wins, share.samples)
+
+
+def card_shares_json(shares) -> dict:
+    """Return each card's [wins, samples solved on, samples open] (see card_share_text)."""
+    return {format_card(s.card): [s.wins, s.samples, s.open] for s in shares}
+
+
 def sled_line(sled, leader: int, samples: int) -> str:
     """Return the dog sled's driver's weighing before a trick: its cards' shares, the leader's, and what it chose
     (`leader`: the seat it left the lead to, -1 when it opened)."""
-    own = " ".join(f"{format_card(s.card)} {wins_text(s.wins, s.samples)}" for s in sled.shares)
+    own = " ".join(f"{format_card(s.card)} {card_share_text(s)}" for s in sled.shares)
     chose = "opens" if leader < 0 else f"leaves it to seat {leader}"
     return f"  the driver, seat {sled.driver}, {chose} (its cards: {own}; the leader leading: " \
            f"{wins_text(sled.leader_wins, samples)})"
@@ -77,7 +89,7 @@ def share_text(share, scored: bool) -> str:
     """Return a card's share of its samples: won/solved, or for a special mission its mean best score (`-` when it
     left the race before its first sample)."""
     if not scored:
-        return wins_text(share.wins, share.samples)
+        return card_share_text(share)
     return f"{share.wins / share.samples:.2f}" if share.samples else "-"
 
 
@@ -168,12 +180,12 @@ def game_lines(answer: api.PlayAnswer) -> list[str]:
                                     for s in decision.shares)
                 lines.append(f"  {decision.seat}:{format_card(decision.card):3s} of {believed}")
             if decision.tasks:
-                alone = " ".join(f"{format_card(s.card)} {wins_text(s.wins, s.samples)}" for s in decision.tasks)
+                alone = " ".join(f"{format_card(s.card)} {card_share_text(s)}" for s in decision.tasks)
                 lines.append(f"      lost in every sample; (sample, task) pairs still winnable alone: {alone}")
         if number <= len(game.tabled):
             laid = game.tabled[number - 1]
             lines.append(f"  then seat {laid.seat} lays {format_card(laid.card)} on the table (of "
-                         + " ".join(f"{format_card(s.card)} {wins_text(s.wins, s.samples)}" for s in laid.shares) + ")")
+                         + " ".join(f"{format_card(s.card)} {card_share_text(s)}" for s in laid.shares) + ")")
         if card_set(trick.cards) & game.mission.space.skis and not game.walked.ended.endswith(f"trick {number}"):
             lines.append("  then the skis: every hand passes whole to the left")
         if number == game.mission.space.redeal_after:
@@ -280,16 +292,16 @@ def game_json(answer: api.PlayAnswer) -> dict:
         **({"vespa": vespa_json(game.vespa)} if game.vespa is not None else {}),
         **passes_json(game),
         **({"tabled": [{"seat": d.seat, "card": format_card(d.card),
-                        "shares": {format_card(s.card): [s.wins, s.samples] for s in d.shares}} for d in game.tabled]}
+                        "shares": card_shares_json(d.shares)} for d in game.tabled]}
            if game.tabled else {}),
         "shown": [{"before_trick": s.trick, "seat": s.seat, "card": format_card(s.card), "token": s.token}
                   for s in game.shown],
         "tiles_lost": [{"before_trick": trick, "seat": seat} for seat, trick in game.tiles_lost],
         "plays": [{"seat": d.seat, "card": format_card(d.card),
-                   "shares": {format_card(s.card): [s.wins, s.samples] for s in d.shares}}
-                  | ({"tasks": {format_card(s.card): [s.wins, s.samples] for s in d.tasks}} if d.tasks else {})
+                   "shares": card_shares_json(d.shares)}
+                  | ({"tasks": card_shares_json(d.tasks)} if d.tasks else {})
                   | ({"sled": {"driver": d.sled.driver, "leader_wins": d.sled.leader_wins,
-                               "shares": {format_card(s.card): [s.wins, s.samples] for s in d.sled.shares}}}
+                               "shares": card_shares_json(d.sled.shares)}}
                      if d.sled is not None else {})
                   for d in game.decisions],
         "load_seconds": round(answer.load_seconds, 6),

@@ -166,7 +166,7 @@ def render(summaries: list[CellSummary], output_format: str) -> str:
 @click.option("--samples", type=click.IntRange(min=1), default=16, show_default=True,
               help="With --crew realistic: deals each decision samples from what its player knows.")
 @click.option("--crew-nodes", type=click.IntRange(min=1), default=api.CREW_NODES, show_default=True,
-              help="With --crew realistic: card plays a sample's solve may take (past them: not winnable).")
+              help="With --crew realistic: card plays a sample's solve may take (past them: open, half a win for a card).")
 @click.option("--format", "output_format", type=click.Choice(FORMATS), default="table", show_default=True,
               help="The results on stdout: a table, CSV or JSON (progress and notes go to stderr).")
 def sweep(game, missions_text, mission_file, tasks_text, owners_text, objectives_text, space_text, players_text,

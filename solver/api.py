@@ -386,12 +386,13 @@ class PlayRequest:
     """A deal played by the hidden-information crew (solver/engines/realistic.py): the deal and mission as `crew
     solve` takes them (`solve`; its engine solves each sample, its limits apply to each of those solves), the deals
     sampled a decision, the seed of the crew's samples (apart from the deal's own `seed`), and the card plays a sample's
-    solve may take (then it counts as not winnable; the request's time budget applies to each sample's solve too)."""
+    solve may take (then it counts as not winnable, a card to play as half a win: crew.credit; the request's time
+    budget applies to each sample's solve too)."""
 
     solve: SolveRequest
     samples: int = 16
     crew_seed: int = 0
-    crew_nodes: int = CREW_NODES  # a sample's solve stops after this many card plays (then: not winnable)
+    crew_nodes: int = CREW_NODES  # a sample's solve stops after this many card plays (then: open, crew.credit)
 
 
 @dataclass(frozen=True)
@@ -640,7 +641,7 @@ class SweepRequest:
     command: str | None = None  # how the sweep was asked for, for summary.json (default: this request)
     crew: str = "perfect"  # who plays: perfect (information: the solver alone), or also the realistic crew
     samples: int = 16  # the realistic crew's deals a decision
-    crew_nodes: int = CREW_NODES  # the card plays a sample's solve may take (then: not winnable)
+    crew_nodes: int = CREW_NODES  # the card plays a sample's solve may take (then: open, crew.credit)
 
 
 @dataclass(frozen=True)

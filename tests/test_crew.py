@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from solver.core.cards import parse_card, parse_card_list
 from solver.core.deal import Deal, parse_deal
 from solver.core.errors import InputError
-from solver.core.solution import Limits, Outcome
+from solver.core.solution import Limits, Outcome, Solution
 from solver.engines.analysis import analyze_position, case_solver, consistent_cases
 from solver.engines.crew import best_card, card_shares, decision_deals, shares_on, task_shares
 from solver.engines.kernel import KernelSolver
@@ -46,6 +46,34 @@ def test_shares_are_the_verdicts_where_the_seat_knows_every_hand():
     analysis = analyze_position(consistent_cases([("", DEAL, MISSION)], Position()), case_solver(reference_solve))
     assert shares == {v.card: float(v.outcome is Outcome.WIN) for v in analysis.verdicts}
     assert shares == {parse_card("p1"): 1.0, parse_card("y5"): 0.0}
+
+
+def test_an_open_sample_counts_half_a_win():
+    # A sample whose solve ran out of its budget (UNKNOWN) is neither won nor proven lost: a card to play counts it
+    # as half a win (crew.credit). Seat 0 leads p1, b1 or g1; a stand-in engine answers per (sample, card): p1 wins
+    # in one sample and is lost in three, b1 is open in `open_b1` samples and lost in the rest, g1 lost in all.
+    deal = parse_deal("p1 b1 g1 r4 | p2 p3 b2 b3 | g2 g3 y1 y2", 0)
+    mission = make_task_mission(deal, parse_card_list("y2"), owners=[0])
+    walked = walk(deal, mission)
+    p1, b1, g1 = parse_card_list("p1 b1 g1")
+    deals = decision_deals(deal, mission, walked, (), (), 4, random.Random(1))
+    for open_b1, chosen in ((3, b1), (2, p1)):  # 3 open (credit 3) beat 1 win (2); 2 open tie, the cheaper wins
+        outcomes = {}
+        for k, sample in enumerate(deals):
+            outcomes[id(sample.deal), p1] = Outcome.WIN if k == 0 else Outcome.LOSS
+            outcomes[id(sample.deal), b1] = Outcome.UNKNOWN if k < open_b1 else Outcome.LOSS
+            outcomes[id(sample.deal), g1] = Outcome.LOSS
+
+        def stand_in(sampled, after, limits, outcomes=outcomes):
+            return Solution(outcomes.get((id(sampled), after.played[-1]), Outcome.LOSS), 0, 0.0, "stand-in")
+
+        for race in (False, True):
+            shares = {s.card: s for s in shares_on(deals, mission, Position(), walked, stand_in, Limits(), race)}
+            assert best_card(shares.values()) == chosen
+        shares = {s.card: s for s in shares_on(deals, mission, Position(), walked, stand_in, Limits())}
+        assert (shares[p1].wins, shares[p1].open, shares[p1].credit) == (1, 0, 2)
+        assert (shares[b1].wins, shares[b1].open, shares[b1].credit) == (0, open_b1, open_b1)
+        assert (shares[g1].wins, shares[g1].open, shares[g1].samples) == (0, 0, 4)
 
 
 def card_to_choose(deal, mission, position):

@@ -89,24 +89,25 @@ def test_a_game_follows_the_rules_and_the_policies(case, seed, samples):
             assert decision.shares == ()
             continue
         assert sum(1 << s.card for s in decision.shares) == before.legal
-        assert all(0 <= s.wins <= s.samples <= samples for s in decision.shares)
-        top = max(s.wins for s in decision.shares if s.samples == samples)
-        # a card out of the race could not beat the card chosen: fewer wins, or as many and dearer
-        assert all(s.wins + samples - s.samples < top or s.wins + samples - s.samples == top
+        assert all(0 <= s.wins <= s.wins + s.open <= s.samples <= samples for s in decision.shares)
+        top = max(s.credit for s in decision.shares if s.samples == samples)
+        # a card out of the race could not beat the card chosen: less credit (2 a sample at most), or as much and
+        # dearer
+        assert all(s.credit + 2 * (samples - s.samples) < top or s.credit + 2 * (samples - s.samples) == top
                    and cheapness(s.card) > cheapness(decision.card) for s in decision.shares if s.samples < samples)
-        if top == 0:  # no card wins in any sample: the card that keeps the most (sample, task) pairs winnable
+        if top == 0:  # every card lost in every sample: the card that keeps the most (sample, task) pairs winnable
             assert sum(1 << s.card for s in decision.tasks) == before.legal
             open_tasks = len(game.mission.cards) - popcount(before.done)
             full = samples * open_tasks
-            assert all(s.samples % open_tasks == 0 and 0 <= s.wins <= s.samples <= full for s in decision.tasks)
-            best = max(s.wins for s in decision.tasks if s.samples == full)
-            assert decision.card == min((s.card for s in decision.tasks if s.wins == best and s.samples == full),
+            assert all(s.samples % open_tasks == 0 and 0 <= s.wins + s.open <= s.samples <= full for s in decision.tasks)
+            best = max(s.credit for s in decision.tasks if s.samples == full)
+            assert decision.card == min((s.card for s in decision.tasks if s.credit == best and s.samples == full),
                                         key=cheapness)
-            assert all(s.wins + full - s.samples < best or s.wins + full - s.samples == best
+            assert all(s.credit + 2 * (full - s.samples) < best or s.credit + 2 * (full - s.samples) == best
                        and cheapness(s.card) > cheapness(decision.card) for s in decision.tasks if s.samples < full)
         else:
             assert decision.tasks == ()
-            assert decision.card == min((s.card for s in decision.shares if s.wins == top and s.samples == samples),
+            assert decision.card == min((s.card for s in decision.shares if s.credit == top and s.samples == samples),
                                         key=cheapness)
     check_picks(deal, setups[0].mission, assignment, game)
     check_communications(deal, game, Talk.of(rule, setups[0]))

@@ -65,11 +65,13 @@ def test_crew_play_prints_each_table_card():
     assert len(laid) == len(body["tabled"]) >= 1
     for line, choice in zip(laid, body["tabled"]):
         assert line.startswith(f"  then seat {choice['seat']} lays {choice['card']} on the table (of ")
+        assert all(unknown == 0 for _, _, unknown in choice["shares"].values())  # a table card weighs wins alone
         assert all(f"{card} {wins}/{tried}" in line if tried else f"{card} -" in line  # never solved: raced out
-                   for card, (wins, tried) in choice["shares"].items())
-        full = max(tried for _, tried in choice["shares"].values())
-        best = max(wins for wins, tried in choice["shares"].values() if tried == full)
-        first_best = next(card for card, (wins, tried) in choice["shares"].items() if tried == full and wins == best)
+                   for card, (wins, tried, _) in choice["shares"].items())
+        full = max(tried for _, tried, _ in choice["shares"].values())
+        best = max(wins for wins, tried, _ in choice["shares"].values() if tried == full)
+        first_best = next(card for card, (wins, tried, _) in choice["shares"].items()
+                          if tried == full and wins == best)
         assert choice["card"] == first_best  # the most samples won, ties to the first card of the trick
 
 

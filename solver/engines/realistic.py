@@ -34,10 +34,11 @@ seeded by the game's seed, so a game depends only on its deal, mission, sample c
 3. **Communication**: before each trick from the first one the mission allows ("silent-until-trick-N":
    trick N), each seat that has not yet communicated, from the trick's leader on, may show a card by
    the policy (crew.py); a dead zone shows it without its token, a muted player never shows one.
-4. **Play**: at each play the seat to move plays its legal card with the largest share of its samples;
-   a seat with one legal card plays it without sampling. Where no card keeps the mission winnable in any
-   sample, the seat plays for as many tasks as it can: the card after which the most (sample, open task)
-   pairs can still be won, each task alone (crew.task_shares).
+4. **Play**: at each play the seat to move plays its legal card with the largest credit over its samples (a
+   sample in which the mission stays winnable counts 2, one whose solve ran out of its budget 1: crew.credit);
+   a seat with one legal card plays it without sampling. Where every card is proven lost in every sample, the
+   seat plays for as many tasks as it can: the card after which the most (sample, open task) pairs can still
+   be won, each task alone (crew.task_shares).
 
 The game ends when the mission is won or fails (walk's rules); `Game` records every decision with the
 options' wins, so a reader sees what each player believed.
@@ -88,8 +89,9 @@ from solver.trick.spaces import TRAIN, Space
 
 SILENT_UNTIL = re.compile(r"silent-until-trick-(\d+)")
 CREW_NODES = 5_000
-# A sample's solve stops after CREW_NODES card plays, and counts as not winnable then: the crew judges by the lines
-# it finds quickly, and its games are reproducible on any machine. Measured on 4-player games of dealt tasks, 16
+# A sample's solve stops after CREW_NODES card plays, and counts as not winnable then (a card to play counts it as
+# half a win: crew.credit): the crew judges by the lines it finds quickly, and its games are reproducible on any
+# machine. The figures below are from before a card counted an open sample as half a win. Measured on 4-player games of dealt tasks, 16
 # samples (the same deals for each budget; tasks done, and the median seconds a game):
 #   3 tasks, 40 games: no limit 71.7%; 100,000 plays 72.5%, 0.75 s; 20,000 80.0%, 0.67 s; 5,000 77.5%, 0.44 s;
 #                      1,000 75.0%, 0.34 s
@@ -185,7 +187,7 @@ class SledWeighing:
 @dataclass(frozen=True)
 class Decision:
     """A play: the seat, its card, and every legal card's share of its samples (empty: its one legal card); where
-    no card kept the mission winnable in any sample, each card's share of (sample, open task) pairs still winnable
+    every card was proven lost in every sample, each card's share of (sample, open task) pairs still winnable
     alone (`tasks`, crew.task_shares), which chose the card."""
 
     seat: int
@@ -276,7 +278,7 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
     """Play `deal` with the crew: the mission's `setups` (solver/missions/setup.py), its `communication` rule and
     `assignment` mode (mission.py's: a draft, the Commander's decision or distribution), `samples` deals a
     decision, drawn from `seed`; `solve` the exact engine on each sample (default: the reference), within
-    `limits` a solve (past them, the sample counts as not winnable); `draft` the Deep Sea cards the setups'
+    `limits` a solve (past them, the sample counts as not winnable, or half winnable for a card: crew.credit); `draft` the Deep Sea cards the setups'
     holders draft (Dealt.draft); `task_pass`: with five players a seat may hand a task on (Mission.five_player_pass);
     `ghost`: two players, who decides for the Ghost (JARVIS) and what his display never holds; `space`: the stage
     space, for what it does to communication (the storm's, the bicycle's: Talk) and the Vespa's swap before the
@@ -349,8 +351,9 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
                                       solve, limits, race=True)
             else:
                 shares = shares_on(deals, mission, position, walked, solve, limits, race=True, legal=legal)
-            if scoring is None and max(s.wins for s in shares) == 0 and mission.all_done & ~walked.done:
-                # lost in every sample: play for the most tasks (none open: a table or trick counters, the cheapest)
+            if scoring is None and max(s.credit for s in shares) == 0 and mission.all_done & ~walked.done:
+                # proven lost in every sample: play for the most tasks (none open: a table or trick counters, the
+                # cheapest)
                 tasks = task_shares(deals, mission, position, walked, solve, limits, race=True, legal=legal)
             card = best_card(tasks or shares)
         decisions.append(Decision(seat, card, sled.shares if opened else shares, tasks, sled))
