@@ -37,16 +37,17 @@ def play(samples, crew_seed, crew_nodes, as_json, **options):
     click.echo(json.dumps(game_json(answer)) if as_json else "\n".join(game_lines(answer)))
 
 
-def wins_text(wins: int, samples: int) -> str:
-    """Return an option's wins over the samples it was solved on (`-`: none, the best before it won every one)."""
-    return f"{wins}/{samples}" if samples else "-"
+def wins_text(wins: int, samples: int, unknown: int = 0) -> str:
+    """Return an option's wins over the samples it was solved on (`-`: none, the best before it won every one),
+    with those whose solve ran out of its budget (`3+1?/5`: won in 3, open in 1, of 5)."""
+    if not samples:
+        return "-"
+    return f"{wins}+{unknown}?/{samples}" if unknown else f"{wins}/{samples}"
 
 
 def card_share_text(share) -> str:
-    """Return a card's wins over the samples it was solved on, with those whose solve ran out of its budget
-    (`3+1?/5`: won in 3, open in 1, of 5)."""
-    return wins_text(share.wins, share.samples).replace("/", f"+{share.open}?/") if share.open else \
-        wins_text(share.wins, share.samples)
+    """Return a card's share as `wins_text` writes it."""
+    return wins_text(share.wins, share.samples, share.open)
 
 
 def card_shares_json(shares) -> dict:
@@ -60,7 +61,7 @@ def sled_line(sled, leader: int, samples: int) -> str:
     own = " ".join(f"{format_card(s.card)} {card_share_text(s)}" for s in sled.shares)
     chose = "opens" if leader < 0 else f"leaves it to seat {leader}"
     return f"  the driver, seat {sled.driver}, {chose} (its cards: {own}; the leader leading: " \
-           f"{wins_text(sled.leader_wins, samples)})"
+           f"{wins_text(sled.leader_wins, samples, sled.leader_open)})"
 
 
 def vespa_line(vespa) -> str:
@@ -301,6 +302,7 @@ def game_json(answer: api.PlayAnswer) -> dict:
                    "shares": card_shares_json(d.shares)}
                   | ({"tasks": card_shares_json(d.tasks)} if d.tasks else {})
                   | ({"sled": {"driver": d.sled.driver, "leader_wins": d.sled.leader_wins,
+                               "leader_open": d.sled.leader_open,
                                "shares": card_shares_json(d.sled.shares)}}
                      if d.sled is not None else {})
                   for d in game.decisions],

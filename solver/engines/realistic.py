@@ -54,6 +54,8 @@ from solver.core.deal import Deal
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome
 from solver.engines.crew import (
+    OPEN,
+    WON,
     CardShare,
     GhostSeat,
     best_card,
@@ -175,13 +177,19 @@ class Handover:
 @dataclass(frozen=True)
 class SledWeighing:
     """The dog sled's driver before a trick another seat leads: its own cards' shares of its samples, and in how
-    many of them the mission stays winnable with the leader leading (`leader_wins`). It opens with its best card
-    when that wins in more samples; else the leader leads ("they may also decide, before each trick, whether they
-    want to open it")."""
+    many of them the mission stays winnable with the leader leading (`leader_wins`; `leader_open`: open, crew.credit).
+    It opens with its best card when that card's credit is larger; else the leader leads ("they may also decide,
+    before each trick, whether they want to open it")."""
 
     driver: int
     shares: tuple[CardShare, ...]
     leader_wins: int
+    leader_open: int = 0
+
+    @property
+    def opens(self) -> bool:
+        """Return True when the driver opens the trick: its best card's credit beats the leader leading."""
+        return max(s.credit for s in self.shares) > WON * self.leader_wins + OPEN * self.leader_open
 
 
 @dataclass(frozen=True)
@@ -336,8 +344,7 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
         driver = mission.space.sled
         if not walked.trick and driver not in (-1, seat) and walked.legal & walked.hands[driver]:
             sled = driver_weighs(deal, mission, walked, position, shown, samples, rng, ghost, solve, limits)
-            opens = max(s.wins for s in sled.shares) > sled.leader_wins
-            seat, legal = (driver, walked.hands[driver]) if opens else (seat, walked.legal & ~walked.hands[driver])
+            seat, legal = (driver, walked.hands[driver]) if sled.opens else (seat, walked.legal & ~walked.hands[driver])
         opened = sled is not None and seat == driver
         if opened:
             card = best_card(sled.shares)
@@ -408,7 +415,7 @@ def driver_weighs(deal: Deal, mission, walked: Walked, position: Position, shown
     driver = mission.space.sled
     deals = decision_deals(deal, mission, walked, position.plays, shown, samples, rng, ghost, seat=driver)
     own = shares_on(deals, mission, position, walked, solve, limits, legal=walked.hands[driver])
-    return SledWeighing(driver, own, leader_shares(deals, mission, position, walked, solve, limits))
+    return SledWeighing(driver, own, *leader_shares(deals, mission, position, walked, solve, limits))
 
 
 def scoring_of(game: Dealt) -> Scoring | None:
