@@ -93,8 +93,8 @@ SILENT_UNTIL = re.compile(r"silent-until-trick-(\d+)")
 CREW_NODES = 5_000
 # A sample's solve stops after CREW_NODES card plays, and counts as not winnable then (a card to play counts it as
 # half a win: crew.credit): the crew judges by the lines it finds quickly, and its games are reproducible on any
-# machine. The figures below are from before a card counted an open sample as half a win. Measured on 4-player games of dealt tasks, 16
-# samples (the same deals for each budget; tasks done, and the median seconds a game):
+# machine. The figures below are from before a card counted an open sample as half a win. Measured on 4-player
+# games of dealt tasks, 16 samples (the same deals for each budget; tasks done, and the median seconds a game):
 #   3 tasks, 40 games: no limit 71.7%; 100,000 plays 72.5%, 0.75 s; 20,000 80.0%, 0.67 s; 5,000 77.5%, 0.44 s;
 #                      1,000 75.0%, 0.34 s
 #   5 tasks, 30 games: 100,000 46.7%, 1.97 s; 20,000 49.3%, 0.94 s; 5,000 52.0%, 0.54 s; 1,000 54.0%, 0.30 s
