@@ -323,7 +323,7 @@ class TaskModel:
         # How cards move between hands: never (the train, the dog sled, the hang glider, fog),
         # whole hands (the skis) or one by one (mission 12's random pass, the helicopter's and the
         # jeep's passes).
-        self.trades = bool(space.heli_pass or space.jeep_after) or mission.random_pass is not None
+        self.trades = mission.trades
         self.fixed = not self.trades and not space.skis
         self.arrival = space.arrivals or (0,) * CARD_COUNT
         self.ghost = space.ghost

@@ -589,7 +589,7 @@ class SampleVerdicts:
     def __init__(self, deals, after, played, trick, distinct: int, solve, limits: Limits):
         self.deals, self.after, self.played, self.trick = deals, after, played, trick
         self.distinct, self.solve, self.limits = distinct, solve, limits
-        self.legal, self.won, self.seen = card_set(after), {}, {}
+        self.legal, self.credits, self.seen = card_set(after), {}, {}  # credits: (card solved, k) -> its credit
         self.given = {}  # (card, k) -> its credit, as asked
 
     def __call__(self, card: int, k: int) -> int:
@@ -600,11 +600,11 @@ class SampleVerdicts:
             self.seen[k] = in_play, without_equivalent_plays(self.legal, in_play, self.distinct)
         in_play, kept = self.seen[k]
         solved = equivalent_play(card, kept, in_play)
-        won = self.won.get((solved, k))
-        if won is None:
-            won = self.won[solved, k] = credit(self.deals[k].solve(self.solve, self.after[solved], self.limits))
-        self.given[card, k] = won
-        return won
+        earned = self.credits.get((solved, k))
+        if earned is None:
+            earned = self.credits[solved, k] = credit(self.deals[k].solve(self.solve, self.after[solved], self.limits))
+        self.given[card, k] = earned
+        return earned
 
     def share(self, card: int, samples: int) -> CardShare:
         """Return the card's share of the first `samples` samples, each already asked for."""

@@ -55,7 +55,7 @@ SHORT_DFS_NODES = 50_000
 CP_SAT_EFFORT = 0.15
 KERNEL_TURN_NODES = 1_000_000
 GROWN_TURNS = 4  # CP-SAT 0.15, the kernel 1M plays, CP-SAT 0.6, the kernel 4M plays; then CP-SAT to the end
-# Not where cards change hands one by one (`trades`): there CP-SAT keeps the rest after the kernel's budget. The
+# Not where cards change hands one by one (`TaskMission.trades`): there CP-SAT keeps the rest after the kernel's budget. The
 # slow deals (over 0.2 s) of Journey's yellow for everyone, pink for everyone, no green after blue and the trick
 # call on the helicopter and the jeep, 3-5 players, 1,000 deals a cell (seed 1, 662 deals), taking turns: the
 # same answers in 178 s instead of 297 (yellow for everyone with 5 players on the helicopter: median 0.29 s a
@@ -90,13 +90,13 @@ class PortfolioSolver:
         conditions (counters, balance), unless cards change hands one by one."""
         fixed = mission.owners is not None and min(mission.owners, default=0) >= 0
         conditions = bool(mission.counters) or mission.balanced is not None
-        return min(self.dfs_nodes, SHORT_DFS_NODES) if (fixed or conditions) and not trades(mission) else self.dfs_nodes
+        return min(self.dfs_nodes, SHORT_DFS_NODES) if (fixed or conditions) and not mission.trades else self.dfs_nodes
 
     @staticmethod
     def grown_turns(mission: TaskMission) -> int:
         """Return how many turns the engines take after the kernel's budget before CP-SAT keeps the rest of
         it: `GROWN_TURNS`, none where cards change hands one by one (deterministic, as `dfs_budget`)."""
-        return 0 if trades(mission) else GROWN_TURNS
+        return 0 if mission.trades else GROWN_TURNS
 
     def solve(
         self, deal: Deal, mission: TaskMission, limits: Limits = Limits(), generation: int | None = None
@@ -169,11 +169,6 @@ class PortfolioSolver:
         answer, won_on = cpsat.solve_cases(cases, limits, TOGETHER_EFFORT)
         answer.engine, answer.branches, answer.nodes = f"{kernel.ENGINE}>{cpsat.ENGINE}", answer.nodes, 0
         return answer, won_on
-
-
-def trades(mission: TaskMission) -> bool:
-    """Return True where cards change hands one by one: the helicopter's and the jeep's passes, mission 12's."""
-    return bool(mission.space.heli_pass or mission.space.jeep_after) or mission.random_pass is not None
 
 
 def solve(deal: Deal, mission: TaskMission, limits: Limits = Limits()) -> Solution:

@@ -115,6 +115,11 @@ class TaskMission:
         return (1 << len(self.cards)) - 1
 
     @property
+    def trades(self) -> bool:
+        """Return True where cards change hands one by one: the helicopter's and the jeep's passes, mission 12's."""
+        return bool(self.space.heli_pass or self.space.jeep_after) or self.random_pass is not None
+
+    @property
     def plain(self) -> bool:
         """Return True for a task mission with fixed or drafted owners and no trick conditions."""
         return (
