@@ -4,8 +4,8 @@ planet-nine.md, mission 12: "Right after trick 1 every player gives one card cho
 his hand (his communicated card excluded) to the next player in turn order (left)". Each sample is a deal
 with the pass it makes: before the pass a pass to come is drawn for it, after it a world of what the pass left
 unknown (test_pass_worlds.py checks those worlds by enumeration). Here: every sample replays the game so far
-as the seat to move saw it; the crew's game never gives a card shown before trick 1; `crew play` and `crew
-sweep` play the mission.
+as the seat it is drawn for saw it (the seat to move, or the dog sled's driver); the crew's game never gives a
+card shown before trick 1; `crew play` and `crew sweep` play the mission, on the train and on the dog sled.
 """
 
 import json
@@ -25,7 +25,7 @@ from solver.core.cards import bit, card_set, parse_card, parse_cards, scan
 from solver.core.deal import parse_deal
 from solver.core.errors import InputError
 from solver.core.solution import Limits, Outcome
-from solver.engines.crew import Sample, card_shares, decision_deals, shares_on
+from solver.engines.crew import GameTables, Sample, card_shares, decision_deals, shares_on
 from solver.engines.kernel import KernelSolver
 from solver.engines.realistic import play_game
 from solver.engines.reference import solve as reference_solve
@@ -35,23 +35,25 @@ from solver.missions.knowledge import HIGHEST, Communication
 from solver.missions.mission import find_mission
 from solver.missions.pass_worlds import PassWorlds
 from solver.missions.position import Position
+from solver.missions.setup import Setup
 from solver.missions.tasks import make_task_mission
 from solver.trick.chance import RandomPass, draw_random_pass
 from solver.trick.spaces import TRAIN
+from solver.trick.variants import PlayRules
 
 KERNEL = KernelSolver(tt_bits=16)
 
 
 @st.composite
-def games_with_a_pass(draw):
+def games_with_a_pass(draw, after_the_pass: bool = False):
     """A small deal, a mission of one task with a random pass after trick 1, and legal plays (into trick 3 at
-    most)."""
+    most; `after_the_pass`: trick 1 played, unless the mission ended in it)."""
     deal = draw(small_deals(min_players=3, max_players=4, min_cards=3, max_cards=4, extra_card=False))
     random_pass = draw_random_pass(np.random.default_rng(draw(st.integers(0, 2**16))))
     task = draw(st.sampled_from([c for c in scan(deal.cards) if c < 36]))
     mission = make_task_mission(deal, [task], owners=[draw(st.integers(0, deal.players - 1))], random_pass=random_pass)
     position = Position()
-    for _ in range(draw(st.integers(0, deal.players * 2 + 1))):
+    for _ in range(draw(st.integers(deal.players if after_the_pass else 0, deal.players * 2 + 1))):
         walked = walk(deal, position.on(mission))
         if walked.ended or not walked.legal:
             break
@@ -59,23 +61,54 @@ def games_with_a_pass(draw):
     return deal, mission, position
 
 
-@settings(max_examples=40, deadline=None)
-@given(games_with_a_pass(), st.integers(0, 2**16))
-def test_every_sample_replays_the_game_as_the_seat_saw_it(game, seed):
-    deal, mission, position = game
-    walked = card_to_choose(deal, mission, position)
-    if walked is None:
-        return
-    seat, before_pass = walked.to_move, len(walked.tricks) < 1
-    for sample in decision_deals(deal, mission, walked, position.plays, (), 6, random.Random(seed)):
+def assert_samples_replay_what_the_seat_saw(deal, mission, position, walked, seat, seed):
+    """Every sample drawn for `seat` replays the game so far, with `seat`'s own hand as dealt and, after the pass,
+    the card it gave and the one it got."""
+    before_pass = len(walked.tricks) < 1
+    for sample in decision_deals(deal, mission, walked, position.plays, (), 6, random.Random(seed), seat=seat):
         again = walk(sample.deal, position.on(sample.on(mission)))  # legal all the way: it raises otherwise
-        assert again.hands[seat] == walked.hands[seat] and again.legal == walked.legal
+        assert again.hands[seat] == walked.hands[seat]
+        assert again.legal == walked.legal or seat != walked.to_move  # another seat's legal cards: of its hand
         assert sample.deal.hands[seat] == deal.hands[seat]  # its own hand as dealt
         if not before_pass:
             played = card_set(c for c in walked.tricks[0].cards)
             true = mission.random_pass.given([h & ~played for h in deal.hands])
             sampled = sample.random_pass.given([h & ~played for h in sample.deal.hands])
             assert sampled[seat] == true[seat] and sampled[seat - 1] == true[seat - 1]  # gave and got, as seen
+
+
+@settings(max_examples=40, deadline=None)
+@given(games_with_a_pass(), st.integers(0, 2**16))
+def test_every_sample_replays_the_game_as_the_seat_saw_it(game, seed):
+    deal, mission, position = game
+    walked = card_to_choose(deal, mission, position)
+    if walked is not None:
+        assert_samples_replay_what_the_seat_saw(deal, mission, position, walked, walked.to_move, seed)
+
+
+@settings(max_examples=40, deadline=None)
+@given(games_with_a_pass(after_the_pass=True), st.integers(0, 3), st.integers(0, 2**16))
+def test_a_seat_not_to_move_samples_what_it_saw_not_what_the_seat_to_move_saw(game, seat, seed):
+    # The dog sled's driver weighs its own cards before a trick another seat leads: on its samples, drawn from what
+    # it knows after the pass (its own gift and the card it got), not from the seat to move's.
+    deal, mission, position = game
+    walked = card_to_choose(deal, mission, position)
+    if walked is not None:
+        assert_samples_replay_what_the_seat_saw(deal, mission, position, walked, seat % deal.players, seed)
+
+
+@settings(max_examples=20, deadline=None)
+@given(games_with_a_pass(), st.integers(0, 3), st.integers(0, 2**16))
+def test_the_dog_sled_with_a_pass_the_kernel_plays_the_reference_s_game(game, driver, seed):
+    # The rulebook's Dog sled: the driver "may also decide, before each trick, whether they want to open it"; the
+    # pass after trick 1 moves one card a hand as on the train. The crew plays both, the driver weighing on its own
+    # samples (above), and the kernel, one table a game, plays the game the reference plays.
+    deal, mission, _ = game
+    driver = (deal.commander + 1 + driver % (deal.players - 1)) % deal.players  # not trick 1's leader: it weighs
+    setups = [Setup("", replace(mission, space=PlayRules(sled=driver)))]
+    reference = play_game(deal, setups, samples=3, seed=seed, limits=Limits())
+    assert any(decision.sled is not None for decision in reference.decisions)
+    assert play_game(deal, setups, samples=3, seed=seed, solve=GameTables(KERNEL), limits=Limits()) == reference
 
 
 @settings(max_examples=40, deadline=None)
@@ -152,12 +185,14 @@ def test_crew_play_prints_the_pass_it_made():
     assert line in text.stdout.splitlines() and len(given) == 3
 
 
-def test_a_crew_sweep_plays_mission_12(tmp_path):
+@pytest.mark.parametrize("space", ["train", "dog-sled"])
+def test_a_crew_sweep_plays_mission_12(tmp_path, space):
     result = CliRunner().invoke(main, ["sweep", "--missions", "12", "--players", "3", "--deals", "2", "--samples", "2",
-                                       "--crew", "realistic", "--jobs", "1", "--out", str(tmp_path / "out")])
+                                       "--crew", "realistic", "--space", space, "--jobs", "1", "--out",
+                                       str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
     (cell,) = json.loads((tmp_path / "out" / "summary.json").read_text())["cells"]
-    assert cell["mission"] == "planet-nine/12" and cell["crew_games"] == 2
+    assert cell["mission"] == "planet-nine/12" + ("" if space == "train" else f"@{space}") and cell["crew_games"] == 2
 
 
 def test_a_pass_after_another_trick_is_refused():

@@ -175,8 +175,8 @@ def hidden_unsupported(mission) -> str:
         return "fog with another rule of play or a random pass"  # fog_worlds.py knows fog's draws alone
     if space.skis and (mission.random_pass is not None or space.ghost >= 0):
         return "the skis with a random pass or the Ghost"
-    if (space.ghost >= 0 or space.sled >= 0) and mission.random_pass is not None:
-        return "a random pass with the Ghost or the dog sled"
+    if space.ghost >= 0 and mission.random_pass is not None:
+        return "a random pass with the Ghost"
     if space.hang_glider and mission.random_pass is not None:
         return "the hang glider with a random pass"  # pass_worlds.py has no place for what a discard says there
     if mission.random_pass is not None and mission.random_pass.after != 1:
@@ -361,7 +361,7 @@ def decision_deals(deal: Deal, mission, walked, plays, communications, samples: 
                            communications, samples, rng, ghost)
     random_pass, space = mission.random_pass, mission.space
     if random_pass is not None and len(walked.tricks) >= random_pass.after:
-        return worlds_after_pass(deal, random_pass, walked, plays, communications, samples, rng)
+        return worlds_after_pass(deal, random_pass, walked, plays, communications, samples, rng, seat)
     if space.redeal_after and (len(walked.tricks) > space.redeal_after
                                or len(walked.tricks) == space.redeal_after and not walked.due):  # its table card laid
         return worlds_after_redeal(deal, space, walked, plays, communications, samples, rng, seat)
@@ -438,11 +438,11 @@ def tabled_before(walked, count: int) -> int:
 
 
 def worlds_after_pass(deal: Deal, random_pass: RandomPass, walked, plays, communications, samples: int,
-                      rng: random.Random) -> list[Sample]:
-    """Return `samples` worlds drawn with `rng` from what the seat to move knows after the random pass that
-    followed trick 1 (`random_pass`, the deal's, which skips the cards shown before it: the seat saw its own gift
-    and the one it got)."""
-    seat, players = walked.to_move, deal.players
+                      rng: random.Random, seat: int) -> list[Sample]:
+    """Return `samples` worlds drawn with `rng` from what `seat` knows after the random pass that followed trick 1
+    (`random_pass`, the deal's, which skips the cards shown before it: the seat saw its own gift and the one it
+    got)."""
+    players = deal.players
     random_pass = shown_last(random_pass, communications)
     tricks = seated_tricks(walked, plays)
     before = tuple(hand & ~card_set(c for t, c in tricks[0] if t == other) for other, hand in enumerate(deal.hands))
