@@ -160,8 +160,6 @@ def with_passes(chosen, passed):
 def hidden_unsupported(mission) -> str:
     """Return why a hidden-information player cannot play `mission` yet, or "" when it can."""
     space = mission.space
-    if mission.pattern is not None and space.ghost >= 0:
-        return "a special stage's table with the Ghost"
     if space.redeal_after and (space != replace(NO_RULES, redeal_after=space.redeal_after,
                                                 redeal_order=space.redeal_order) or mission.random_pass is not None):
         return "a special stage's redeal with other rules of play"  # never in the rules: a stage on no space

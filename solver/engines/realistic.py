@@ -331,7 +331,7 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
             position = position.choose(passes[-1].made(), len(walked.tricks))
             continue
         if walked.due:  # a special stage: the trick's winner lays one of its cards on the table
-            laid = table_card(deal, mission, walked, position, shown, samples, rng, solve, limits)
+            laid = table_card(deal, mission, walked, position, shown, samples, rng, solve, limits, ghost)
             tabled.append(laid)
             position = position.choose(TrickChoices(tabled=laid.card), len(walked.tricks))
             continue
@@ -397,13 +397,14 @@ def unplayed_on(space: Space, mission, scored: bool) -> str:
 
 
 def table_card(deal: Deal, mission, walked: Walked, position: Position, shown, samples: int, rng: random.Random,
-               solve, limits: Limits) -> Decision:
+               solve, limits: Limits, ghost: GhostSeat | None = None) -> Decision:
     """Return the card the winner of a special stage's trick lays on the table ("you must place exactly 1 card from
     each trick onto the table and form a pattern with them"; who places it, the rules leave to the crew: our
-    reading, the winner, who takes the trick): of the trick's cards, in the order played, the one after which the
-    mission stays winnable in the most of its samples, ties to the first, raced as cards are (crew.raced)."""
+    reading, the winner, who takes the trick, and for the Ghost his controller, from what it knows): of the trick's
+    cards, in the order played, the one after which the mission stays winnable in the most of its samples, ties to
+    the first, raced as cards are (crew.raced)."""
     trick, winner = walked.tricks[-1], walked.tricks[-1].winner
-    deals = decision_deals(deal, mission, walked, position.plays, shown, samples, rng, seat=winner)
+    deals = decision_deals(deal, mission, walked, position.plays, shown, samples, rng, ghost, seat=winner)
     after = {c: position.choose(TrickChoices(tabled=c), len(walked.tricks)).on(mission) for c in trick.cards}
     tallies = raced(trick.cards, samples, lambda c, k: winnable(deals[k].solve(solve, after[c], limits)), race=True)
     return Decision(winner, best_raced(trick.cards, tallies), tuple(CardShare(c, *tallies[c]) for c in trick.cards))
