@@ -380,7 +380,7 @@ FAMILIES = {
     "jeep": Family(on_space("jeep", size=5, tasks=4), (), "jeep"),
     # Two players.
     "ghost": Family(ghost(False), (), "ghost"),
-    "difficult-ghost": Family(ghost(True), ("difficult-ghost",), extra=(not_beside_g9,)),
+    "difficult-ghost": Family(ghost(True), (), "difficult-ghost", extra=(not_beside_g9,)),
     # Special stages: table patterns, and the five-player redeal.
     "pattern": Family(pattern("journey/table-pink-frame", 3, 3, spread=True), (), "pattern"),
     "pattern-ranks": Family(pattern("same-number", 3, 3, True, SAME_NUMBER), (), "pattern"),

@@ -94,15 +94,14 @@ sled (its driver may open any trick), the hang glider (a set-aside card does not
 count for following suit), fog, the skis, the helicopter or the jeep (one way of
 moving cards at a time, as each space has), and the Ghost's display with two
 players where no card changes hands (a face-down card exists from the trick after
-the card over it); a special stage's table pattern alone (`table_pattern`: the
+the card over it; the difficult Ghost's leads after a trick he won, `difficult_leads`); a special stage's table pattern alone (`table_pattern`: the
 pattern's automaton over the table cards, a literal per state; the five-player redeal
 aside); and positions in the middle of a game, whose plays and the crew's passes and
 table cards among them it fixes as the play's first (`TaskModel.position`): on
 42 Deep Sea positions off winning lines that the kernel left UNKNOWN at 2M plays
 (39 won, 3 lost; the portfolio's turns, the kernel alone then, took 350 s and left
 12 UNKNOWN at 10 s), CP-SAT decided all in 2.6 s. `solve` raises
-`UnsupportedMission` for any other rule (the difficult Ghost, the Ghost with passes
-or the skis, a table pattern with tasks, conditions or passes, the redeal, Deep Sea's
+`UnsupportedMission` for any other rule (the Ghost with passes or the skis, a table pattern with tasks, conditions or passes, the redeal, Deep Sea's
 rules on a stage space), naming
 it (`unsupported`): the portfolio sends such missions to the kernel alone. The play
 part of a model (`TaskModel.play_only`) is built and read once for the missions of
@@ -163,7 +162,6 @@ OTHER_ENGINES = "use the auto, kernel or reference engine"
 FAMILIES = {
     "moves-combined": "cards moving in more than one way (fog, the skis, passes: no stage space does)",
     "ghost": "the Ghost with cards that change hands (the skis, passes)",
-    "difficult-ghost": "the difficult Ghost",
     "redeal": "the five-player redeal",
     "pattern": "table patterns with tasks, trick conditions or passes",
     "deep-sea-space": "Deep Sea's rules (comparisons, runs, lead rules, as-many tricks) with a stage space or a "
@@ -171,7 +169,7 @@ FAMILIES = {
     "space": "stage space rules",  # a PlayRules field none of the above names
     "other": "rules beyond what the model knows",  # a TaskMission field none of the above names
 }
-SPACE_FAMILIES = {"moves-combined", "ghost", "difficult-ghost", "redeal"}
+SPACE_FAMILIES = {"moves-combined", "ghost", "redeal"}
 
 
 def unsupported(mission: TaskMission) -> dict[str, str]:
@@ -183,7 +181,6 @@ def unsupported(mission: TaskMission) -> dict[str, str]:
     present = {
         "moves-combined": moves_combined(mission),
         "ghost": ghost_with_moves(mission),
-        "difficult-ghost": space.difficult,
         "redeal": bool(space.redeal_after),
         "pattern": pattern_with_more(mission),
         "deep-sea-space": deep_sea_off_the_train(mission),
@@ -208,10 +205,10 @@ def modelled(mission: TaskMission) -> bool:
 def without_modelled_rules(mission: TaskMission) -> PlayRules:
     """Return the mission's rules of play without those the model knows: the dog sled, the hang glider,
     fog, the skis, the helicopter or the jeep, each alone (as a stage space sets them), and the
-    Ghost's display (not the difficult Ghost) where no card changes hands."""
+    Ghost's display (the difficult Ghost's too) where no card changes hands."""
     space = mission.space
     if not ghost_with_moves(mission):
-        space = dataclasses.replace(space, ghost=-1, display=())
+        space = dataclasses.replace(space, ghost=-1, display=(), difficult=False)
     return dataclasses.replace(space, sled=-1, hang_glider=False, arrivals=(), skis=0, heli_pass=0, jeep_after=0,
                                jeep_order=())
 
@@ -342,6 +339,8 @@ class TaskModel:
         self.lead_vars()
         self.follow_suit()
         self.winners()
+        if space.difficult:
+            self.difficult_leads()
         self.position(mission.played, mission.chosen)
 
     def position(self, played: tuple[int, ...], chosen) -> None:
@@ -793,6 +792,33 @@ class TaskModel:
                        for c in self.cards_at[p, t]]
                 self.exactly_one([self.neg(self.wseat[p, t])] + won)
             self.exactly_one([self.wseat[p, t] for p in range(self.players)])
+
+    def difficult_leads(self) -> None:
+        """Add: the difficult Ghost, opening the trick after one he won, leads the card that lay under the card he
+        won it with or the face-up card of the nearest column with cards to its left or right, gaps skipped, the
+        leftmost and rightmost columns adjacent (`variants.ghost_leads`).
+
+        A column's face-down card is played after the card over it, so a column holds cards exactly while its
+        face-down card is unplayed, and a card the Ghost plays lies face up (`face_down`). So a lead from another
+        column is allowed when every column between the two, on one side or the other, is empty; a lead from the
+        won card's own column can only be the card that lay under it.
+        """
+        display, ghost = self.mission.space.display, self.ghost
+        columns = len(display) // 2
+        column_of = {c: k % columns for k, c in enumerate(display)}
+        for t in range(self.tricks - 1):
+            empty = [self.P[bottom][t] for bottom in display[columns:]]  # column k holds no card in trick t + 1
+            for j in range(columns):
+                for i in range(columns):
+                    if i == j:
+                        continue
+                    leftwards = [empty[(j - k) % columns] for k in range(1, (j - i) % columns)]
+                    rightwards = [empty[(j + k) % columns] for k in range(1, (i - j) % columns)]
+                    nearest = self.any_of([self.all_of(leftwards), self.all_of(rightwards)])
+                    for won_with in (c for c in display if column_of[c] == j):
+                        for led in (d for d in display if column_of[d] == i):
+                            self.clause([self.neg(self.win[won_with, t]), self.neg(self.lead[ghost, t + 1]),
+                                         self.neg(self.x[led][t + 1]), nearest])
 
     # --- the mission -------------------------------------------------------------
 
