@@ -593,11 +593,13 @@ def test_cli_hand_built_case():
     assert ghost.stdout.startswith("WIN")
     assert "trick  1: 0:p5 1:p1 2:y1  -> seat 0  done: p5" in ghost.stdout.splitlines()
     replay_lines(*parse_ghost_deal("p5 | p1 | y1 / p9"), ghost.stdout, False)
-    # CP-SAT models the Ghost (not the difficult one): the same line, the only one.
-    cpsat = crew("solve", "--deal", "p5 | p1 | y1 / p9", "--tasks", "p5", "--owners", "0", "--engine", "cpsat")
-    assert cpsat.exit_code == 0, cpsat.output
-    assert "trick  1: 0:p5 1:p1 2:y1  -> seat 0  done: p5" in cpsat.stdout.splitlines()
-    replay_lines(*parse_ghost_deal("p5 | p1 | y1 / p9"), cpsat.stdout, False)
+    # CP-SAT models the Ghost, the difficult one too: the same line, the only one.
+    for difficult in ([], ["--difficult-ghost"]):
+        cpsat = crew("solve", "--deal", "p5 | p1 | y1 / p9", "--tasks", "p5", "--owners", "0", "--engine", "cpsat",
+                     *difficult)
+        assert cpsat.exit_code == 0, cpsat.output
+        assert "trick  1: 0:p5 1:p1 2:y1  -> seat 0  done: p5" in cpsat.stdout.splitlines()
+        replay_lines(*parse_ghost_deal("p5 | p1 | y1 / p9"), cpsat.stdout, bool(difficult))
 
 
 def test_the_answer_says_how_many_play():
@@ -616,7 +618,8 @@ def test_the_answer_says_how_many_play():
     (["--deal", "p1 | p2 | r2 / p5", "--tasks", "p1"], ["JARVIS's display cannot hold r2", "rockets are set aside"]),
     (["--deal", "p1 | p2 | r4 / p5", "--tasks", "p1", "--space", "storm"], ["the Ghost's display cannot hold r4"]),
     (["--deal", "p1 | p2 | r2 / p5", "--mission", "planet-nine/1"], ["JARVIS's display cannot hold r2"]),
-    (["--deal", "p1 | p2 | p3 / p5", "--tasks", "p1", "--engine", "cpsat", "--difficult-ghost"], ["difficult Ghost"]),
+    (["--deal", "p1 | p2 | p3 / p5", "--tasks", "p1", "--engine", "cpsat", "--space", "skis"],
+     ["the Ghost with cards that change hands"]),
 ])
 def test_cli_errors(args, words):
     assert_one_line_error(crew("solve", *args), *words)
