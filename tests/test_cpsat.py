@@ -437,8 +437,9 @@ MOVING_SPACES = ("fog", "skis", "helicopter", "jeep")
 # The Ghost (two players) where no card changes hands: his face-down cards exist from the trick after
 # the card over them, for playing and following suit; the difficult Ghost, after winning a trick, "may lead
 # only the card that lay under the card he won it with, or the face-up card of the nearest column with cards
-# on either side" (docs/missions.md); the Ghost on a space is either, at random.
-GHOST_SPACES = ("ghost", "difficult-ghost", "ghost-dog-sled", "ghost-hang-glider", "ghost-fog")
+# on either side" (docs/missions.md); the Ghost on a space is either, at random. On the skis the players' hands
+# pass around him ("the Ghost's display stays where it is", variants.skis_rotation).
+GHOST_SPACES = ("ghost", "difficult-ghost", "ghost-dog-sled", "ghost-hang-glider", "ghost-fog", "ghost-skis")
 
 
 @pytest.mark.parametrize("space", (*MOVING_SPACES, *GHOST_SPACES))

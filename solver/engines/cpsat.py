@@ -93,15 +93,16 @@ none); on the train, the dog
 sled (its driver may open any trick), the hang glider (a set-aside card does not
 count for following suit), fog, the skis, the helicopter or the jeep (one way of
 moving cards at a time, as each space has), and the Ghost's display with two
-players where no card changes hands (a face-down card exists from the trick after
-the card over it; the difficult Ghost's leads after a trick he won, `difficult_leads`); a special stage's table pattern alone (`table_pattern`: the
+players where no card changes hands one by one (a face-down card exists from the trick after
+the card over it; the skis pass the players' hands around him; the difficult Ghost's leads after a
+trick he won, `difficult_leads`); a special stage's table pattern alone (`table_pattern`: the
 pattern's automaton over the table cards, a literal per state; the five-player redeal
 aside); and positions in the middle of a game, whose plays and the crew's passes and
 table cards among them it fixes as the play's first (`TaskModel.position`): on
 42 Deep Sea positions off winning lines that the kernel left UNKNOWN at 2M plays
 (39 won, 3 lost; the portfolio's turns, the kernel alone then, took 350 s and left
 12 UNKNOWN at 10 s), CP-SAT decided all in 2.6 s. `solve` raises
-`UnsupportedMission` for any other rule (the Ghost with passes or the skis, a table pattern with tasks, conditions or passes, the redeal, Deep Sea's
+`UnsupportedMission` for any other rule (the Ghost with passes, a table pattern with tasks, conditions or passes, the redeal, Deep Sea's
 rules on a stage space), naming
 it (`unsupported`): the portfolio sends such missions to the kernel alone. The play
 part of a model (`TaskModel.play_only`) is built and read once for the missions of
@@ -161,7 +162,7 @@ OTHER_ENGINES = "use the auto, kernel or reference engine"
 # The rule families of a TaskMission the model lacks: short name, and in words.
 FAMILIES = {
     "moves-combined": "cards moving in more than one way (fog, the skis, passes: no stage space does)",
-    "ghost": "the Ghost with cards that change hands (the skis, passes)",
+    "ghost": "the Ghost with cards that change hands one by one (passes)",
     "redeal": "the five-player redeal",
     "pattern": "table patterns with tasks, trick conditions or passes",
     "deep-sea-space": "Deep Sea's rules (comparisons, runs, lead rules, as-many tricks) with a stage space or a "
@@ -197,7 +198,7 @@ def modelled(mission: TaskMission) -> bool:
     """Return True for the missions the model knows: tasks (fixed, drafted, lazily assigned within
     allowed counts, or anyone's) with order tokens, trick counters, the balanced rule, sequence
     rules and the random pass, on the train or a stage space that changes play, and the Ghost
-    where no card changes hands (`without_modelled_rules`); one way of moving cards at a time."""
+    where no card changes hands one by one (`without_modelled_rules`); one way of moving cards at a time."""
     return (not moves_combined(mission) and without_modelled_rules(mission) == NO_RULES and not pattern_with_more(mission)
             and not deep_sea_off_the_train(mission))
 
@@ -205,7 +206,7 @@ def modelled(mission: TaskMission) -> bool:
 def without_modelled_rules(mission: TaskMission) -> PlayRules:
     """Return the mission's rules of play without those the model knows: the dog sled, the hang glider,
     fog, the skis, the helicopter or the jeep, each alone (as a stage space sets them), and the
-    Ghost's display (the difficult Ghost's too) where no card changes hands."""
+    Ghost's display (the difficult Ghost's too) where no card changes hands one by one."""
     space = mission.space
     if not ghost_with_moves(mission):
         space = dataclasses.replace(space, ghost=-1, display=(), difficult=False)
@@ -229,10 +230,10 @@ def pattern_with_more(mission: TaskMission) -> bool:
 
 
 def ghost_with_moves(mission: TaskMission) -> bool:
-    """Return True for the Ghost where cards change hands (the skis pass the players' hands only,
-    and a card passed to him takes a place in his display): the model does not know those rules."""
+    """Return True for the Ghost where cards change hands one by one (a card passed to him takes a place in
+    his display): the model does not know those rules. The skis pass the players' hands only, around him."""
     space = mission.space
-    moves = space.skis or space.heli_pass or space.jeep_after or mission.random_pass is not None
+    moves = space.heli_pass or space.jeep_after or mission.random_pass is not None
     return (space.ghost >= 0 or bool(space.display)) and bool(moves)
 
 
@@ -458,15 +459,22 @@ class TaskModel:
             return
         if not self.trades:
             skis = [c for c in scan(self.mission.space.skis) if c in self.holder]
-            # The hands turn once after each trick holding a skis card.
+            # The hands turn once after each trick holding a skis card, skipping the Ghost, whose display stays.
+            movers = [p for p in range(n) if p != self.ghost]
             turns = [(1, self.any_of([self.x[c][t] for c in skis])) for t in range(T)]
             for t in range(T):
                 at_least = [self.sum_at_least(turns[:t], r) for r in range(len(skis) + 2)]
                 turned = [self.all_of([at_least[r], self.neg(at_least[r + 1])]) for r in range(len(skis) + 1)]
                 for c, h in self.holder.items():
-                    for shift in range(n):
-                        rotated = self.any_of([lit for r, lit in enumerate(turned) if r % n == shift])
-                        self.holds[c, (h + shift) % n, t] = self.all_of([self.unplayed(c, t), rotated])
+                    for p in range(n):
+                        self.holds[c, p, t] = self.unplayed(c, t) if p == h == self.ghost else False
+                    if h == self.ghost:
+                        continue
+                    for shift in range(len(movers)):
+                        rotated = self.any_of([lit for r, lit in enumerate(turned) if r % len(movers) == shift])
+                        seat = movers[(movers.index(h) + shift) % len(movers)]
+                        self.holds[c, seat, t] = self.all_of([self.unplayed(c, t), rotated])
+            self.face_down()
             return
         for c, holder in self.holder.items():
             for p in range(n):
