@@ -26,6 +26,7 @@ from click.testing import CliRunner
 from conftest import small_deals
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from test_hang_glider_crew import legal_with_a_card_aside
 from test_knowledge import (
     MOST_COUNTED,
     SAMPLES_PER_DEAL,
@@ -36,9 +37,9 @@ from test_knowledge import (
 )
 
 from cli.main import main
-from solver.core.cards import bit, popcount, scan
+from solver.core.cards import bit, parse_card_list, popcount, scan
 from solver.core.deal import COMMANDER_CARD, Deal
-from solver.core.rules import legal_plays, trick_winner
+from solver.core.rules import legal_plays, num_tricks, trick_winner
 from solver.core.solution import Limits
 from solver.engines.crew import GameTables, decision_deals
 from solver.engines.kernel import KernelSolver
@@ -48,7 +49,7 @@ from solver.missions.ghost_knowledge import GhostSeat, covered_columns, knowledg
 from solver.missions.position import Position
 from solver.missions.setup import Setup
 from solver.missions.tasks import make_task_mission
-from solver.trick.ghost import GHOST_SEAT
+from solver.trick.ghost import GHOST_SEAT, parse_ghost_deal
 from solver.trick.variants import PlayRules
 
 KERNEL = KernelSolver(tt_bits=16)
@@ -61,16 +62,22 @@ def face_up(hand: int, display) -> int:
                if hand >> top & 1 or hand >> bottom & 1)
 
 
-def replay(hands, display, plays, leader: int):
-    """Play `plays` from `hands` (the Ghost's: his display) by the rules above: the hands before each trick (and the
-    one to come), or None when a play is not legal."""
-    hands, held, trick = list(hands), [], []
+def replay(hands, display, plays, leader: int, glider: bool = False):
+    """Play `plays` from `hands` (the Ghost's: his display) by the rules above (on the hang glider, `glider`, each
+    player with a card set aside: test_hang_glider_crew.py): the hands before each trick (and the one to come), or
+    None when a play is not legal."""
+    hands, held, trick, tricks = list(hands), [], [], num_tricks(hands)
     for c in plays:
         if not trick:
             held.append(tuple(hands))
         seat = (leader + len(trick)) % 3
-        playable = face_up(hands[seat], display) if seat == GHOST_SEAT else hands[seat]
-        if not legal_plays(playable, trick) >> c & 1:
+        if seat == GHOST_SEAT:
+            allowed = legal_plays(face_up(hands[seat], display), trick)
+        elif glider:
+            allowed = legal_with_a_card_aside(hands[seat], trick, len(held) == tricks)
+        else:
+            allowed = legal_plays(hands[seat], trick)
+        if not allowed >> c & 1:
             return None
         hands[seat] &= ~bit(c)
         trick.append(c)
@@ -81,15 +88,17 @@ def replay(hands, display, plays, leader: int):
     return held
 
 
-def ghost_mission(deal: Deal, display):
-    """A mission of no task with the Ghost, walked to its last trick (`to_the_end`)."""
-    return replace(make_task_mission(deal, [], owners=[]), space=PlayRules(ghost=GHOST_SEAT, display=display))
+def ghost_mission(deal: Deal, display, glider: bool = False):
+    """A mission of no task with the Ghost (on the hang glider, `glider`), walked to its last trick (`to_the_end`)."""
+    rules = PlayRules(ghost=GHOST_SEAT, display=display, hang_glider=glider)
+    return replace(make_task_mission(deal, [], owners=[]), space=rules)
 
 
 @st.composite
-def ghost_games(draw):
+def ghost_games(draw, glider: bool = False):
     """A deal (the Ghost's hand laid out in two or four columns), the cards never in the display, the Ghost's
-    controller, plays short of the last card and up to two cards shown by the two players."""
+    controller, plays short of the last card (on the hang glider, `glider`) and up to two cards shown by the two
+    players (none on the hang glider: "Communication is forbidden")."""
     cards = draw(st.sampled_from([2, 4]), label="cards a hand")
     dealt = draw(small_deals(min_players=3, max_players=3, min_cards=cards, max_cards=cards, extra_card=False))
     assume(not dealt.hands[GHOST_SEAT] & bit(COMMANDER_CARD))  # set aside when the display is laid out
@@ -99,19 +108,20 @@ def ghost_games(draw):
     display = tuple(draw(st.permutations(ghost), label="display"))
     players = sorted(scan(deal.hands[0] | deal.hands[1]))
     aside = sum(bit(c) for c in draw(st.lists(st.sampled_from(players), unique=True, max_size=3), label="aside"))
-    mission, plays = ghost_mission(deal, display), ()
+    mission, plays = ghost_mission(deal, display, glider), ()
     for _ in range(draw(st.integers(0, 3 * cards - 1), label="plays")):
         legal = walk(deal, Position(plays).on(mission), to_the_end=True).legal
         if not legal:
             break
         plays += (draw(st.sampled_from(list(scan(legal))), label="card"),)
-    shown = cards_shown(draw, replay(deal.hands, display, plays, deal.commander), [0, 1])
+    shown = () if glider else cards_shown(draw, replay(deal.hands, display, plays, deal.commander), [0, 1])
     return deal, display, aside, draw(st.integers(0, 1), label="controller"), plays, shown
 
 
-def brute_force(deal: Deal, display, aside: int, plays, shown, seat: int) -> set:
+def brute_force(deal: Deal, display, aside: int, plays, shown, seat: int, glider: bool = False) -> set:
     """Return every world seen from player `seat`, as (the other player's hand as dealt, the display): its own hand
-    and the face-up cards as they are, every play legal, every token true, no `aside` card in the display."""
+    and the face-up cards as they are, every play legal (on the hang glider, `glider`), every token true, no `aside`
+    card in the display."""
     hands = list(deal.hands)
     for c in plays:
         for s in range(3):
@@ -133,7 +143,7 @@ def brute_force(deal: Deal, display, aside: int, plays, shown, seat: int) -> set
             world = tuple(world)
             hands_then = [0, 0, sum(bit(c) for c in world)]
             hands_then[seat], hands_then[other] = deal.hands[seat], sum(bit(c) for c in kept) | played_other
-            replayed = replay(hands_then, world, plays, deal.commander)
+            replayed = replay(hands_then, world, plays, deal.commander, glider)
             if replayed is None or not commander_holds_r4(hands_then, deal.commander):
                 continue
             if shown_truly(replayed, shown):
@@ -141,19 +151,21 @@ def brute_force(deal: Deal, display, aside: int, plays, shown, seat: int) -> set
     return found
 
 
-@settings(max_examples=100, deadline=None)
-@given(ghost_games())
-def test_samples_are_the_worlds_the_display_leaves_possible_each_about_as_often(game):
+def assert_samples_are_the_worlds(game, glider: bool = False):
+    """The crew's samples for the player deciding at the end of `game` (ghost_games') are exactly the worlds the brute
+    force finds, counted exactly and drawn about equally often."""
     deal, display, aside, controller, plays, shown = game
-    mission = ghost_mission(deal, display)
+    mission = ghost_mission(deal, display, glider)
     walked = walk(deal, Position(plays).on(mission), to_the_end=True)
     shown = tuple(s for s in shown if s.trick <= len(walked.tricks) + 1)
     ghost = GhostSeat(controller, aside)
     seat = ghost.decider(walked.to_move)
-    expected = brute_force(deal, display, aside, plays, shown, seat)
+    expected = brute_force(deal, display, aside, plays, shown, seat, glider)
     assert (deal.hands[1 - seat], display) in expected
     tricks = [list(zip(walked.seats[k : k + 3], plays[k : k + 3])) for k in range(0, len(plays), 3)]
-    known = knowledge_with_ghost(seat, walked.hands, display, tricks, shown, deal.cards, aside, deal.commander)
+    last_trick = num_tricks(deal.hands) - 1 if glider else -1
+    known = knowledge_with_ghost(seat, walked.hands, display, tricks, shown, deal.cards, aside, deal.commander,
+                                 last_trick)
     covered = len(covered_columns(walked.hands[GHOST_SEAT], display))
     assert known.count() * math.factorial(covered) == len(expected)
     wanted = SAMPLES_PER_DEAL * min(len(expected), MOST_COUNTED)
@@ -163,17 +175,43 @@ def test_samples_are_the_worlds_the_display_leaves_possible_each_about_as_often(
     assert_drawn_are_the_consistent(drawn, expected)
 
 
+@settings(max_examples=100, deadline=None)
+@given(ghost_games())
+def test_samples_are_the_worlds_the_display_leaves_possible_each_about_as_often(game):
+    assert_samples_are_the_worlds(game)
+
+
+@settings(max_examples=60, deadline=None)
+@given(ghost_games(glider=True))
+def test_on_the_hang_glider_a_player_s_discard_leaves_room_for_its_card_set_aside_the_ghost_s_none(game):
+    # The rulebook's Hang glider: "Before the 1st trick, each crew member must place 1 of their own cards face down
+    # ... It is treated as though it did not exist ... The last trick consists of the face-down cards." A player
+    # that does not follow a colour may hold one card of it; the Ghost sets none aside (docs/missions.md: it leaves
+    # him alone), and his not following suit says nothing of his face-down cards, as on the train.
+    assert_samples_are_the_worlds(game, glider=True)
+
+
+def test_on_the_hang_glider_the_ghost_s_discard_caps_none_of_his_face_down_cards():
+    # Trick 1: seat 0 leads y5, seat 1 follows with y7, the Ghost has no face-up yellow and plays g1; y1 turns up.
+    # Both cards still face down are yellow (y2 under g2, y3 under g3): a cap on his face-down cards, as if he had
+    # set a card aside, would leave the true world out.
+    deal, display = parse_ghost_deal("y5 y6 p1 p2 p3 p4 | y7 y8 b1 b2 b3 b4 | g1 g2 g3 / y1 y2 y3", commander=0)
+    assert_samples_are_the_worlds((deal, display, 0, 1, parse_card_list("y5 y7 g1"), ()), glider=True)
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from([2, 4]).flatmap(lambda n: small_deals(min_players=3, max_players=3, min_cards=n,
                                                              max_cards=n, extra_card=False)),
-       st.integers(0, 2**16), st.integers(0, 1))
-def test_the_kernel_plays_the_two_player_game_the_reference_plays(dealt, seed, controller):
-    # one table a game (GameTables) over every sampled display; the Ghost never shows a card
-    deal = Deal(dealt.hands, 0)
+       st.integers(0, 2**16), st.integers(0, 1), st.booleans())
+def test_the_kernel_plays_the_two_player_game_the_reference_plays(dealt, seed, controller, glider):
+    # one table a game (GameTables) over every sampled display; the Ghost never shows a card; on the train or the
+    # hang glider
+    assume(dealt.commander != GHOST_SEAT)  # the 4 rocket is set aside before the display is laid out
+    deal = Deal(dealt.hands, dealt.commander)
     display = tuple(sorted(scan(deal.hands[GHOST_SEAT])))
     task = min(scan(deal.hands[0] | deal.hands[1]))
     mission = make_task_mission(deal, [task], owners=None)
-    setups = [Setup("", replace(mission, space=PlayRules(ghost=GHOST_SEAT, display=display)))]
+    setups = [Setup("", replace(mission, space=PlayRules(ghost=GHOST_SEAT, display=display, hang_glider=glider)))]
     ghost = GhostSeat(controller, 0)
     reference = play_game(deal, setups, samples=3, seed=seed, limits=Limits(), ghost=ghost)
     assert all(s.seat != GHOST_SEAT for s in reference.shown)

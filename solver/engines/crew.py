@@ -232,7 +232,9 @@ def ghost_deals(deal: Deal, mission, seat: int, hands, tricks, played, communica
     """Return `samples` deals drawn with `rng` from what player `seat` knows with the Ghost (ghost_knowledge.py):
     `hands` now, `tricks` as (seat, card) lists, `played` the cards each seat played; each with its display."""
     display = mission.space.display
-    known = knowledge_with_ghost(seat, hands, display, tricks, communications, deal.cards, ghost.aside, deal.commander)
+    last_trick = num_tricks(deal.hands) - 1 if mission.space.hang_glider else -1
+    known = knowledge_with_ghost(seat, hands, display, tricks, communications, deal.cards, ghost.aside, deal.commander,
+                                 last_trick)
     drawn = []
     for now in known.samples(rng, samples):
         sampled = display_with(display, hands[GHOST_SEAT], now[GHOST_SEAT], rng)

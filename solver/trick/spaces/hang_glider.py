@@ -14,7 +14,6 @@ class HangGlider(StageSpace):
     name = "hang-glider"
     effect = "a card set aside for the last trick does not count for following suit"
     crew_refusal = ""  # a discard says less (solver/missions/knowledge.py, `set_aside_caps`); nobody communicates
-    crew_refusal_with_ghost = "a card set aside by the players but not by the Ghost"
     with_the_ghost = "no effect on him: he sets no card aside (our reading: the rulebook is silent)"
 
     def play_rules(self, space, draws, deal, ghost):
