@@ -146,7 +146,7 @@ def test_cells_the_crew_does_not_play_keep_perfect_information_with_a_note(tmp_p
     (["--missions", "12", "--players", "3", "--space", "hang-glider"], "the hang glider with a random pass"),
     (["--game", "journey", "--missions", "no-1-no-2", "--players", "4", "--space", "jeep"],
      "the crew's passes (jeep, helicopter) on a special mission"),
-    (["--tasks", "1", "--players", "2", "--space", "skis"], "the skis (the two players' hands swapped"),
+    (["--tasks", "1", "--players", "2", "--space", "vespa"], "the vespa (a swap of the Ghost's face-up cards)"),
     (["--missions", "12", "--players", "2"], "planet-nine/12 (2 players): a random pass with the Ghost"),
     (["--missions", "12", "--players", "4", "--space", "vespa"], "planet-nine/12@vespa (4 players): the Vespa's swap with a"),
     (["--game", "family", "--missions", "1"], "Family Adventure"),

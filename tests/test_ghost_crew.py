@@ -37,7 +37,7 @@ from test_knowledge import (
 )
 
 from cli.main import main
-from solver.core.cards import bit, parse_card_list, popcount, scan
+from solver.core.cards import bit, card_set, parse_card_list, popcount, scan
 from solver.core.deal import COMMANDER_CARD, Deal
 from solver.core.rules import legal_plays, num_tricks, trick_winner
 from solver.core.solution import Limits
@@ -62,10 +62,11 @@ def face_up(hand: int, display) -> int:
                if hand >> top & 1 or hand >> bottom & 1)
 
 
-def replay(hands, display, plays, leader: int, glider: bool = False):
-    """Play `plays` from `hands` (the Ghost's: his display) by the rules above (on the hang glider, `glider`, each
-    player with a card set aside: test_hang_glider_crew.py): the hands before each trick (and the one to come), or
-    None when a play is not legal."""
+def replay(hands, display, plays, leader: int, extra: PlayRules = PlayRules()):
+    """Play `plays` from `hands` (the Ghost's: his display) by the rules above (`extra`: on the hang glider, each
+    player with a card set aside, test_hang_glider_crew.py; on the skis, after a trick holding a skis card the two
+    players swap hands, his display staying): the hands before each trick (and the one to come), or None when a play
+    is not legal."""
     hands, held, trick, tricks = list(hands), [], [], num_tricks(hands)
     for c in plays:
         if not trick:
@@ -73,7 +74,7 @@ def replay(hands, display, plays, leader: int, glider: bool = False):
         seat = (leader + len(trick)) % 3
         if seat == GHOST_SEAT:
             allowed = legal_plays(face_up(hands[seat], display), trick)
-        elif glider:
+        elif extra.hang_glider:
             allowed = legal_with_a_card_aside(hands[seat], trick, len(held) == tricks)
         else:
             allowed = legal_plays(hands[seat], trick)
@@ -82,23 +83,26 @@ def replay(hands, display, plays, leader: int, glider: bool = False):
         hands[seat] &= ~bit(c)
         trick.append(c)
         if len(trick) == 3:
-            leader, trick = (leader + trick_winner(0, trick, 3)) % 3, []
+            leader = (leader + trick_winner(0, trick, 3)) % 3
+            if card_set(trick) & extra.skis:
+                hands[0], hands[1] = hands[1], hands[0]
+            trick = []
     if not trick:
         held.append(tuple(hands))
     return held
 
 
-def ghost_mission(deal: Deal, display, glider: bool = False):
-    """A mission of no task with the Ghost (on the hang glider, `glider`), walked to its last trick (`to_the_end`)."""
-    rules = PlayRules(ghost=GHOST_SEAT, display=display, hang_glider=glider)
-    return replace(make_task_mission(deal, [], owners=[]), space=rules)
+def ghost_mission(deal: Deal, display, extra: PlayRules = PlayRules()):
+    """A mission of no task with the Ghost (and the `extra` rules of a stage space), walked to its last trick
+    (`to_the_end`)."""
+    return replace(make_task_mission(deal, [], owners=[]), space=replace(extra, ghost=GHOST_SEAT, display=display))
 
 
 @st.composite
-def ghost_games(draw, glider: bool = False):
+def ghost_games(draw, space: str = "train"):
     """A deal (the Ghost's hand laid out in two or four columns), the cards never in the display, the Ghost's
-    controller, plays short of the last card (on the hang glider, `glider`) and up to two cards shown by the two
-    players (none on the hang glider: "Communication is forbidden")."""
+    controller, plays short of the last card, up to two cards shown by the two players (none on the hang glider:
+    "Communication is forbidden"), and the rules of the `space` (the skis: a card of the players' their card)."""
     cards = draw(st.sampled_from([2, 4]), label="cards a hand")
     dealt = draw(small_deals(min_players=3, max_players=3, min_cards=cards, max_cards=cards, extra_card=False))
     assume(not dealt.hands[GHOST_SEAT] & bit(COMMANDER_CARD))  # set aside when the display is laid out
@@ -108,71 +112,74 @@ def ghost_games(draw, glider: bool = False):
     display = tuple(draw(st.permutations(ghost), label="display"))
     players = sorted(scan(deal.hands[0] | deal.hands[1]))
     aside = sum(bit(c) for c in draw(st.lists(st.sampled_from(players), unique=True, max_size=3), label="aside"))
-    mission, plays = ghost_mission(deal, display, glider), ()
+    extra = {"train": PlayRules(), "hang-glider": PlayRules(hang_glider=True),
+             "skis": PlayRules(skis=bit(draw(st.sampled_from(players), label="skis")))}[space]
+    mission, plays = ghost_mission(deal, display, extra), ()
     for _ in range(draw(st.integers(0, 3 * cards - 1), label="plays")):
         legal = walk(deal, Position(plays).on(mission), to_the_end=True).legal
         if not legal:
             break
         plays += (draw(st.sampled_from(list(scan(legal))), label="card"),)
-    shown = () if glider else cards_shown(draw, replay(deal.hands, display, plays, deal.commander), [0, 1])
-    return deal, display, aside, draw(st.integers(0, 1), label="controller"), plays, shown
+    held = replay(deal.hands, display, plays, deal.commander, extra)
+    shown = () if extra.hang_glider else cards_shown(draw, held, [0, 1])
+    return deal, display, aside, draw(st.integers(0, 1), label="controller"), plays, shown, extra
 
 
-def brute_force(deal: Deal, display, aside: int, plays, shown, seat: int, glider: bool = False) -> set:
+def brute_force(deal: Deal, display, aside: int, plays, shown, seat: int, extra: PlayRules = PlayRules()) -> set:
     """Return every world seen from player `seat`, as (the other player's hand as dealt, the display): its own hand
-    and the face-up cards as they are, every play legal (on the hang glider, `glider`), every token true, no `aside`
-    card in the display."""
-    hands = list(deal.hands)
-    for c in plays:
-        for s in range(3):
-            hands[s] &= ~bit(c)
-    now = tuple(hands)
+    as dealt and now, every card of the display it has seen face up where it lay, every play legal (`extra`: a
+    space's rules), every token true, no `aside` card in the display."""
+    columns = len(display) // 2
+    true_now = replay(deal.hands, display, plays, deal.commander, extra)[-1]
+    turned = [column for column in range(columns) if display[column] in plays]  # its face-down card seen
     other = 1 - seat
-    covered = covered_columns(now[GHOST_SEAT], display)
-    pool = now[other] | sum(bit(display[len(display) // 2 + column]) for column in covered)
-    played_other = deal.hands[other] & ~now[other]
+    unseen = deal.cards & ~deal.hands[seat] & ~card_set(display[:columns]) & ~card_set(
+        display[columns + column] for column in turned)
+    covered = [column for column in range(columns) if column not in turned]
     found = set()
-    for kept in itertools.combinations(sorted(scan(pool)), popcount(now[other])):
-        rest = pool & ~sum(bit(c) for c in kept)
+    for kept in itertools.combinations(sorted(scan(unseen)), popcount(deal.hands[other])):
+        rest = unseen & ~card_set(kept)
         for under in itertools.permutations(sorted(scan(rest))):
             if any(bit(c) & aside for c in under):
                 continue
             world = list(display)
             for column, c in zip(covered, under):
-                world[len(display) // 2 + column] = c
+                world[columns + column] = c
             world = tuple(world)
-            hands_then = [0, 0, sum(bit(c) for c in world)]
-            hands_then[seat], hands_then[other] = deal.hands[seat], sum(bit(c) for c in kept) | played_other
-            replayed = replay(hands_then, world, plays, deal.commander, glider)
+            hands_then = [0, 0, card_set(world)]
+            hands_then[seat], hands_then[other] = deal.hands[seat], card_set(kept)
+            replayed = replay(hands_then, world, plays, deal.commander, extra)
             if replayed is None or not commander_holds_r4(hands_then, deal.commander):
                 continue
-            if shown_truly(replayed, shown):
+            if replayed[-1][seat] == true_now[seat] and shown_truly(replayed, shown):
                 found.add((hands_then[other], world))
     return found
 
 
-def assert_samples_are_the_worlds(game, glider: bool = False):
+def assert_samples_are_the_worlds(game):
     """The crew's samples for the player deciding at the end of `game` (ghost_games') are exactly the worlds the brute
     force finds, counted exactly and drawn about equally often."""
-    deal, display, aside, controller, plays, shown = game
-    mission = ghost_mission(deal, display, glider)
+    deal, display, aside, controller, plays, shown, extra = game
+    mission = ghost_mission(deal, display, extra)
     walked = walk(deal, Position(plays).on(mission), to_the_end=True)
     shown = tuple(s for s in shown if s.trick <= len(walked.tricks) + 1)
     ghost = GhostSeat(controller, aside)
     seat = ghost.decider(walked.to_move)
-    expected = brute_force(deal, display, aside, plays, shown, seat, glider)
+    expected = brute_force(deal, display, aside, plays, shown, seat, extra)
     assert (deal.hands[1 - seat], display) in expected
-    tricks = [list(zip(walked.seats[k : k + 3], plays[k : k + 3])) for k in range(0, len(plays), 3)]
-    last_trick = num_tricks(deal.hands) - 1 if glider else -1
-    known = knowledge_with_ghost(seat, walked.hands, display, tricks, shown, deal.cards, aside, deal.commander,
-                                 last_trick)
-    covered = len(covered_columns(walked.hands[GHOST_SEAT], display))
-    assert known.count() * math.factorial(covered) == len(expected)
     wanted = SAMPLES_PER_DEAL * min(len(expected), MOST_COUNTED)
     samples = decision_deals(deal, mission, walked, plays, shown, wanted, random.Random(1), ghost)
     assert all(s.deal.hands[seat] == deal.hands[seat] for s in samples)
     drawn = Counter((s.deal.hands[1 - seat], s.display) for s in samples)
     assert_drawn_are_the_consistent(drawn, expected)
+    tricks = [list(zip(walked.seats[k : k + 3], plays[k : k + 3])) for k in range(0, len(plays), 3)]
+    last_trick = num_tricks(deal.hands) - 1 if extra.hang_glider else -1
+    swapped = any(len(trick) == 3 and card_set(c for _, c in trick) & extra.skis for trick in tricks)
+    seen = ((1 - seat, walked.hands[1 - seat]),) if swapped else ()
+    known = knowledge_with_ghost(seat, walked.hands, display, tricks, shown, deal.cards, aside, deal.commander,
+                                 last_trick, seen)
+    covered = len(covered_columns(walked.hands[GHOST_SEAT], display))
+    assert known.count() * math.factorial(covered) == len(expected)
 
 
 @settings(max_examples=100, deadline=None)
@@ -182,13 +189,21 @@ def test_samples_are_the_worlds_the_display_leaves_possible_each_about_as_often(
 
 
 @settings(max_examples=60, deadline=None)
-@given(ghost_games(glider=True))
+@given(ghost_games("hang-glider"))
 def test_on_the_hang_glider_a_player_s_discard_leaves_room_for_its_card_set_aside_the_ghost_s_none(game):
     # The rulebook's Hang glider: "Before the 1st trick, each crew member must place 1 of their own cards face down
     # ... It is treated as though it did not exist ... The last trick consists of the face-down cards." A player
     # that does not follow a colour may hold one card of it; the Ghost sets none aside (docs/missions.md: it leaves
     # him alone), and his not following suit says nothing of his face-down cards, as on the train.
-    assert_samples_are_the_worlds(game, glider=True)
+    assert_samples_are_the_worlds(game)
+
+
+@settings(max_examples=60, deadline=None)
+@given(ghost_games("skis"))
+def test_on_the_skis_a_player_knows_both_hands_once_they_swapped(game):
+    # docs/missions.md, with the Ghost: "Skis: only the two players' hands change places; the Ghost's display stays."
+    # Each player has then held both hands: what is left unknown is the cards still face down.
+    assert_samples_are_the_worlds(game)
 
 
 def test_on_the_hang_glider_the_ghost_s_discard_caps_none_of_his_face_down_cards():
@@ -196,22 +211,23 @@ def test_on_the_hang_glider_the_ghost_s_discard_caps_none_of_his_face_down_cards
     # Both cards still face down are yellow (y2 under g2, y3 under g3): a cap on his face-down cards, as if he had
     # set a card aside, would leave the true world out.
     deal, display = parse_ghost_deal("y5 y6 p1 p2 p3 p4 | y7 y8 b1 b2 b3 b4 | g1 g2 g3 / y1 y2 y3", commander=0)
-    assert_samples_are_the_worlds((deal, display, 0, 1, parse_card_list("y5 y7 g1"), ()), glider=True)
+    assert_samples_are_the_worlds((deal, display, 0, 1, parse_card_list("y5 y7 g1"), (), PlayRules(hang_glider=True)))
 
 
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from([2, 4]).flatmap(lambda n: small_deals(min_players=3, max_players=3, min_cards=n,
                                                              max_cards=n, extra_card=False)),
-       st.integers(0, 2**16), st.integers(0, 1), st.booleans())
-def test_the_kernel_plays_the_two_player_game_the_reference_plays(dealt, seed, controller, glider):
-    # one table a game (GameTables) over every sampled display; the Ghost never shows a card; on the train or the
-    # hang glider
+       st.integers(0, 2**16), st.integers(0, 1), st.sampled_from(["train", "hang-glider", "skis"]))
+def test_the_kernel_plays_the_two_player_game_the_reference_plays(dealt, seed, controller, space):
+    # one table a game (GameTables) over every sampled display; the Ghost never shows a card; on the train, the
+    # hang glider or the skis (the lowest card of the players' its card)
     assume(dealt.commander != GHOST_SEAT)  # the 4 rocket is set aside before the display is laid out
     deal = Deal(dealt.hands, dealt.commander)
     display = tuple(sorted(scan(deal.hands[GHOST_SEAT])))
     task = min(scan(deal.hands[0] | deal.hands[1]))
     mission = make_task_mission(deal, [task], owners=None)
-    setups = [Setup("", replace(mission, space=PlayRules(ghost=GHOST_SEAT, display=display, hang_glider=glider)))]
+    extra = PlayRules(hang_glider=space == "hang-glider", skis=bit(task) if space == "skis" else 0)
+    setups = [Setup("", replace(mission, space=replace(extra, ghost=GHOST_SEAT, display=display)))]
     ghost = GhostSeat(controller, 0)
     reference = play_game(deal, setups, samples=3, seed=seed, limits=Limits(), ghost=ghost)
     assert all(s.seat != GHOST_SEAT for s in reference.shown)

@@ -171,8 +171,8 @@ def hidden_unsupported(mission) -> str:
         return "the jeep with another rule of play, a random pass or a table"  # jeep_worlds.py knows the jeep alone
     if space.arrivals and (space != replace(NO_RULES, arrivals=space.arrivals) or mission.random_pass is not None):
         return "fog with another rule of play or a random pass"  # fog_worlds.py knows fog's draws alone
-    if space.skis and (mission.random_pass is not None or space.ghost >= 0):
-        return "the skis with a random pass or the Ghost"
+    if space.skis and mission.random_pass is not None:
+        return "the skis with a random pass"
     if space.ghost >= 0 and mission.random_pass is not None:
         return "a random pass with the Ghost"
     if space.hang_glider and mission.random_pass is not None:
@@ -230,15 +230,18 @@ def ghost_seat(ghost: GhostSeat | None) -> GhostSeat:
 def ghost_deals(deal: Deal, mission, seat: int, hands, tricks, played, communications, samples: int,
                 rng: random.Random, ghost: GhostSeat) -> list[Sample]:
     """Return `samples` deals drawn with `rng` from what player `seat` knows with the Ghost (ghost_knowledge.py):
-    `hands` now, `tricks` as (seat, card) lists, `played` the cards each seat played; each with its display."""
+    `hands` now, `tricks` as (seat, card) lists, `played` the cards played from each hand as dealt; each with its
+    display. Once the skis have swapped the players' hands, each player knows both."""
     display = mission.space.display
     last_trick = num_tricks(deal.hands) - 1 if mission.space.hang_glider else -1
+    moved = hands_moved(tricks, mission.space.skis, deal.players)[1]
+    seen = ((1 - seat, hands[1 - seat]),) if moved else ()  # the skis swapped the players' hands: it held both
     known = knowledge_with_ghost(seat, hands, display, tricks, communications, deal.cards, ghost.aside, deal.commander,
-                                 last_trick)
+                                 last_trick, seen)
     drawn = []
     for now in known.samples(rng, samples):
         sampled = display_with(display, hands[GHOST_SEAT], now[GHOST_SEAT], rng)
-        players = tuple(hand | gone for hand, gone in zip(now[:GHOST_SEAT], played))
+        players = tuple(now[dealt_seat(p, -moved, deal.players, GHOST_SEAT)] | played[p] for p in range(GHOST_SEAT))
         drawn.append(Sample(Deal((*players, dealt_ghost(sampled)), deal.commander), display=sampled))
     return drawn
 
@@ -324,16 +327,25 @@ def seated_tricks(walked, plays) -> list[list[tuple[int, int]]]:
     return [seated[start : start + players] for start in range(0, len(seated), players)]
 
 
-def played_by_seat(walked, plays, skis: int = 0) -> tuple[int, ...]:
+def played_by_seat(walked, plays, skis: int = 0, ghost: int = -1) -> tuple[int, ...]:
     """Return the cards played at a walked position (`plays` its cards in play order) from each seat's hand as
-    dealt (the `skis` cards move hands: `hands_moved`)."""
+    dealt (the `skis` cards move hands: `hands_moved`; around the `ghost`'s display, which stays)."""
     players = len(walked.hands)
     tricks = seated_tricks(walked, plays)
     played = [0] * players
     for trick, moved in zip(tricks, hands_moved(tricks, skis, players)[0]):
         for seat, c in trick:
-            played[(seat - moved) % players] |= bit(c)
+            played[dealt_seat(seat, moved, players, ghost)] |= bit(c)
     return tuple(played)
+
+
+def dealt_seat(seat: int, moved: int, players: int, ghost: int = -1) -> int:
+    """Return the seat dealt the hand `seat` holds after the hands moved `moved` places to the left (the skis),
+    skipping the `ghost`, whose display stays where it is."""
+    if seat == ghost:
+        return seat
+    movers = [other for other in range(players) if other != ghost]
+    return movers[(movers.index(seat) - moved) % len(movers)]
 
 
 def card_shares(deal: Deal, mission, position: Position, communications=(), samples: int = 16, seed: int = 0,
@@ -357,7 +369,8 @@ def decision_deals(deal: Deal, mission, walked, plays, communications, samples: 
     seat = walked.to_move if seat is None else seat
     if mission.space.ghost >= 0:
         seat = ghost_seat(ghost).decider(seat)
-        return ghost_deals(deal, mission, seat, walked.hands, seated_tricks(walked, plays), played_by_seat(walked, plays),
+        return ghost_deals(deal, mission, seat, walked.hands, seated_tricks(walked, plays),
+                           played_by_seat(walked, plays, mission.space.skis, GHOST_SEAT),
                            communications, samples, rng, ghost)
     random_pass, space = mission.random_pass, mission.space
     if random_pass is not None and len(walked.tricks) >= random_pass.after:
@@ -460,8 +473,8 @@ def shares_on(deals, mission, position: Position, walked, solve, limits: Limits,
     same and a card's share counts the samples it was solved on (`CardShare.samples`)."""
     # The seat's legal cards depend only on its own hand and the trick: the same in every sample.
     after = {card: position.then(card).on(mission) for card in scan(walked.legal if legal is None else legal)}
-    verdicts = SampleVerdicts(deals, after, played_by_seat(walked, position.plays, mission.space.skis), walked.trick,
-                              told_apart(mission, walked), solve, limits)
+    played = played_by_seat(walked, position.plays, mission.space.skis, mission.space.ghost)
+    verdicts = SampleVerdicts(deals, after, played, walked.trick, told_apart(mission, walked), solve, limits)
     tallies = raced(sorted(after, key=cheapness), len(deals), verdicts, race, WON)
     return tuple(verdicts.share(card, tallies[card][1]) for card in after)
 
@@ -474,7 +487,7 @@ def task_shares(deals, mission, position: Position, walked, solve, limits: Limit
     alone = [replace(mission, cards=(c,), tokens=(None,), owners=(owner,), counts=None, counters=(), balanced=None,
                      sequences=()) for i, (c, owner) in enumerate(zip(mission.cards, mission.owners))
              if not walked.done >> i & 1]
-    played = played_by_seat(walked, position.plays, mission.space.skis)
+    played = played_by_seat(walked, position.plays, mission.space.skis, mission.space.ghost)
     legal = list(scan(walked.legal if legal is None else legal))
     per_task = [SampleVerdicts(deals, {card: position.then(card).on(single) for card in legal}, played,
                                walked.trick, told_apart(single, walked), solve, limits) for single in alone]
@@ -496,7 +509,8 @@ def score_shares(deals, missions_for, most_for, deduction: int, position: Positi
     way to make them) stays winnable, less the `deduction`, never below 0; `most_for(deal)` bounds the events of a
     sample's deal. The crew's measure for a special mission ("the mean best score"); `race` as in `shares_on`,
     `CardShare.wins` the total."""
-    played = played_by_seat(walked, position.plays, missions_for(0)[0].space.skis)
+    space = missions_for(0)[0].space
+    played = played_by_seat(walked, position.plays, space.skis, space.ghost)
     legal, levels = list(scan(walked.legal)), {}  # levels: events -> one SampleVerdicts a mission asking for them
 
     def reachable(events: int, card: int, k: int) -> bool:

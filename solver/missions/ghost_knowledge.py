@@ -53,15 +53,15 @@ def covered_columns(hand: int, display: tuple[int, ...]) -> list[int]:
 
 
 def knowledge_with_ghost(seat: int, hands, display: tuple[int, ...], tricks, communications, deck: int,
-                         aside: int, commander: int = -1, last_trick: int = -1) -> Knowledge:
+                         aside: int, commander: int = -1, last_trick: int = -1, seen=()) -> Knowledge:
     """Return what player `seat` knows with `hands` now (the Ghost's: his display's cards left), `display` as
-    dealt, `tricks`, `communications`, `commander` and `last_trick` (the hang glider's) as Knowledge.of takes them;
-    `aside` the cards never in the display. The Ghost's place holds the covered face-down cards only: his face-up
-    cards are known to lie with him."""
+    dealt, `tricks`, `communications`, `commander`, `last_trick` (the hang glider's) and `seen` (the skis: the other
+    player's hand, which it held) as Knowledge.of takes them; `aside` the cards never in the display. The Ghost's
+    place holds the covered face-down cards only: his face-up cards are known to lie with him."""
     ghost = hands[GHOST_SEAT]
     face_up = ghost_playable(ghost, display)
     sizes = tuple(popcount(hand) for hand in hands[:GHOST_SEAT]) + (popcount(ghost & ~face_up),)
-    known = Knowledge.of(seat, hands[seat], sizes, tricks, communications, deck & ~face_up, commander=commander,
+    known = Knowledge.of(seat, hands[seat], sizes, tricks, communications, deck & ~face_up, seen, commander,
                          last_trick=last_trick)
     cannot = list(known.cannot)
     cannot[GHOST_SEAT] = aside & known.unseen  # no void: "face-down cards are treated as though they did not exist"

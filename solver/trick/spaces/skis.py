@@ -16,7 +16,6 @@ class Skis(StageSpace):
     name = "skis"
     effect = "after a trick with the blue 7, every hand passes whole to the left"
     crew_refusal = ""  # hands move whole: a player knows each it held (solver/engines/crew.py, `hands_moved`)
-    crew_refusal_with_ghost = "the two players' hands swapped, the Ghost's display staying"
     with_the_ghost = "the players swap hands; his display stays (rulebook)"
 
     def play_rules(self, space, draws, deal, ghost):
