@@ -203,13 +203,18 @@ def game_lines(answer: api.PlayAnswer) -> list[str]:
 
 def pass_line(game, made) -> str:
     """Return the line of a pass the crew made (the jeep's exchange, a helicopter's pass): each seat's cards, their
-    wins among the choices it weighed, and on the jeep the two it took."""
+    wins among the choices it weighed (a special mission: the mean best score of its samples), and on the jeep the
+    two it took."""
+    def weighed(choice) -> str:
+        total, tried = choice.chosen_wins
+        return f"{total / tried:.2f}" if game.score is not None else wins_text(total, tried)
+
     if made.after != game.mission.space.jeep_after:
         return "  then the helicopter: " + "; ".join(
-            f"seat {c.seat} passes {format_card(c.cards[0])} ({wins_text(*c.chosen_wins)}, {best_of(c, 'card')})"
+            f"seat {c.seat} passes {format_card(c.cards[0])} ({weighed(c)}, {best_of(c, 'card')})"
             for c in made.choices)
     return "  then the jeep: " + "; ".join(
-        f"seat {c.seat} puts {' '.join(map(format_card, c.cards))} in ({wins_text(*c.chosen_wins)}, "
+        f"seat {c.seat} puts {' '.join(map(format_card, c.cards))} in ({weighed(c)}, "
         f"{best_of(c, 'pair')}) and takes {' '.join(map(format_card, took))}"
         for c, took in zip(made.choices, jeep_takes(game, made)))
 

@@ -3,14 +3,16 @@
 Journey's special missions score "one step for each trick containing no 1 and no 2, minus 5/2/0 for 3/4/5
 players" and "one step for each crew member who wins a pink card, minus 1"; "0 steps counts as a failure". On
 random small deals and positions, a card's total over the samples (crew.score_shares) is the sum of the best
-scores a brute-force search over every legal completion of play reaches after it on each sample. A game is played
-to its last trick, and its score is its scoring events counted by hand less the deduction; `crew play` prints it
-beside the best score with every hand seen.
+scores a brute-force search over every legal completion of play reaches after it on each sample; a pass on the
+helicopter likewise (against a linear search for each sample's best score). A game is played to its last trick,
+and its score is its scoring events counted by hand less the deduction; `crew play` prints it beside the best
+score with every hand seen, and each pass with its mean best score.
 """
 
 import json
 import random
 import sqlite3
+from dataclasses import replace
 
 import jsonschema
 from click.testing import CliRunner
@@ -18,20 +20,24 @@ from conftest import small_deals
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from test_crew_sweep import SCHEMA
+from test_heli_worlds import heli_games
 
 from cli.main import main
 from solver.api import PlayRequest, SolveRequest, play
-from solver.core.cards import bit, popcount, scan
+from solver.core.cards import TRUMPS, bit, popcount, scan
 from solver.core.rules import legal_plays, num_tricks, trick_winner
 from solver.core.solution import Limits, Outcome
-from solver.engines.crew import GameTables, decision_deals, score_shares
+from solver.engines.crew import GameTables, best_raced, decision_deals, score_shares
+from solver.engines.crew_passes import own_cards, pass_options, scored_options
 from solver.engines.kernel import KernelSolver
+from solver.engines.realistic import Scoring
 from solver.engines.reference import solve as reference_solve
 from solver.engines.reference import walk
 from solver.engines.score import most_events
 from solver.missions.mission import find_mission
-from solver.missions.position import Position
+from solver.missions.position import Position, TrickChoices
 from solver.missions.setup import mission_setups
+from solver.trick.variants import PlayRules
 
 SPECIAL = ("journey/no-1-no-2", "journey/pink-for-everyone")
 KERNEL = KernelSolver(tt_bits=16)
@@ -108,6 +114,46 @@ def test_a_card_scores_the_best_each_sample_allows_after_it(deal, name, data):
         assert (share.wins, share.samples) == (expected, len(samples))
 
 
+@settings(max_examples=15, deadline=None)
+@given(heli_games(), st.sampled_from(SPECIAL), st.data())
+def test_a_pass_on_a_special_mission_is_weighed_by_the_best_score_each_sample_allows_after_it(game, name, data):
+    # The helicopter: "each crew member passes 1 card to the left ... after the trick" holding a heli. On a special
+    # mission a seat weighs each card it may pass as a card to play is: the sum over its samples of the best score
+    # left after it. Here against a linear search for that best score, by the reference, and the kernel alike.
+    deal, mission = game[0], find_mission(name)
+    heli = PlayRules(heli_pass=TRUMPS)
+    base = replace(mission_setups(mission, deal, [], None, 0)[0].mission, space=heli)
+    plays = ()
+    while True:
+        walked = walk(deal, Position(plays).on(base), to_the_end=True)
+        if walked.due or walked.ended or not walked.legal:
+            break
+        plays += (data.draw(st.sampled_from(list(scan(walked.legal))), label="card"),)
+    assume(walked.due == "a pass")
+    seat = data.draw(st.integers(0, deal.players - 1), label="seat")
+    samples = decision_deals(deal, base, walked, plays, (), 3, random.Random(data.draw(st.integers(0, 99))), seat=seat)
+    deduction = data.draw(st.integers(0, 1), label="deduction")
+    scoring = Scoring(lambda e: [replace(s.mission, space=heli) for s in mission_setups(mission, deal, [], None, e)],
+                      lambda sampled: most_events(mission, sampled), deduction, None)
+    options = pass_options(walked.hands[seat], 0, 1)
+    moved = {cards: Position(plays).choose(TrickChoices(passed=own_cards(cards, seat, deal.players)),
+                                           len(walked.tricks)) for cards in options}
+    tallies = scored_options(options, moved, samples, scoring, reference_solve, Limits())
+    assert scored_options(options, moved, samples, scoring, GameTables(KERNEL), Limits()) == tallies
+
+    def linear_best(sample, position) -> int:
+        reached = [e for e in range(deduction, most_events(mission, sample.deal) + 1)
+                   if any(reference_solve(sample.deal, sample.on(position.on(m))).outcome is Outcome.WIN
+                          for m in scoring.missions_for(e))]
+        return max(reached) - deduction if reached else 0
+
+    totals = {cards: sum(linear_best(sample, moved[cards]) for sample in samples) for cards in options}
+    for cards, (total, tried) in tallies.items():
+        assert tried < len(samples) or total == totals[cards]  # an option out of the race could not lead
+    best = best_raced(options, tallies)
+    assert totals[best] == max(totals.values()) and best == next(o for o in options if totals[o] == totals[best])
+
+
 def test_a_special_game_is_played_out_and_scored():
     for seed, name, players in [(3, SPECIAL[0], 4), (3, SPECIAL[1], 3), (5, SPECIAL[0], 5), (4, SPECIAL[1], 5)]:
         mission = find_mission(name)
@@ -130,6 +176,26 @@ def test_crew_play_prints_the_scores():
     assert text.stdout.splitlines()[-1] == (f"result: score {body['score']} ({outcome}); perfect information: best "
                                             f"score {body['perfect_score']}")
     assert body["perfect_score_exact"] and body["result"] == outcome.lower()
+
+
+def test_crew_play_weighs_a_special_mission_s_passes_by_their_mean_best_score():
+    # Each seat's pass is printed with the mean best score of its samples after it (--json: their total and count).
+    for mission, space in (("journey/no-1-no-2", "helicopter"), ("journey/pink-for-everyone", "jeep")):
+        args = ["play", "--mission", mission, "--players", "4", "--space", space, "--seed", "3", "--samples", "2"]
+        text = CliRunner().invoke(main, args)
+        assert text.exit_code == 0, text.output
+        body = json.loads(CliRunner().invoke(main, [*args, "--json"]).stdout)
+        lines = [line for line in text.stdout.splitlines() if line.startswith(f"  then the {space}: ")]
+        if space == "jeep":
+            made = [[(c["seat"], next(o for o in c["pairs"] if o["pair"] == c["put"])) for c in body["jeep"]]]
+        else:
+            made = [[(c["seat"], next(o for o in c["cards"] if o["card"] == c["passed"])) for c in heli["passes"]]
+                    for heli in body["helicopter"]]
+        assert len(lines) == len(made) >= 1
+        for line, choices in zip(lines, made):
+            for seat, chosen in choices:
+                assert f"seat {seat} " in line and f"({chosen['wins'] / chosen['samples']:.2f}, " in line
+        assert body["perfect_score_exact"] and body["score"] <= body["perfect_score"]
 
 
 def test_a_sweep_stores_the_crew_s_scores_as_crew_play_plays_them(tmp_path):

@@ -521,18 +521,23 @@ def score_shares(deals, missions_for, most_for, deduction: int, position: Positi
         return any(verdict(card, k) == WON for verdict in levels[events])
 
     most = [most_for(sample.deal) for sample in deals]
-
-    def best(card: int, k: int) -> int:
-        low, high = deduction, most[k]  # a score counts the events beyond the deduction only
-        if not reachable(low, card, k):
-            return 0
-        while low < high:
-            middle = (low + high + 1) // 2
-            low, high = (middle, high) if reachable(middle, card, k) else (low, middle - 1)
-        return low - deduction
-
-    tallies = raced(sorted(legal, key=cheapness), len(deals), best, race, max(0, max(most) - deduction))
+    tallies = raced(sorted(legal, key=cheapness), len(deals),
+                    lambda card, k: best_score(lambda events: reachable(events, card, k), deduction, most[k]), race,
+                    max(0, max(most) - deduction))
     return tuple(CardShare(card, *tallies[card]) for card in legal)
+
+
+def best_score(reachable, deduction: int, most: int) -> int:
+    """Return the best score a sample still allows: the most events e, from the `deduction` up to `most`, for which
+    `reachable(e)` holds (a line with e events has e - 1 too), less the deduction; 0 when not even the deduction's
+    are reachable (a score counts the events beyond the deduction only)."""
+    low, high = deduction, most
+    if not reachable(low):
+        return 0
+    while low < high:
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if reachable(middle) else (low, middle - 1)
+    return low - deduction
 
 
 def leader_shares(deals, mission, position: Position, walked, solve, limits: Limits) -> tuple[int, int]:

@@ -15,7 +15,7 @@ position that fixes its cards and leaves theirs to the crew: variants.ANY_CARD),
 are weighed cheapest first (the dearer card of each by crew.cheapness, then the other), ties to the first, and
 raced (crew.raced): the best choice and its wins are those of solving every one. The others' choices in a sample
 may pass a card they have shown: the engines do not model communicated cards, so a choice's share is at most
-optimistic there. What each seat knows after the pass: solver/missions/jeep_worlds.py and heli_worlds.py.
+optimistic there. On a special mission a choice is weighed by the samples' best scores after it instead. What each seat knows after the pass: solver/missions/jeep_worlds.py and heli_worlds.py.
 """
 
 import itertools
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from solver.core.cards import scan
 from solver.core.deal import Deal
 from solver.core.solution import Limits
-from solver.engines.crew import best_raced, cheapness, decision_deals, raced, winnable
+from solver.engines.crew import best_raced, best_score, cheapness, decision_deals, raced, winnable
 from solver.missions.position import Position, TrickChoices
 from solver.trick.variants import ANY_CARD
 
@@ -33,7 +33,7 @@ from solver.trick.variants import ANY_CARD
 @dataclass(frozen=True)
 class PassChoice:
     """The cards `seat` passed (the jeep's pair higher first), the `options` it weighed, in order, and their `wins`
-    ((wins, samples solved) each, crew.raced's)."""
+    ((wins, samples solved) each, crew.raced's; on a special mission the wins are the samples' best scores summed)."""
 
     seat: int
     cards: tuple[int, ...]
@@ -58,21 +58,40 @@ class PassMade:
 
 
 def crew_pass(deal: Deal, mission, walked, position: Position, shown, samples: int, rng: random.Random, solve,
-              limits: Limits) -> PassMade:
+              limits: Limits, scoring=None) -> PassMade:
     """Return every seat's choice of the cards it passes at a walked position of `deal` that stops at a pass (the
-    jeep's exchange or a helicopter's pass; `position` on `mission`; `shown` the cards communicated so far)."""
+    jeep's exchange or a helicopter's pass; `position` on `mission`; `shown` the cards communicated so far). On a
+    special mission (`scoring`, realistic.Scoring) a choice is weighed by the best score each sample still allows
+    after it (crew.best_score), as a card to play is (crew.score_shares)."""
     trick = len(walked.tricks)
     each = 2 if trick == mission.space.jeep_after else 1
     choices = []
     for seat in range(deal.players):
         options = pass_options(walked.hands[seat], sum(1 << c.card for c in shown if c.seat == seat), each)
         deals = decision_deals(deal, mission, walked, position.plays, shown, samples, rng, seat=seat)
-        after = {cards: position.choose(TrickChoices(passed=own_cards(cards, seat, deal.players)), trick).on(mission)
+        moved = {cards: position.choose(TrickChoices(passed=own_cards(cards, seat, deal.players)), trick)
                  for cards in options}
-        wins = raced(options, samples, lambda cards, k: winnable(deals[k].solve(solve, after[cards], limits)), race=True)
+        if scoring is None:
+            wins = raced(options, samples, lambda cards, k: winnable(deals[k].solve(solve, moved[cards].on(mission),
+                                                                                     limits)), race=True)
+        else:
+            wins = scored_options(options, moved, deals, scoring, solve, limits)
         best = best_raced(options, wins)
         choices.append(PassChoice(seat, best, tuple(options), tuple(wins[cards] for cards in options)))
     return PassMade(trick, tuple(choices))
+
+
+def scored_options(options, moved, deals, scoring, solve, limits: Limits) -> dict:
+    """Return option -> (the total of the samples' best scores after it, samples solved), raced (crew.raced): `moved`
+    each option's position, `scoring` the special mission's missions a number of events, bound and deduction."""
+    most = [scoring.most_for(sample.deal) for sample in deals]
+
+    def reachable(cards, k: int, events: int) -> bool:
+        return any(winnable(deals[k].solve(solve, moved[cards].on(m), limits)) for m in scoring.missions_for(events))
+
+    return raced(options, len(deals),
+                 lambda cards, k: best_score(lambda events: reachable(cards, k, events), scoring.deduction, most[k]),
+                 race=True, most=max(0, max(most) - scoring.deduction))
 
 
 def pass_options(hand: int, showing: int, each: int) -> list[tuple[int, ...]]:

@@ -107,7 +107,6 @@ CREW_NODES = 5_000
 # default stays at 5,000 for speed; `--crew-nodes` raises it.
 CREW_LIMITS = Limits(max_nodes=CREW_NODES)
 SLED_SCORED = "the dog sled's driver on a special mission"  # its weighing is of wins, not of scores
-PASSES_SCORED = "the crew's passes (jeep, helicopter) on a special mission"  # weighed by wins, not by scores
 VESPA_PASSED = "the Vespa's swap with a random pass"
 DRAFT = "draft"  # mission.py's assignment modes: "draft", "commander-decision", "commander-distribution"
 
@@ -327,7 +326,7 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
         if walked.ended:
             break
         if walked.due == "a pass":  # the jeep's exchange or a helicopter's pass: every seat chooses, unseen
-            passes.append(crew_pass(deal, mission, walked, position, shown, samples, rng, solve, limits))
+            passes.append(crew_pass(deal, mission, walked, position, shown, samples, rng, solve, limits, scoring))
             position = position.choose(passes[-1].made(), len(walked.tricks))
             continue
         if walked.due:  # a special stage: the trick's winner lays one of its cards on the table
@@ -389,8 +388,6 @@ def unplayed_on(space: Space, mission, scored: bool) -> str:
     beyond crew.hidden_unsupported, "" when it plays it."""
     if scored and mission.space.sled >= 0:
         return SLED_SCORED
-    if scored and (mission.space.jeep_after or mission.space.heli_pass):
-        return PASSES_SCORED
     if space.unit.swaps_before_play and mission.random_pass is not None:
         return VESPA_PASSED  # what a player knows after the pass (pass_worlds.py) has no place for the swap's cards
     return ""
