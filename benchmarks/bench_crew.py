@@ -80,9 +80,8 @@ def play(game, index: int, samples: int, engine) -> tuple:
 
 def crew_refusal(game) -> str:
     """Return what the crew does not model in a dealt game (as a sweep's crew_refusal), "" when it plays it."""
-    scored = game.mission is not None and game.mission.score is not None
     return next((why for setup in crew_setups(game.stage, game.deal, game.setups())
-                 for why in [hidden_unsupported(setup.mission) or unplayed_on(game.stage.space, setup.mission, scored)]
+                 for why in [hidden_unsupported(setup.mission) or unplayed_on(game.stage.space, setup.mission)]
                  if why), "")
 
 

@@ -55,13 +55,13 @@ def card_shares_json(shares) -> dict:
     return {format_card(s.card): [s.wins, s.samples, s.open] for s in shares}
 
 
-def sled_line(sled, leader: int, samples: int) -> str:
+def sled_line(sled, leader: int, samples: int, scored: bool) -> str:
     """Return the dog sled's driver's weighing before a trick: its cards' shares, the leader's, and what it chose
-    (`leader`: the seat it left the lead to, -1 when it opened)."""
-    own = " ".join(f"{format_card(s.card)} {card_share_text(s)}" for s in sled.shares)
+    (`leader`: the seat it left the lead to, -1 when it opened; `scored`: a special mission's mean best scores)."""
+    own = " ".join(f"{format_card(s.card)} {share_text(s, scored)}" for s in sled.shares)
     chose = "opens" if leader < 0 else f"leaves it to seat {leader}"
-    return f"  the driver, seat {sled.driver}, {chose} (its cards: {own}; the leader leading: " \
-           f"{wins_text(sled.leader_wins, samples, sled.leader_open)})"
+    leading = f"{sled.leader_wins / samples:.2f}" if scored else wins_text(sled.leader_wins, samples, sled.leader_open)
+    return f"  the driver, seat {sled.driver}, {chose} (its cards: {own}; the leader leading: {leading})"
 
 
 def vespa_line(vespa) -> str:
@@ -175,7 +175,7 @@ def game_lines(answer: api.PlayAnswer) -> list[str]:
         for decision in game.decisions[(number - 1) * players : number * players]:
             if decision.sled is not None:
                 lines.append(sled_line(decision.sled, trick.leader if decision.seat != decision.sled.driver else -1,
-                                       game.samples))
+                                       game.samples, game.score is not None))
             if decision.shares:
                 believed = " ".join(f"{format_card(s.card)} {share_text(s, game.score is not None)}"
                                     for s in decision.shares)

@@ -742,7 +742,7 @@ def crew_refusal(cell: Cell, mission) -> str:
     if mission is not None:  # what the crew does not model in the mission's rules there: its first deal says
         game = deal_mission(mission, cell.space, cell.players, 0, 0, cell.difficult)
         for setup in crew_setups(game.stage, game.deal, game.setups()):
-            why = hidden_unsupported(setup.mission) or unplayed_on(cell.space, setup.mission, mission.score is not None)
+            why = hidden_unsupported(setup.mission) or unplayed_on(cell.space, setup.mission)
             if why:
                 return why
     return ""

@@ -24,19 +24,19 @@ from test_heli_worlds import heli_games
 
 from cli.main import main
 from solver.api import PlayRequest, SolveRequest, play
-from solver.core.cards import TRUMPS, bit, popcount, scan
+from solver.core.cards import TRUMPS, bit, card_set, popcount, scan
 from solver.core.rules import legal_plays, num_tricks, trick_winner
 from solver.core.solution import Limits, Outcome
-from solver.engines.crew import GameTables, best_raced, decision_deals, score_shares
+from solver.engines.crew import GameTables, best_raced, decision_deals, leader_scores, score_shares
 from solver.engines.crew_passes import own_cards, pass_options, scored_options
 from solver.engines.kernel import KernelSolver
-from solver.engines.realistic import Scoring
+from solver.engines.realistic import Scoring, play_game
 from solver.engines.reference import solve as reference_solve
 from solver.engines.reference import walk
 from solver.engines.score import most_events
 from solver.missions.mission import find_mission
 from solver.missions.position import Position, TrickChoices
-from solver.missions.setup import mission_setups
+from solver.missions.setup import Setup, events_so_far, mission_setups
 from solver.trick.variants import PlayRules
 
 SPECIAL = ("journey/no-1-no-2", "journey/pink-for-everyone")
@@ -114,6 +114,15 @@ def test_a_card_scores_the_best_each_sample_allows_after_it(deal, name, data):
         assert (share.wins, share.samples) == (expected, len(samples))
 
 
+def linear_best(mission, scoring, sample, positions) -> int:
+    """The best score `sample` allows from one of `positions`, by the reference and a linear search over the events
+    (scoring.missions_for, its deduction), for the tests of crew.best_score's binary search."""
+    reached = [e for e in range(scoring.deduction, most_events(mission, sample.deal) + 1)
+               if any(reference_solve(sample.deal, sample.on(position.on(m))).outcome is Outcome.WIN
+                      for m in scoring.missions_for(e) for position in positions)]
+    return max(reached) - scoring.deduction if reached else 0
+
+
 @settings(max_examples=15, deadline=None)
 @given(heli_games(), st.sampled_from(SPECIAL), st.data())
 def test_a_pass_on_a_special_mission_is_weighed_by_the_best_score_each_sample_allows_after_it(game, name, data):
@@ -141,17 +150,61 @@ def test_a_pass_on_a_special_mission_is_weighed_by_the_best_score_each_sample_al
     tallies = scored_options(options, moved, samples, scoring, reference_solve, Limits())
     assert scored_options(options, moved, samples, scoring, GameTables(KERNEL), Limits()) == tallies
 
-    def linear_best(sample, position) -> int:
-        reached = [e for e in range(deduction, most_events(mission, sample.deal) + 1)
-                   if any(reference_solve(sample.deal, sample.on(position.on(m))).outcome is Outcome.WIN
-                          for m in scoring.missions_for(e))]
-        return max(reached) - deduction if reached else 0
-
-    totals = {cards: sum(linear_best(sample, moved[cards]) for sample in samples) for cards in options}
+    totals = {cards: sum(linear_best(mission, scoring, sample, [moved[cards]]) for sample in samples) for cards in options}
     for cards, (total, tried) in tallies.items():
         assert tried < len(samples) or total == totals[cards]  # an option out of the race could not lead
     best = best_raced(options, tallies)
     assert totals[best] == max(totals.values()) and best == next(o for o in options if totals[o] == totals[best])
+
+
+@settings(max_examples=15, deadline=None)
+@given(small_deals(min_players=3, max_players=4, min_cards=2, max_cards=3, extra_card=False),
+       st.sampled_from(SPECIAL), st.integers(0, 3), st.integers(0, 2**16))
+def test_on_a_special_mission_the_sled_s_driver_weighs_best_scores(deal, name, driver, seed):
+    # The rulebook's Dog sled: the driver "may also decide, before each trick, whether they want to open it". On a
+    # special mission it opens with its best card only when its samples' best scores after that card sum to more
+    # than after the leader's lead; else the leader leads one of its own cards. The kernel plays the reference's game.
+    mission = find_mission(name)
+    driver = (deal.commander + 1 + driver % (deal.players - 1)) % deal.players  # not trick 1's leader: it weighs
+    sled = PlayRules(sled=driver)
+    scoring = Scoring(lambda e: [replace(s.mission, space=sled) for s in mission_setups(mission, deal, [], None, e)],
+                      lambda sampled: most_events(mission, sampled), 0, lambda tricks: events_so_far(mission, deal, tricks))
+    setups = [Setup("", scoring.missions_for(0)[0])]
+    game = play_game(deal, setups, samples=2, seed=seed, limits=Limits(), scoring=scoring)
+    assert play_game(deal, setups, samples=2, seed=seed, solve=GameTables(KERNEL), limits=Limits(),
+                     scoring=scoring) == game
+    weighed = [(decision, trick) for decision, trick in zip(game.decisions[:: deal.players], game.walked.tricks)
+               if decision.sled is not None]
+    assert weighed  # before trick 1 at least
+    for decision, trick in weighed:
+        opened = max(s.wins for s in decision.sled.shares) > decision.sled.leader_wins
+        assert trick.leader == (driver if opened else decision.seat) and (decision.seat == driver) == opened
+        assert opened or not bit(trick.cards[0]) & deal.hands[driver]  # the leader leads its own card
+
+
+@settings(max_examples=20, deadline=None)
+@given(small_deals(min_players=3, max_players=4, min_cards=2, max_cards=3, extra_card=False),
+       st.sampled_from(SPECIAL), st.data())
+def test_the_leader_s_lead_scores_the_best_of_its_cards_in_each_sample(deal, name, data):
+    # What the sled's driver weighs its cards against: in each sample, the best score after some card the leader
+    # holds there (crew.leader_scores), summed; here against a linear search by the reference.
+    mission = find_mission(name)
+    scoring = Scoring(lambda e: [s.mission for s in mission_setups(mission, deal, [], None, e)],
+                      lambda sampled: most_events(mission, sampled), data.draw(st.integers(0, 1), label="deduction"),
+                      None)
+    plays = ()
+    for _ in range(data.draw(st.integers(0, num_tricks(deal.hands) - 1), label="tricks") * deal.players):
+        walked = walk(deal, Position(plays).on(scoring.missions_for(0)[0]), to_the_end=True)
+        plays += (data.draw(st.sampled_from(list(scan(walked.legal))), label="card"),)
+    walked = walk(deal, Position(plays).on(scoring.missions_for(0)[0]), to_the_end=True)
+    seat = data.draw(st.integers(0, deal.players - 1), label="seat")
+    samples = decision_deals(deal, scoring.missions_for(0)[0], walked, plays, (), 3, random.Random(1), seat=seat)
+    total = leader_scores(samples, scoring.missions_for, scoring.most_for, scoring.deduction, Position(plays), walked,
+                          reference_solve, Limits())
+    leader, gone = walked.to_move, card_set(plays)
+    assert total == sum(linear_best(mission, scoring, sample, [Position(plays).then(c) for c in
+                                                                 scan(sample.deal.hands[leader] & ~gone)])
+                        for sample in samples)
 
 
 def test_a_special_game_is_played_out_and_scored():

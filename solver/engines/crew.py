@@ -503,15 +503,16 @@ def summed(shares) -> CardShare:
 
 
 def score_shares(deals, missions_for, most_for, deduction: int, position: Position, walked, solve, limits: Limits,
-                 race: bool = False) -> tuple[CardShare, ...]:
+                 race: bool = False, legal: int | None = None) -> tuple[CardShare, ...]:
     """Return each legal card's total over the sampled `deals` of the best score a special mission can still reach
     after it: the most scoring events e for which some mission of `missions_for(e)` (at least e events, one per
     way to make them) stays winnable, less the `deduction`, never below 0; `most_for(deal)` bounds the events of a
-    sample's deal. The crew's measure for a special mission ("the mean best score"); `race` as in `shares_on`,
-    `CardShare.wins` the total."""
+    sample's deal. The crew's measure for a special mission ("the mean best score"); `race` and `legal` (default:
+    the walked position's legal cards) as in `shares_on`, `CardShare.wins` the total."""
     space = missions_for(0)[0].space
     played = played_by_seat(walked, position.plays, space.skis, space.ghost)
-    legal, levels = list(scan(walked.legal)), {}  # levels: events -> one SampleVerdicts a mission asking for them
+    legal = list(scan(walked.legal if legal is None else legal))
+    levels = {}  # events -> one SampleVerdicts a mission asking for them
 
     def reachable(events: int, card: int, k: int) -> bool:
         if events not in levels:
@@ -549,6 +550,25 @@ def leader_shares(deals, mission, position: Position, walked, solve, limits: Lim
                                               scan(sample.deal.hands[leader] & ~played[leader])], limits)
                for sample in deals]
     return credits.count(WON), credits.count(OPEN)
+
+
+def leader_scores(deals, missions_for, most_for, deduction: int, position: Position, walked, solve,
+                  limits: Limits) -> int:
+    """Return the total over the sampled `deals` of the best score a special mission can still reach when the seat
+    due to lead a walked position leads (some card of its hand in that sample): the dog sled's driver weighs it
+    against its own cards' `score_shares`."""
+    leader = walked.to_move
+    space = missions_for(0)[0].space
+    played = played_by_seat(walked, position.plays, space.skis, space.ghost)
+    total = 0
+    for sample in deals:
+        leads = [position.then(c) for c in scan(sample.deal.hands[leader] & ~played[leader])]
+
+        def reachable(events: int) -> bool:
+            return any(winnable(sample.solve(solve, lead.on(m), limits)) for m in missions_for(events) for lead in leads)
+
+        total += best_score(reachable, deduction, most_for(sample.deal))
+    return total
 
 
 def leading_credit(sample: Sample, solve, leads, limits: Limits) -> int:

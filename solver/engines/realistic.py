@@ -64,6 +64,7 @@ from solver.engines.crew import (
     check_supported,
     communication_of,
     decision_deals,
+    leader_scores,
     leader_shares,
     option_shares,
     raced,
@@ -106,7 +107,6 @@ CREW_NODES = 5_000
 # the first play of those games the 5,000-play limit finds 55 of the 179 winnable samples of 20 games. The
 # default stays at 5,000 for speed; `--crew-nodes` raises it.
 CREW_LIMITS = Limits(max_nodes=CREW_NODES)
-SLED_SCORED = "the dog sled's driver on a special mission"  # its weighing is of wins, not of scores
 VESPA_PASSED = "the Vespa's swap with a random pass"
 DRAFT = "draft"  # mission.py's assignment modes: "draft", "commander-decision", "commander-distribution"
 
@@ -176,7 +176,8 @@ class Handover:
 @dataclass(frozen=True)
 class SledWeighing:
     """The dog sled's driver before a trick another seat leads: its own cards' shares of its samples, and in how
-    many of them the mission stays winnable with the leader leading (`leader_wins`; `leader_open`: open, crew.credit).
+    many of them the mission stays winnable with the leader leading (`leader_wins`; `leader_open`: open, crew.credit;
+    on a special mission the shares and `leader_wins` are the samples' best scores summed, none open).
     It opens with its best card when that card's credit is larger; else the leader leads ("they may also decide,
     before each trick, whether they want to open it")."""
 
@@ -296,7 +297,7 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
         raise InputError(f"the crew samples at least 1 deal a decision, not {samples}")
     for setup in setups:
         check_supported(setup.mission)
-        why = unplayed_on(space, setup.mission, scoring is not None)
+        why = unplayed_on(space, setup.mission)
         if why:
             raise InputError(f"the hidden-information player does not model {why}")
     solve = solve or reference_solve
@@ -342,7 +343,7 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
         sled, seat, legal = None, walked.to_move, walked.legal
         driver = mission.space.sled
         if not walked.trick and driver not in (-1, seat) and walked.legal & walked.hands[driver]:
-            sled = driver_weighs(deal, mission, walked, position, shown, samples, rng, ghost, solve, limits)
+            sled = driver_weighs(deal, mission, walked, position, shown, samples, rng, ghost, solve, limits, scoring)
             seat, legal = (driver, walked.hands[driver]) if sled.opens else (seat, walked.legal & ~walked.hands[driver])
         opened = sled is not None and seat == driver
         if opened:
@@ -354,7 +355,7 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
             deals = decision_deals(deal, mission, walked, position.plays, shown, samples, rng, ghost, placed=placed)
             if scoring is not None:
                 shares = score_shares(deals, scoring.missions_for, scoring.most_for, scoring.deduction, position, walked,
-                                      solve, limits, race=True)
+                                      solve, limits, race=True, legal=legal)
             else:
                 shares = shares_on(deals, mission, position, walked, solve, limits, race=True, legal=legal)
             if scoring is None and max(s.credit for s in shares) == 0 and mission.all_done & ~walked.done:
@@ -383,11 +384,9 @@ def play_dealt(game: Dealt, samples: int, seed: int, solve, limits: Limits) -> G
                      space=game.stage.space, scoring=scoring_of(game))
 
 
-def unplayed_on(space: Space, mission, scored: bool) -> str:
-    """Return what the crew does not model of `mission` (a TaskMission, `scored`: a special mission's) on `space`
-    beyond crew.hidden_unsupported, "" when it plays it."""
-    if scored and mission.space.sled >= 0:
-        return SLED_SCORED
+def unplayed_on(space: Space, mission) -> str:
+    """Return what the crew does not model of `mission` (a TaskMission) on `space` beyond crew.hidden_unsupported, ""
+    when it plays it."""
     if space.unit.swaps_before_play and mission.random_pass is not None:
         return VESPA_PASSED  # what a player knows after the pass (pass_worlds.py) has no place for the swap's cards
     return ""
@@ -408,12 +407,16 @@ def table_card(deal: Deal, mission, walked: Walked, position: Position, shown, s
 
 
 def driver_weighs(deal: Deal, mission, walked: Walked, position: Position, shown, samples: int, rng: random.Random,
-                  ghost, solve, limits: Limits) -> SledWeighing:
-    """Return the dog sled's driver's weighing before a trick another seat leads (SledWeighing), on its samples."""
+                  ghost, solve, limits: Limits, scoring: Scoring | None = None) -> SledWeighing:
+    """Return the dog sled's driver's weighing before a trick another seat leads (SledWeighing), on its samples; on a
+    special mission (`scoring`) by the samples' best scores, its cards' and the leader's lead's, summed."""
     driver = mission.space.sled
     deals = decision_deals(deal, mission, walked, position.plays, shown, samples, rng, ghost, seat=driver)
-    own = shares_on(deals, mission, position, walked, solve, limits, legal=walked.hands[driver])
-    return SledWeighing(driver, own, *leader_shares(deals, mission, position, walked, solve, limits))
+    if scoring is None:
+        own = shares_on(deals, mission, position, walked, solve, limits, legal=walked.hands[driver])
+        return SledWeighing(driver, own, *leader_shares(deals, mission, position, walked, solve, limits))
+    weighed = (deals, scoring.missions_for, scoring.most_for, scoring.deduction, position, walked, solve, limits)
+    return SledWeighing(driver, score_shares(*weighed, legal=walked.hands[driver]), leader_scores(*weighed))
 
 
 def scoring_of(game: Dealt) -> Scoring | None:
