@@ -618,8 +618,8 @@ def test_the_answer_says_how_many_play():
     (["--deal", "p1 | p2 | r2 / p5", "--tasks", "p1"], ["JARVIS's display cannot hold r2", "rockets are set aside"]),
     (["--deal", "p1 | p2 | r4 / p5", "--tasks", "p1", "--space", "storm"], ["the Ghost's display cannot hold r4"]),
     (["--deal", "p1 | p2 | r2 / p5", "--mission", "planet-nine/1"], ["JARVIS's display cannot hold r2"]),
-    (["--deal", "p1 | p2 | p3 / p5", "--tasks", "p1", "--engine", "cpsat", "--space", "helicopter"],
-     ["the Ghost with cards that change hands one by one"]),
+    (["--deal", "p1 | p2 | p3 / p5", "--tasks", "p1", "--engine", "cpsat", "--space", "helicopter",
+      "--difficult-ghost"], ["the difficult Ghost with the helicopter"]),
 ])
 def test_cli_errors(args, words):
     assert_one_line_error(crew("solve", *args), *words)

@@ -93,16 +93,17 @@ none); on the train, the dog
 sled (its driver may open any trick), the hang glider (a set-aside card does not
 count for following suit), fog, the skis, the helicopter or the jeep (one way of
 moving cards at a time, as each space has), and the Ghost's display with two
-players where no card changes hands one by one (a face-down card exists from the trick after
-the card over it; the skis pass the players' hands around him; the difficult Ghost's leads after a
-trick he won, `difficult_leads`); a special stage's table pattern alone (`table_pattern`: the
+players (a face-down card exists from the trick after the card over it; the skis pass the players'
+hands around him; on the helicopter the card he gets lies where his lay, `face_down_passed`; the
+difficult Ghost's leads after a trick he won, `difficult_leads`, but on the helicopter); a special stage's table pattern alone (`table_pattern`: the
 pattern's automaton over the table cards, a literal per state; the five-player redeal
 aside); and positions in the middle of a game, whose plays and the crew's passes and
 table cards among them it fixes as the play's first (`TaskModel.position`): on
 42 Deep Sea positions off winning lines that the kernel left UNKNOWN at 2M plays
 (39 won, 3 lost; the portfolio's turns, the kernel alone then, took 350 s and left
 12 UNKNOWN at 10 s), CP-SAT decided all in 2.6 s. `solve` raises
-`UnsupportedMission` for any other rule (the Ghost with passes, a table pattern with tasks, conditions or passes, the redeal, Deep Sea's
+`UnsupportedMission` for any other rule (the Ghost with the jeep or a random pass, the difficult Ghost on the
+helicopter, a table pattern with tasks, conditions or passes, the redeal, Deep Sea's
 rules on a stage space), naming
 it (`unsupported`): the portfolio sends such missions to the kernel alone. The play
 part of a model (`TaskModel.play_only`) is built and read once for the missions of
@@ -162,7 +163,7 @@ OTHER_ENGINES = "use the auto, kernel or reference engine"
 # The rule families of a TaskMission the model lacks: short name, and in words.
 FAMILIES = {
     "moves-combined": "cards moving in more than one way (fog, the skis, passes: no stage space does)",
-    "ghost": "the Ghost with cards that change hands one by one (passes)",
+    "ghost": "the Ghost with the jeep's exchange, a random pass, or the difficult Ghost with the helicopter",
     "redeal": "the five-player redeal",
     "pattern": "table patterns with tasks, trick conditions or passes",
     "deep-sea-space": "Deep Sea's rules (comparisons, runs, lead rules, as-many tricks) with a stage space or a "
@@ -198,7 +199,7 @@ def modelled(mission: TaskMission) -> bool:
     """Return True for the missions the model knows: tasks (fixed, drafted, lazily assigned within
     allowed counts, or anyone's) with order tokens, trick counters, the balanced rule, sequence
     rules and the random pass, on the train or a stage space that changes play, and the Ghost
-    where no card changes hands one by one (`without_modelled_rules`); one way of moving cards at a time."""
+    (`without_modelled_rules`); one way of moving cards at a time."""
     return (not moves_combined(mission) and without_modelled_rules(mission) == NO_RULES and not pattern_with_more(mission)
             and not deep_sea_off_the_train(mission))
 
@@ -206,7 +207,7 @@ def modelled(mission: TaskMission) -> bool:
 def without_modelled_rules(mission: TaskMission) -> PlayRules:
     """Return the mission's rules of play without those the model knows: the dog sled, the hang glider,
     fog, the skis, the helicopter or the jeep, each alone (as a stage space sets them), and the
-    Ghost's display (the difficult Ghost's too) where no card changes hands one by one."""
+    Ghost's display (the difficult Ghost's too) but where `ghost_with_moves`."""
     space = mission.space
     if not ghost_with_moves(mission):
         space = dataclasses.replace(space, ghost=-1, display=(), difficult=False)
@@ -230,10 +231,12 @@ def pattern_with_more(mission: TaskMission) -> bool:
 
 
 def ghost_with_moves(mission: TaskMission) -> bool:
-    """Return True for the Ghost where cards change hands one by one (a card passed to him takes a place in
-    his display): the model does not know those rules. The skis pass the players' hands only, around him."""
+    """Return True for the Ghost where cards change hands in ways the model does not know: the jeep's exchange and
+    mission 12's random pass (a card passed to him takes a place in his display), and the helicopter with the
+    difficult Ghost (his leads read the display as passes change it). The skis pass the players' hands only,
+    around him; the helicopter's passes: `face_down_passed`."""
     space = mission.space
-    moves = space.heli_pass or space.jeep_after or mission.random_pass is not None
+    moves = space.jeep_after or mission.random_pass is not None or (space.heli_pass and space.difficult)
     return (space.ghost >= 0 or bool(space.display)) and bool(moves)
 
 
@@ -329,6 +332,7 @@ class TaskModel:
         columns = len(space.display) // 2
         self.under = dict(zip(space.display[columns:], space.display[:columns]))
         self.passes = {}  # trick t -> {(card, seat): "seat passes card after t"}
+        self.received = {}  # trick t -> {(card, seat): "seat receives card after t"}
         self.tabled = {}  # (card, trick t) -> "card is laid on the table after t" (a table pattern: `table_pattern`)
         self.play_vars()
         self.holding_vars()
@@ -484,6 +488,8 @@ class TaskModel:
             for c in self.holder:
                 # An unplayed card is in exactly one hand (redundant: the passes keep it so).
                 self.exactly_one([self.neg(self.unplayed(c, t + 1))] + self.holders(c, t + 1))
+        if self.ghost >= 0:
+            self.face_down_passed()
 
     def face_down(self) -> None:
         """The Ghost's display (`variants.ghost_playable`): a face-down card exists, for playing and
@@ -493,6 +499,29 @@ class TaskModel:
                 turned = self.P[over][t - 1] if t else False
                 self.holds[c, self.ghost, t] = self.all_of([self.holds[c, self.ghost, t], turned])
                 self.clause([self.neg(self.x[c][t]), turned])
+
+    def face_down_passed(self) -> None:
+        """The Ghost's display on the helicopter: a face-down card exists, for playing, passing and following suit,
+        only while no card lies on it. A card lies on it from the deal (its column's face-up card) until that card
+        is played; a card he passes from there is replaced by the card he gets, which lies where his lay
+        (docs/missions.md, "Stage spaces with the Ghost"). `holds` here is the Ghost's holding whole; this narrows
+        it to what he may play (his face-down cards are passed to him by nobody and never leave while covered)."""
+        ghost, display = self.ghost, self.mission.space.display
+        columns = len(display) // 2
+        for j, under in enumerate(display[columns:]):
+            lying = {display[j]: True}  # the cards that may lie on `under` when trick t starts -> "it does"
+            for t in range(self.tricks):
+                covered = self.any_of(list(lying.values()))
+                self.holds[under, ghost, t] = self.all_of([self.holds[under, ghost, t], self.neg(covered)])
+                self.clause([self.neg(self.x[under][t]), self.neg(covered)])
+                given, received = self.passes.get(t, {}), self.received.get(t, {})
+                lying = {c: self.all_of([lit, self.neg(self.x[c][t])]) for c, lit in lying.items()}  # after trick t
+                self.clause([self.neg(given.get((under, ghost), False)), self.neg(self.any_of(list(lying.values())))])
+                moved = self.any_of([self.all_of([lit, given.get((c, ghost), False)]) for c, lit in lying.items()])
+                lying = {c: self.all_of([lit, self.neg(given.get((c, ghost), False))]) for c, lit in lying.items()}
+                for (c, p), got in received.items():
+                    if p == ghost:
+                        lying[c] = self.any_of([lying.get(c, False), self.all_of([got, moved])])
 
     def holders(self, c: int, t: int) -> list:
         """Return the literals "seat p holds card c when trick t starts" that are not constantly false."""
@@ -528,6 +557,7 @@ class TaskModel:
             received = {(c, (p + 1) % n): give for (c, p), give in given.items()}
         if not chance:
             self.passes[t] = given  # the crew's passes, part of the line (Trick.passed)
+        self.received[t] = received
         for (c, p), keep in kept.items():
             stays = self.all_of([keep, self.neg(given.get((c, p), False))])
             self.holds[c, p, t + 1] = self.any_of([stays, received.get((c, p), False)])
