@@ -211,9 +211,9 @@ DEAL_OPTIONS = (  # the deal, its mission and the engine (by solve_request's nam
                  "ignores it)."),
     click.option("--engine", type=click.Choice(protocol.ENGINES), default="auto", show_default=True,
                  help="auto: the Numba kernel, then CP-SAT and the kernel in turns if it cannot finish fast; kernel: "
-                 "the Numba search alone; cpsat: the CP-SAT model alone (all but the Ghost with the jeep or a "
-                 "random pass, the difficult Ghost with the helicopter, table patterns with other rules and the "
-                 "redeal); reference: the plain-Python oracle."),
+                 "the Numba search alone; cpsat: the CP-SAT model alone (all but the Ghost with a random pass, the "
+                 "difficult Ghost with the helicopter or the jeep, table patterns with other rules and the redeal); "
+                 "reference: the plain-Python oracle."),
     click.option("--space",
                  help="A Journey stage space to play on: skis, vespa, machete[=CARDS], hang-glider, helicopter, "
                  "dog-sled, jeep, fog[=N] (fog's draws and the jeep's shuffle come from --seed), or one without effect "

@@ -438,16 +438,21 @@ MOVING_SPACES = ("fog", "skis", "helicopter", "jeep")
 # the card over them, for playing and following suit; the difficult Ghost, after winning a trick, "may lead
 # only the card that lay under the card he won it with, or the face-up card of the nearest column with cards
 # on either side" (docs/missions.md); the Ghost on a space is either, at random. On the skis the players' hands
-# pass around him ("the Ghost's display stays where it is", variants.skis_rotation); on the helicopter (not the
-# difficult Ghost there) "the card seat 1 passes him lies where his lay, so a face-down card under it stays face
-# down until that card is played".
+# pass around him ("the Ghost's display stays where it is", variants.skis_rotation); on the helicopter and the jeep
+# (not the difficult Ghost there) "the card seat 1 passes him lies where his lay, so a face-down card under it stays
+# face down until that card is played", and "the two he draws lie in their places, the Scout choosing which goes
+# where" (docs/missions.md).
 GHOST_SPACES = ("ghost", "difficult-ghost", "ghost-dog-sled", "ghost-hang-glider", "ghost-fog", "ghost-skis",
-                "ghost-helicopter")
+                "ghost-helicopter", "ghost-jeep")
 
 
 def modelled_rules(space: str, rules):
-    """The drawn rules of `space` as the model takes them: the helicopter with the ordinary Ghost."""
-    return dataclasses.replace(rules, difficult=False) if space == "ghost-helicopter" else rules
+    """The drawn rules of `space` as the model takes them: the helicopter and the jeep with the ordinary Ghost, the
+    jeep where he has two face-up cards for it whatever he played (`cpsat.ghost_with_moves`: his display of four
+    cards, here, has them after trick 1 only)."""
+    if space not in ("ghost-helicopter", "ghost-jeep"):
+        return rules
+    return dataclasses.replace(rules, difficult=False, jeep_after=min(rules.jeep_after, 1))
 
 
 @pytest.mark.parametrize("space", (*MOVING_SPACES, *GHOST_SPACES))

@@ -619,7 +619,7 @@ def test_the_answer_says_how_many_play():
     (["--deal", "p1 | p2 | r4 / p5", "--tasks", "p1", "--space", "storm"], ["the Ghost's display cannot hold r4"]),
     (["--deal", "p1 | p2 | r2 / p5", "--mission", "planet-nine/1"], ["JARVIS's display cannot hold r2"]),
     (["--deal", "p1 | p2 | p3 / p5", "--tasks", "p1", "--engine", "cpsat", "--space", "helicopter",
-      "--difficult-ghost"], ["the difficult Ghost with the helicopter"]),
+      "--difficult-ghost"], ["the difficult Ghost with the helicopter or the jeep"]),
 ])
 def test_cli_errors(args, words):
     assert_one_line_error(crew("solve", *args), *words)

@@ -94,16 +94,16 @@ sled (its driver may open any trick), the hang glider (a set-aside card does not
 count for following suit), fog, the skis, the helicopter or the jeep (one way of
 moving cards at a time, as each space has), and the Ghost's display with two
 players (a face-down card exists from the trick after the card over it; the skis pass the players'
-hands around him; on the helicopter the card he gets lies where his lay, `face_down_passed`; the
-difficult Ghost's leads after a trick he won, `difficult_leads`, but on the helicopter); a special stage's table pattern alone (`table_pattern`: the
+hands around him; on the helicopter and the jeep a card he gets lies where his lay, `face_down_passed`;
+the difficult Ghost's leads after a trick he won, `difficult_leads`, but where cards are passed); a special stage's table pattern alone (`table_pattern`: the
 pattern's automaton over the table cards, a literal per state; the five-player redeal
 aside); and positions in the middle of a game, whose plays and the crew's passes and
 table cards among them it fixes as the play's first (`TaskModel.position`): on
 42 Deep Sea positions off winning lines that the kernel left UNKNOWN at 2M plays
 (39 won, 3 lost; the portfolio's turns, the kernel alone then, took 350 s and left
 12 UNKNOWN at 10 s), CP-SAT decided all in 2.6 s. `solve` raises
-`UnsupportedMission` for any other rule (the Ghost with the jeep or a random pass, the difficult Ghost on the
-helicopter, a table pattern with tasks, conditions or passes, the redeal, Deep Sea's
+`UnsupportedMission` for any other rule (the Ghost with a random pass, the difficult Ghost on the helicopter or
+the jeep, a table pattern with tasks, conditions or passes, the redeal, Deep Sea's
 rules on a stage space), naming
 it (`unsupported`): the portfolio sends such missions to the kernel alone. The play
 part of a model (`TaskModel.play_only`) is built and read once for the missions of
@@ -163,7 +163,8 @@ OTHER_ENGINES = "use the auto, kernel or reference engine"
 # The rule families of a TaskMission the model lacks: short name, and in words.
 FAMILIES = {
     "moves-combined": "cards moving in more than one way (fog, the skis, passes: no stage space does)",
-    "ghost": "the Ghost with the jeep's exchange, a random pass, or the difficult Ghost with the helicopter",
+    "ghost": "the Ghost with a random pass, the difficult Ghost with the helicopter or the jeep, or a jeep he "
+             "may lack two face-up cards for",
     "redeal": "the five-player redeal",
     "pattern": "table patterns with tasks, trick conditions or passes",
     "deep-sea-space": "Deep Sea's rules (comparisons, runs, lead rules, as-many tricks) with a stage space or a "
@@ -231,12 +232,16 @@ def pattern_with_more(mission: TaskMission) -> bool:
 
 
 def ghost_with_moves(mission: TaskMission) -> bool:
-    """Return True for the Ghost where cards change hands in ways the model does not know: the jeep's exchange and
-    mission 12's random pass (a card passed to him takes a place in his display), and the helicopter with the
-    difficult Ghost (his leads read the display as passes change it). The skis pass the players' hands only,
-    around him; the helicopter's passes: `face_down_passed`."""
+    """Return True for the Ghost where cards change hands in ways the model does not know: mission 12's random
+    pass (he gives a face-up card drawn at random), the helicopter or the jeep with the difficult Ghost (his
+    leads read the display as passes change it), and a jeep he may lack two face-up cards for (a column empties
+    after two of his plays; the rules' seven columns and trick 3 always leave him five or more), which leaves a
+    won mission no legal play to the end. The skis pass the players' hands only, around him; the helicopter's
+    and the jeep's passes: `face_down_passed`."""
     space = mission.space
-    moves = space.jeep_after or mission.random_pass is not None or (space.heli_pass and space.difficult)
+    columns = len(space.display) // 2
+    moves = (mission.random_pass is not None or bool(space.heli_pass or space.jeep_after) and space.difficult
+             or bool(space.jeep_after) and columns - space.jeep_after // 2 < 2)
     return (space.ghost >= 0 or bool(space.display)) and bool(moves)
 
 
@@ -333,6 +338,10 @@ class TaskModel:
         self.under = dict(zip(space.display[columns:], space.display[:columns]))
         self.passes = {}  # trick t -> {(card, seat): "seat passes card after t"}
         self.received = {}  # trick t -> {(card, seat): "seat receives card after t"}
+        # The Ghost's display where cards are passed (`face_down_passed`), trick t -> {(card, column): literal}: the
+        # card he passed after t lay on the column's face-down card (`covering`), the card he got lies on it
+        # (`landing`); the witness writes his jeep pair in the order that places the cards he got.
+        self.covering, self.landing = {}, {}
         self.tabled = {}  # (card, trick t) -> "card is laid on the table after t" (a table pattern: `table_pattern`)
         self.play_vars()
         self.holding_vars()
@@ -501,27 +510,42 @@ class TaskModel:
                 self.clause([self.neg(self.x[c][t]), turned])
 
     def face_down_passed(self) -> None:
-        """The Ghost's display on the helicopter: a face-down card exists, for playing, passing and following suit,
-        only while no card lies on it. A card lies on it from the deal (its column's face-up card) until that card
-        is played; a card he passes from there is replaced by the card he gets, which lies where his lay
-        (docs/missions.md, "Stage spaces with the Ghost"). `holds` here is the Ghost's holding whole; this narrows
-        it to what he may play (his face-down cards are passed to him by nobody and never leave while covered)."""
+        """The Ghost's display where cards are passed (the helicopter, the jeep): a face-down card exists, for
+        playing, passing and following suit, only while no card lies on it. A card lies on it from the deal (its
+        column's face-up card) until that card is played; a card he passes from there is replaced by one he gets,
+        which lies where his lay (docs/missions.md, "Stage spaces with the Ghost"; on the jeep the two he draws lie
+        in the places of the two he put in, which where the crew's choice: "the Scout choosing which goes where").
+        `holds` here is the Ghost's holding whole; this narrows it to what he may play (a face-down card is never
+        passed while covered, and nobody passes one to him)."""
         ghost, display = self.ghost, self.mission.space.display
         columns = len(display) // 2
-        for j, under in enumerate(display[columns:]):
-            lying = {display[j]: True}  # the cards that may lie on `under` when trick t starts -> "it does"
-            for t in range(self.tricks):
-                covered = self.any_of(list(lying.values()))
+        lying = [{display[j]: True} for j in range(columns)]  # column j: card -> "it lies on j's face-down card"
+        for t in range(self.tricks):
+            given, received = self.passes.get(t, {}), self.received.get(t, {})
+            moved = []  # column j: "he passed the card lying on its face-down card after trick t"
+            for j, under in enumerate(display[columns:]):
+                covered = self.any_of(list(lying[j].values()))
                 self.holds[under, ghost, t] = self.all_of([self.holds[under, ghost, t], self.neg(covered)])
                 self.clause([self.neg(self.x[under][t]), self.neg(covered)])
-                given, received = self.passes.get(t, {}), self.received.get(t, {})
-                lying = {c: self.all_of([lit, self.neg(self.x[c][t])]) for c, lit in lying.items()}  # after trick t
-                self.clause([self.neg(given.get((under, ghost), False)), self.neg(self.any_of(list(lying.values())))])
-                moved = self.any_of([self.all_of([lit, given.get((c, ghost), False)]) for c, lit in lying.items()])
-                lying = {c: self.all_of([lit, self.neg(given.get((c, ghost), False))]) for c, lit in lying.items()}
-                for (c, p), got in received.items():
-                    if p == ghost:
-                        lying[c] = self.any_of([lying.get(c, False), self.all_of([got, moved])])
+                lying[j] = {c: self.all_of([lit, self.neg(self.x[c][t])]) for c, lit in lying[j].items()}
+                self.clause([self.neg(given.get((under, ghost), False)), self.neg(self.any_of(list(lying[j].values())))])
+                covering = {c: self.all_of([lit, given.get((c, ghost), False)]) for c, lit in lying[j].items()}
+                self.covering.setdefault(t, {}).update({(c, j): lit for c, lit in covering.items()})
+                moved.append(self.any_of(list(covering.values())))
+                lying[j] = {c: self.all_of([lit, self.neg(given.get((c, ghost), False))]) for c, lit in lying[j].items()}
+            got = [c for (c, p), lit in received.items() if p == ghost and lit is not False]
+            lands = {}  # (card, column) -> "the card he got lies on the column's face-down card"
+            for j, passed in enumerate(moved):
+                if passed is False or not got:
+                    continue
+                for c in got:
+                    lands[c, j] = self.new()
+                    self.implies(lands[c, j], [received[c, ghost], passed])
+                    lying[j][c] = self.any_of([lying[j].get(c, False), lands[c, j]])
+                self.exactly_one([self.neg(passed)] + [lands[c, j] for c in got])
+            for c in got:
+                self.model.linear([(1, lit) for (d, _), lit in lands.items() if d == c], None, 1)
+            self.landing[t] = lands
 
     def holders(self, c: int, t: int) -> list:
         """Return the literals "seat p holds card c when trick t starts" that are not constantly false."""
@@ -1384,13 +1408,30 @@ def witness(built: TaskModel, solution: list[int]):
         winner = trick_winner(leader, cards, deal.players)
         completed = tuple(c for c in cards if c in built.task_of)
         owner.update((c, winner) for c in completed)
-        # The cards each seat passed right after the trick, seat by seat (the jeep's two highest first).
+        # The cards each seat passed right after the trick, seat by seat (the jeep's two highest first, but the
+        # Ghost's: `ghost_jeep_pair`).
         given = sorted((p, -c) for (c, p), give in built.passes.get(t, {}).items() if value(give))
+        passed = tuple(-c for _, c in given)
+        if t + 1 == mission.space.jeep_after and built.ghost >= 0:
+            at = 2 * built.ghost
+            passed = passed[:at] + ghost_jeep_pair(built, t, passed[at : at + 2], value) + passed[at + 2 :]
         tabled = next((c for c in cards if (c, t) in built.tabled and value(built.tabled[c, t])), -1)
-        tricks.append(Trick(leader, tuple(cards), winner, completed, tuple(-c for _, c in given), tabled))
+        tricks.append(Trick(leader, tuple(cards), winner, completed, passed, tabled))
         if won_after(deal, mission, tricks):
             break
     return tricks, {c: owner[c] for c in mission.cards}
+
+
+def ghost_jeep_pair(built: TaskModel, t: int, pair: tuple[int, int], value) -> tuple[int, int]:
+    """Return the two cards the Ghost put in the jeep's middle after trick t in the order that places the two he
+    drew as the solution does (`variants.jeep_exchanges`: the lower he takes goes to the place of the first)."""
+    got = sorted(c for (c, p), lit in built.received[t].items() if p == built.ghost and value(lit))
+    for (c, j), lands in built.landing.get(t, {}).items():
+        if value(lands):
+            covered = next(d for d in pair if value(built.covering[t].get((d, j), False)))
+            other = pair[0] if covered == pair[1] else pair[1]
+            return (covered, other) if c == got[0] else (other, covered)
+    return pair
 
 
 def won_after(deal: Deal, mission: TaskMission, tricks: list[Trick]) -> bool:
