@@ -374,6 +374,20 @@ class TaskModel:
             for k, c in enumerate(choices.passed):
                 if c != ANY_CARD:  # a seat's pass left to the crew: its literals stay free
                     self.clause([self.passes[t][c, k // each]])
+            pair = choices.passed[2 * self.ghost : 2 * self.ghost + 2] if self.ghost >= 0 else ()
+            if t + 1 == self.mission.space.jeep_after and len(pair) == 2 and ANY_CARD not in pair:
+                self.ghost_pair_placed(t, pair)
+
+    def ghost_pair_placed(self, t: int, pair: tuple[int, int]) -> None:
+        """Add: the Ghost's jeep pair made after trick t, in its order, places the cards he gets, the lower in the
+        place of the first (`variants.jeep_exchanges`; `face_down_passed` leaves the places to the crew)."""
+        ghost = self.ghost
+        got = [(c, lit) for (c, p), lit in self.received[t].items() if p == ghost and lit is not False]
+        lowest = {c: self.all_of([lit] + [self.neg(other) for d, other in got if d < c]) for c, lit in got}
+        for (c, j), lands in self.landing.get(t, {}).items():
+            for placed, lower in zip(pair, (True, False)):
+                taken = lowest[c] if lower else self.all_of([self.received[t][c, ghost], self.neg(lowest[c])])
+                self.clause([self.neg(self.covering[t].get((placed, j), False)), self.neg(taken), lands])
 
     # --- literal helpers: constants are Python bools, folded away here -----------
 
