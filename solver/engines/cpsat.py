@@ -95,8 +95,9 @@ count for following suit), fog, the skis, the helicopter or the jeep (one way of
 moving cards at a time, as each space has), and the Ghost's display with two
 players (a face-down card exists from the trick after the card over it; the skis pass the players'
 hands around him; on the helicopter and the jeep a card he gets lies where his lay, `face_down_passed`;
-the difficult Ghost's leads after a trick he won, `difficult_leads`, but where cards are passed); a special stage's table pattern alone (`table_pattern`: the
-pattern's automaton over the table cards, a literal per state; the five-player redeal
+the difficult Ghost's leads after a trick he won, `difficult_leads`, but where cards are passed); a
+special stage's table pattern alone (`table_pattern`: the pattern's automaton over the table cards, a
+literal per state; the five-player redeal
 aside); and positions in the middle of a game, whose plays and the crew's passes and
 table cards among them it fixes as the play's first (`TaskModel.position`): on
 42 Deep Sea positions off winning lines that the kernel left UNKNOWN at 2M plays
@@ -528,7 +529,8 @@ class TaskModel:
         playing, passing and following suit, only while no card lies on it. A card lies on it from the deal (its
         column's face-up card) until that card is played; a card he passes from there is replaced by one he gets,
         which lies where his lay (docs/missions.md, "Stage spaces with the Ghost"; on the jeep the two he draws lie
-        in the places of the two he put in, which where the crew's choice: "the Scout choosing which goes where").
+        in the places of the two he put in, which goes where the crew's choice: "the Scout choosing which goes
+        where").
         `holds` here is the Ghost's holding whole; this narrows it to what he may play (a face-down card is never
         passed while covered, and nobody passes one to him)."""
         ghost, display = self.ghost, self.mission.space.display
