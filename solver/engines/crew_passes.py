@@ -15,7 +15,8 @@ position that fixes its cards and leaves theirs to the crew: variants.ANY_CARD),
 are weighed cheapest first (the dearer card of each by crew.cheapness, then the other), ties to the first, and
 raced (crew.raced): the best choice and its wins are those of solving every one. The others' choices in a sample
 may pass a card they have shown: the engines do not model communicated cards, so a choice's share is at most
-optimistic there. On a special mission a choice is weighed by the samples' best scores after it instead. What each seat knows after the pass: solver/missions/jeep_worlds.py and heli_worlds.py.
+optimistic there. On a special mission a choice is weighed by the samples' best scores after it instead. What
+each seat knows after the pass: solver/missions/jeep_worlds.py and heli_worlds.py.
 """
 
 import itertools
