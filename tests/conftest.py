@@ -576,6 +576,16 @@ def space_rules(draw, deal, space):
     return PlayRules(arrivals=draw(fog_schedules(deal)))
 
 
+@st.composite
+def four_column_difficult_ghosts(draw):
+    """A three-seat deal of seven cards a hand and one extra (the Ghost's display: eight cards, four columns), a
+    mission of its tasks, and the difficult Ghost's rules: with three columns or fewer he may lead any face-up card
+    (below and both neighbours are all there is), so four make his rule bite."""
+    deal, mission = draw(deals_and_missions(min_players=3, max_players=3, min_cards=7, max_cards=7, extra_card=True,
+                                            capped=False))
+    return deal, replace(mission, space=draw(space_rules(deal, "difficult-ghost")))
+
+
 def deal_options(space, max_cards):
     """Small-deal options for a space: three seats with one extra card for the Ghost (one even hand)."""
     if space in GHOSTS:

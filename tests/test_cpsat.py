@@ -12,6 +12,7 @@ from conftest import (
     check_witness,
     deal_options,
     deals_and_missions,
+    four_column_difficult_ghosts,
     missions_for,
     missions_with_conditions,
     small_deals,
@@ -468,20 +469,12 @@ def test_spaces_agree_with_reference(space):
     check()
 
 
-def test_difficult_ghost_with_four_columns_agrees_with_reference():
-    # With three columns or fewer the difficult Ghost may lead any face-up card (below and both neighbours are all
-    # there is): four columns (eight cards, seven tricks) make `TaskModel.difficult_leads` bite (without it, this
-    # test fails: a WIN's line leads a card the rule forbids).
-    @settings(max_examples=40)
-    @given(deals_and_missions(min_players=3, max_players=3, min_cards=7, max_cards=7, extra_card=True,
-                              capped=False).flatmap(
-        lambda case: st.tuples(st.just(case), space_rules(case[0], "difficult-ghost"))
-    ))
-    def check(drawn):
-        (deal, mission), rules = drawn
-        agrees_with_reference(deal, dataclasses.replace(mission, space=rules))
-
-    check()
+@settings(max_examples=40)
+@given(four_column_difficult_ghosts())
+def test_difficult_ghost_with_four_columns_agrees_with_reference(case):
+    # Four columns make `TaskModel.difficult_leads` bite (conftest); without it this test fails: a WIN's line leads
+    # a card the rule forbids.
+    agrees_with_reference(*case)
 
 
 @pytest.mark.parametrize("space", ("dog-sled", "hang-glider", *MOVING_SPACES, *GHOST_SPACES))

@@ -15,6 +15,7 @@ from conftest import (
     check_witness,
     deal_options,
     deals_and_missions,
+    four_column_difficult_ghosts,
     missions_with_conditions,
     small_deals,
     space_rules,
@@ -82,19 +83,10 @@ def test_reference_equivalence_reduction_respects_the_space(space):
     check()
 
 
-def test_difficult_ghost_with_four_columns():
-    # With three columns or fewer the difficult Ghost may lead any face-up card (below and both
-    # neighbours are all there is): four columns (eight cards, seven tricks) make the rule bite.
-    @settings(max_examples=60)
-    @given(deals_and_missions(min_players=3, max_players=3, min_cards=7, max_cards=7, extra_card=True,
-                              capped=False).flatmap(
-        lambda case: st.tuples(st.just(case), space_rules(case[0], "difficult-ghost"))
-    ))
-    def check(drawn):
-        (deal, mission), rules = drawn
-        agree(deal, replace(mission, space=rules))
-
-    check()
+@settings(max_examples=60)
+@given(four_column_difficult_ghosts())
+def test_difficult_ghost_with_four_columns(case):
+    agree(*case)
 
 
 @st.composite
