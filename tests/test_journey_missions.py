@@ -24,7 +24,7 @@ from hypothesis import given, settings
 from cli.main import main
 from solver.core.cards import parse_cards
 from solver.core.deal import parse_deal
-from solver.core.solution import Outcome
+from solver.core.solution import Limits, Outcome, Solution
 from solver.engines import reference
 from solver.engines.cases import TableSharing, solve_setups
 from solver.engines.kernel import KernelSolver
@@ -412,6 +412,26 @@ def test_max_score(case):
         # The line found reaches the events: replay it on the setup that asked for them.
         setups = mission_setups(mission, deal, [], None, events=answer.events)
         check_win(deal, setups, answer.solution)
+
+
+def test_the_pass_mark_is_asked_before_a_higher_score():
+    # "the mission counts as failed if your result is 0 steps": whether a deal scores at all is what a sweep counts,
+    # so the search asks for the fewest events that score (5 players: no deduction, 1) before any higher score,
+    # and a budget a higher score spends cannot leave the deal's outcome open.
+    mission = find_mission("journey/no-1-no-2")
+    deal = parse_deal("p5 p6 p7 p8 | b5 b6 b7 b8 | g5 g6 g7 g8 | y5 y6 y7 y8 | p9 b9 g9 y9")  # four clean tricks
+    asked = []
+
+    def stalls_above_one(deal, task_mission, limits):
+        events = max((counter.at_least for counter in task_mission.counters), default=0)
+        asked.append(events)
+        if events > 1:  # a score it cannot settle: it spends all the work it is allowed
+            return Solution(Outcome.UNKNOWN, 0, 0.0, "stalling", work=limits.max_work)
+        return reference.solve(deal, task_mission, limits)
+
+    answer = max_score(deal, mission, [], None, stalls_above_one, Limits(max_work=1.0))
+    assert asked[:2] == [0, 1]
+    assert (answer.outcome, answer.score, answer.exact) == (W, 1, False)
 
 
 def test_every_special_mission_scores_and_fails():
