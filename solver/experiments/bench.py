@@ -127,6 +127,7 @@ SWEEP_SETS = [
     SweepSet("journey/pink-for-everyone", 3, "skis"),
     SweepSet("journey/yellow-for-everyone", 3, "fog"),
     SweepSet("journey/table-chain", 4),
+    SweepSet("journey/table-rising", 4),  # the table card's order (kernel.moves.expand_table): 77,460 -> 2,553 nodes
     SweepSet("journey/yellow-for-everyone", 2, "jeep"),
     SweepSet("journey/no-green-after-blue", 2, "helicopter", difficult=True),
     # Deep Sea: difficulty totals, drafted (each deal one case per assignment the draft allows), a card with

@@ -326,13 +326,20 @@ def expand_table(depth, trick, problem, pattern, frames, plies, moves):
     """Generate the cards of the trick before `trick` that may go on the table: those after which
     the pattern can still be completed, one per automaton state they lead to, since the state is
     all the pattern remembers; every card while the redeal is to come, as the discards it deals
-    out depend on which card is laid."""
+    out depend on which card is laid. Best first: the card after which the most cards in play may
+    follow (rising numbers: the lowest), where card order tried a pink 7 before a blue 3. The special
+    stages' first 300 deals a cell, 2-5 players, seed 1, the same answers: table-rising's plays
+    2.34 M / 595 k / 188 k / 1.61 M -> 1.29 M / 283 k / 38 k / 18 k (its four 5-player deals of 1,000
+    a 2 s budget left UNKNOWN, 36-68 M plays each, now take 60), table-steps' 7-67% fewer, table-chain's
+    within 21% either way but 5 players' (+14%), table-alternating's 2-3% fewer, the pink frame's the same."""
     state = frames[trick - 1, PATTERN_STATE]
     remaining = problem[TRICKS] - trick
     every_card = trick <= problem[REDEAL_AFTER] or problem[EVERY_MOVE]
     cards = plies[depth - 1, TRICK_CARDS]
     if trick <= problem[FORCED_CHOICES]:  # a position's table card: the only move
         cards &= forced_bit(problem[FORCED_TABLED + trick - 1])
+    present = frames[trick, PRESENT]
+    scores = moves[depth, SCORES:]
     count = 0
     while cards:
         card = lowest_bit_index(cards)
@@ -343,11 +350,31 @@ def expand_table(depth, trick, problem, pattern, frames, plies, moves):
         seen = False
         for i in range(count):
             seen = seen or not every_card and pattern[state, moves[depth, i]] == after
-        if not seen:
-            moves[depth, count] = card
-            count += 1
+        if seen:
+            continue
+        score = followers(after, present, pattern)
+        i = count
+        while i > 0 and scores[i - 1] < score:
+            scores[i] = scores[i - 1]
+            moves[depth, i] = moves[depth, i - 1]
+            i -= 1
+        scores[i] = score
+        moves[depth, i] = card
+        count += 1
     plies[depth, MOVE_COUNT] = count
     plies[depth, NEXT_MOVE] = 0
+
+
+@njit(cache=True, inline="always")
+def followers(state, present, pattern):
+    """Return how many of the `present` cards the pattern allows next in `state`."""
+    count = 0
+    rest = present
+    while rest:
+        card = lowest_bit_index(rest)
+        rest &= rest - 1
+        count += pattern[state, card] >= 0
+    return count
 
 
 @njit(cache=True, inline="always")
