@@ -185,7 +185,9 @@ def game_lines(answer: api.PlayAnswer) -> list[str]:
                 lines.append(f"      lost in every sample; (sample, task) pairs still winnable alone: {alone}")
         if number <= len(game.tabled):
             laid = game.tabled[number - 1]
-            lines.append(f"  then seat {laid.seat} lays {format_card(laid.card)} on the table (of "
+            ghost = answer.ghost is not None and laid.seat == GHOST_SEAT
+            for_ghost = f" (the Ghost: seat {answer.ghost.controller} decides)" if ghost else ""
+            lines.append(f"  then seat {laid.seat}{for_ghost} lays {format_card(laid.card)} on the table (of "
                          + " ".join(f"{format_card(s.card)} {card_share_text(s)}" for s in laid.shares) + ")")
         if card_set(trick.cards) & game.mission.space.skis and not game.walked.ended.endswith(f"trick {number}"):
             lines.append("  then the skis: every hand passes whole to the left")

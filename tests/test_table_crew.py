@@ -13,6 +13,7 @@ import json
 from collections import Counter
 from dataclasses import replace
 
+import pytest
 from click.testing import CliRunner
 from conftest import patterns, small_deals, stage_problems
 from crew_games import assert_the_kernel_plays_the_reference_game, every_sample
@@ -89,15 +90,20 @@ def test_every_sample_of_a_redeal_game_replays_it(problem, seed):
         pass  # each sample is checked as it is drawn
 
 
-def test_crew_play_prints_each_table_card():
-    args = ["play", "--mission", "journey/table-rising", "--players", "4", "--seed", "1", "--samples", "4"]
+@pytest.mark.parametrize("players", [4, 2])
+def test_crew_play_prints_each_table_card(players):
+    args = ["play", "--mission", "journey/table-rising", "--players", str(players), "--seed", "1", "--samples", "4"]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
     laid = [line for line in result.stdout.splitlines() if " on the table (of " in line]
     body = json.loads(CliRunner().invoke(main, [*args, "--json"]).stdout)
     assert len(laid) == len(body["tabled"]) >= 1
+    if players == 2:  # a trick the Ghost wins: his card is laid by his controller, who decides for him
+        assert any(choice["seat"] == GHOST_SEAT for choice in body["tabled"])
     for line, choice in zip(laid, body["tabled"]):
-        assert line.startswith(f"  then seat {choice['seat']} lays {choice['card']} on the table (of ")
+        ghost = players == 2 and choice["seat"] == GHOST_SEAT
+        decider = f" (the Ghost: seat {body['ghost_controller']} decides)" if ghost else ""
+        assert line.startswith(f"  then seat {choice['seat']}{decider} lays {choice['card']} on the table (of ")
         assert all(unknown == 0 for _, _, unknown in choice["shares"].values())  # a table card weighs wins alone
         assert all(f"{card} {wins}/{tried}" in line if tried else f"{card} -" in line  # never solved: raced out
                    for card, (wins, tried, _) in choice["shares"].items())
