@@ -518,6 +518,28 @@ def test_random_pass_with_trick_conditions_agrees_with_reference(drawn):
     agrees_with_reference(deal, dataclasses.replace(mission, random_pass=chance))
 
 
+# Mission 12's random pass with the Ghost (docs/missions.md): "he gives a face-up card, drawn at random among his
+# face-up cards (the first of them in the pass ordering drawn with the deal ...), and the card he gets takes the
+# place of the one he gave, so the card under it stays face down" (`TaskModel.face_up_kept`, `face_down_passed`);
+# with tasks, and with trick conditions and sequence rules.
+@settings(max_examples=150)
+@given(deals_and_missions(**deal_options("ghost", max_cards=5)).flatmap(
+    lambda case: st.tuples(st.just(case), space_rules(case[0], "ghost"), random_passes(case[0]))
+))
+def test_random_pass_with_the_ghost_agrees_with_reference(drawn):
+    (deal, mission), rules, chance = drawn
+    agrees_with_reference(deal, dataclasses.replace(mission, space=rules, random_pass=chance))
+
+
+@settings(max_examples=100)
+@given(small_deals(**deal_options("ghost", max_cards=4)).flatmap(
+    lambda deal: st.tuples(st.just(deal), missions_with_conditions(deal), space_rules(deal, "ghost"), random_passes(deal))
+))
+def test_random_pass_with_the_ghost_and_trick_conditions_agrees_with_reference(drawn):
+    deal, mission, rules, chance = drawn
+    agrees_with_reference(deal, dataclasses.replace(mission, space=rules, random_pass=chance))
+
+
 # Sequence rules (conditions.Sequence: no card of `after` right after one of `before`, in a trick or
 # across tricks), with every other trick condition (on the spaces: above).
 @settings(max_examples=300)

@@ -296,13 +296,14 @@ def test_formats_keep_progress_off_stdout(tmp_path, output_format):
 
 
 def test_budget_leaves_a_hard_deal_unknown(tmp_path):
-    """Deal 6 of mission 12 with two players (seed 1) takes the kernel more than 500,000 card plays (the Ghost with
-    a random pass: no CP-SAT), the other nine under 1,000: with 0.1 s of work (500,000 plays) it is UNKNOWN, after
-    exactly those plays. (CP-SAT models the difficult Ghost since 90cbd3c, and decides the table-rising deal this
-    test used before within such a budget.)"""
+    """Deal 6 of mission 12 with two players and the difficult Ghost (seed 1) takes the kernel more than 500,000
+    card plays (the difficult Ghost with a random pass: no CP-SAT), the other nine under 1,000: with 0.1 s of work
+    (500,000 plays) it is UNKNOWN, after exactly those plays. (CP-SAT models the difficult Ghost since 90cbd3c and
+    the ordinary Ghost's random pass since this test moved here: it proves the ordinary Ghost's deal 6 lost in
+    0.2 s, which the kernel alone leaves open after 300 M plays.)"""
     out = tmp_path / "budget"
-    result = sweep(out, "--missions", "12", "--players", "2", "--deals", "10", "--budget", "0.1", "--jobs", "1",
-                   "--format", "json")
+    result = sweep(out, "--missions", "12", "--players", "2", "--difficult-ghost", "--deals", "10", "--budget", "0.1",
+                   "--jobs", "1", "--format", "json")
     (row,) = json.loads(result.stdout)
     assert (row["deals"], row["wins"], row["losses"], row["unknowns"]) == (10, 9, 0, 1)
     assert row["win_rate"] == 1.0  # unknowns count neither way

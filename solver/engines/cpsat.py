@@ -94,8 +94,9 @@ sled (its driver may open any trick), the hang glider (a set-aside card does not
 count for following suit), fog, the skis, the helicopter or the jeep (one way of
 moving cards at a time, as each space has), and the Ghost's display with two
 players (a face-down card exists from the trick after the card over it; the skis pass the players'
-hands around him; on the helicopter and the jeep a card he gets lies where his lay, `face_down_passed`;
-the difficult Ghost's leads after a trick he won, `difficult_leads`, but where cards are passed); a
+hands around him; in mission 12's random pass he gives a face-up card, and there and on the helicopter and
+the jeep a card he gets lies where his lay, `face_down_passed`; the difficult Ghost's leads after a trick he
+won, `difficult_leads`, but where cards are passed); a
 special stage's table pattern alone (`table_pattern`: the pattern's automaton over the table cards, a
 literal per state; the five-player redeal
 aside); and positions in the middle of a game, whose plays and the crew's passes and
@@ -103,8 +104,8 @@ table cards among them it fixes as the play's first (`TaskModel.position`): on
 42 Deep Sea positions off winning lines that the kernel left UNKNOWN at 2M plays
 (39 won, 3 lost; the portfolio's turns, the kernel alone then, took 350 s and left
 12 UNKNOWN at 10 s), CP-SAT decided all in 2.6 s. `solve` raises
-`UnsupportedMission` for any other rule (the Ghost with a random pass, the difficult Ghost on the helicopter or
-the jeep, a table pattern with tasks, conditions or passes, the redeal, Deep Sea's
+`UnsupportedMission` for any other rule (the difficult Ghost with a random pass, on the helicopter or the
+jeep, a table pattern with tasks, conditions or passes, the redeal, Deep Sea's
 rules on a stage space), naming
 it (`unsupported`): the portfolio sends such missions to the kernel alone. The play
 part of a model (`TaskModel.play_only`) is built and read once for the missions of
@@ -164,8 +165,8 @@ OTHER_ENGINES = "use the auto, kernel or reference engine"
 # The rule families of a TaskMission the model lacks: short name, and in words.
 FAMILIES = {
     "moves-combined": "cards moving in more than one way (fog, the skis, passes: no stage space does)",
-    "ghost": "the Ghost with a random pass, the difficult Ghost with the helicopter or the jeep, or a jeep he "
-             "may lack two face-up cards for",
+    "ghost": "the difficult Ghost with a random pass, the helicopter or the jeep, or a jeep he may lack two "
+             "face-up cards for",
     "redeal": "the five-player redeal",
     "pattern": "table patterns with tasks, trick conditions or passes",
     "deep-sea-space": "Deep Sea's rules (comparisons, runs, lead rules, as-many tricks) with a stage space or a "
@@ -234,14 +235,14 @@ def pattern_with_more(mission: TaskMission) -> bool:
 
 def ghost_with_moves(mission: TaskMission) -> bool:
     """Return True for the Ghost where cards change hands in ways the model does not know: mission 12's random
-    pass (he gives a face-up card drawn at random), the helicopter or the jeep with the difficult Ghost (his
-    leads read the display as passes change it), and a jeep he may lack two face-up cards for (a column empties
+    pass, the helicopter or the jeep with the difficult Ghost (his leads read the display as passes change it),
+    and a jeep he may lack two face-up cards for (a column empties
     after two of his plays; the rules' seven columns and trick 3 always leave him five or more), which leaves a
-    won mission no legal play to the end. The skis pass the players' hands only, around him; the helicopter's
-    and the jeep's passes: `face_down_passed`."""
+    won mission no legal play to the end. The skis pass the players' hands only, around him; the random pass
+    (`face_up_kept`), the helicopter's and the jeep's passes: `face_down_passed`."""
     space = mission.space
     columns = len(space.display) // 2
-    moves = (mission.random_pass is not None or bool(space.heli_pass or space.jeep_after) and space.difficult
+    moves = (bool(mission.random_pass is not None or space.heli_pass or space.jeep_after) and space.difficult
              or bool(space.jeep_after) and columns - space.jeep_after // 2 < 2)
     return (space.ghost >= 0 or bool(space.display)) and bool(moves)
 
@@ -337,7 +338,8 @@ class TaskModel:
         # The Ghost's face-down cards: each under the face-up card of its column.
         columns = len(space.display) // 2
         self.under = dict(zip(space.display[columns:], space.display[:columns]))
-        self.passes = {}  # trick t -> {(card, seat): "seat passes card after t"}
+        self.passes = {}  # trick t -> {(card, seat): "seat passes card after t"}: the crew's passes (the line's)
+        self.given = {}  # trick t -> the same for every pass, mission 12's random pass too
         self.received = {}  # trick t -> {(card, seat): "seat receives card after t"}
         # The Ghost's display where cards are passed (`face_down_passed`), trick t -> {(card, column): literal}: the
         # card he passed after t lay on the column's face-down card (`covering`), the card he got lies on it
@@ -537,7 +539,7 @@ class TaskModel:
         columns = len(display) // 2
         lying = [{display[j]: True} for j in range(columns)]  # column j: card -> "it lies on j's face-down card"
         for t in range(self.tricks):
-            given, received = self.passes.get(t, {}), self.received.get(t, {})
+            given, received = self.given.get(t, {}), self.received.get(t, {})
             moved = []  # column j: "he passed the card lying on its face-down card after trick t"
             for j, under in enumerate(display[columns:]):
                 covered = self.any_of(list(lying[j].values()))
@@ -582,7 +584,7 @@ class TaskModel:
         kept = {(c, p): self.all_of([self.holds[c, p, t], self.neg(self.x[c][t])]) for c in self.holder for p in range(n)}
         chance = random_pass is not None and t + 1 == random_pass.after  # mission 12's: not a move of the line
         if chance:
-            given = self.first_in_order(kept, random_pass.order)
+            given = self.first_in_order(self.face_up_kept(kept, t), random_pass.order)
             received = {(c, (p + 1) % n): give for (c, p), give in given.items()}
         elif t + 1 == space.jeep_after:
             given = self.gives(kept, True)
@@ -597,10 +599,20 @@ class TaskModel:
             received = {(c, (p + 1) % n): give for (c, p), give in given.items()}
         if not chance:
             self.passes[t] = given  # the crew's passes, part of the line (Trick.passed)
-        self.received[t] = received
+        self.given[t], self.received[t] = given, received
         for (c, p), keep in kept.items():
             stays = self.all_of([keep, self.neg(given.get((c, p), False))])
             self.holds[c, p, t + 1] = self.any_of([stays, received.get((c, p), False)])
+
+    def face_up_kept(self, kept: dict, t: int) -> dict:
+        """Return `kept` ({(card, seat): "seat keeps card after trick t"}) with the Ghost's face-down cards still
+        covered left out: mission 12's random pass has him give a face-up card (docs/missions.md). It is the only
+        pass of its mission (`moves_combined`), so the card over a face-down one is the one dealt there."""
+        if self.ghost < 0:
+            return kept
+        under = {bottom: top for bottom, top in self.under.items() if (top, self.ghost) in kept}
+        return {(c, p): lit if p != self.ghost or c not in under else self.all_of([lit, self.neg(kept[under[c], p])])
+                for (c, p), lit in kept.items()}
 
     def first_in_order(self, kept: dict, order: tuple[int, ...]) -> dict:
         """Return {(card, seat): "seat passes card"} for mission 12's random pass: each seat gives the
