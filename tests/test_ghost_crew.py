@@ -37,16 +37,17 @@ from test_knowledge import (
 )
 
 from cli.main import main
-from solver.core.cards import bit, card_set, parse_card_list, popcount, scan
+from solver.core.cards import bit, card_set, parse_card, parse_card_list, popcount, scan
 from solver.core.deal import COMMANDER_CARD, Deal
 from solver.core.rules import legal_plays, num_tricks, trick_winner
 from solver.core.solution import Limits
-from solver.engines.crew import GameTables, decision_deals
+from solver.engines.crew import GameTables, decision_deals, heli_moves
 from solver.engines.kernel import KernelSolver
 from solver.engines.realistic import play_game
 from solver.engines.reference import walk
 from solver.missions.ghost_knowledge import GhostSeat, covered_columns, knowledge_with_ghost
-from solver.missions.position import Position
+from solver.missions.knowledge import LOWEST, Communication
+from solver.missions.position import Position, TrickChoices
 from solver.missions.setup import Setup
 from solver.missions.tasks import make_task_mission
 from solver.trick.ghost import GHOST_SEAT, parse_ghost_deal
@@ -62,11 +63,13 @@ def face_up(hand: int, display) -> int:
                if hand >> top & 1 or hand >> bottom & 1)
 
 
-def replay(hands, display, plays, leader: int, extra: PlayRules = PlayRules()):
+def replay(hands, display, plays, leader: int, extra: PlayRules = PlayRules(), passes=None):
     """Play `plays` from `hands` (the Ghost's: his display) by the rules above (`extra`: on the hang glider, each
     player with a card set aside, test_hang_glider_crew.py; on the skis, after a trick holding a skis card the two
-    players swap hands, his display staying): the hands before each trick (and the one to come), or None when a play
-    is not legal."""
+    players swap hands, his display staying; on the helicopter, after a trick holding a heli but the last, each seat
+    passes its card of `passes[trick number]` to the left, the Ghost a face-up one, and the card he gets lies where
+    his lay): the hands before each trick (and the one to come), or None when a play or a pass is not legal. With
+    `passes` given, (those hands, his display now)."""
     hands, held, trick, tricks = list(hands), [], [], num_tricks(hands)
     for c in plays:
         if not trick:
@@ -86,10 +89,18 @@ def replay(hands, display, plays, leader: int, extra: PlayRules = PlayRules()):
             leader = (leader + trick_winner(0, trick, 3)) % 3
             if card_set(trick) & extra.skis:
                 hands[0], hands[1] = hands[1], hands[0]
+            if card_set(trick) & extra.heli_pass and len(held) < tricks:
+                given = passes[len(held)]
+                if not all(hands[s] & bit(g) for s, g in enumerate(given)) or not face_up(hands[2], display) & bit(
+                        given[GHOST_SEAT]):
+                    return None
+                for s, g in enumerate(given):
+                    hands[s] = hands[s] & ~bit(g) | bit(given[(s - 1) % 3])
+                display = tuple(given[1] if d == given[GHOST_SEAT] else d for d in display)
             trick = []
     if not trick:
         held.append(tuple(hands))
-    return held
+    return held if passes is None else (held, display)
 
 
 def ghost_mission(deal: Deal, display, extra: PlayRules = PlayRules()):
@@ -113,29 +124,48 @@ def ghost_games(draw, space: str = "train"):
     players = sorted(scan(deal.hands[0] | deal.hands[1]))
     aside = sum(bit(c) for c in draw(st.lists(st.sampled_from(players), unique=True, max_size=3), label="aside"))
     extra = {"train": PlayRules(), "hang-glider": PlayRules(hang_glider=True),
-             "skis": PlayRules(skis=bit(draw(st.sampled_from(players), label="skis")))}[space]
-    mission, plays = ghost_mission(deal, display, extra), ()
+             "skis": PlayRules(skis=bit(draw(st.sampled_from(players), label="skis"))),
+             "helicopter": PlayRules(heli_pass=card_set(draw(st.lists(st.sampled_from(sorted(scan(deal.cards))),
+                                                                      min_size=1, max_size=3), label="helis")))}[space]
+    mission, position = ghost_mission(deal, display, extra), Position()
+
+    def passed(walked):  # the helicopter's pass, where one is due: any card of each hand, the Ghost's face up
+        hands = (*walked.hands[:GHOST_SEAT], face_up(walked.hands[GHOST_SEAT], walked.display))
+        cards = tuple(draw(st.sampled_from(sorted(scan(hand))), label="pass") for hand in hands)
+        return position.choose(TrickChoices(passed=cards), len(walked.tricks))
+
     for _ in range(draw(st.integers(0, 3 * cards - 1), label="plays")):
-        legal = walk(deal, Position(plays).on(mission), to_the_end=True).legal
-        if not legal:
+        walked = walk(deal, position.on(mission), to_the_end=True)
+        if walked.due:
+            position = passed(walked)
+            walked = walk(deal, position.on(mission), to_the_end=True)
+        if not walked.legal:
             break
-        plays += (draw(st.sampled_from(list(scan(legal))), label="card"),)
-    held = replay(deal.hands, display, plays, deal.commander, extra)
+        position = position.then(draw(st.sampled_from(list(scan(walked.legal))), label="card"))
+    walked = walk(deal, position.on(mission), to_the_end=True)
+    if walked.due:
+        position = passed(walked)
+    passes = {after: made.passed for after, made in enumerate(position.chosen, 1) if made.passed}
+    held, _ = replay(deal.hands, display, position.plays, deal.commander, extra, passes)
     shown = () if extra.hang_glider else cards_shown(draw, held, [0, 1])
-    return deal, display, aside, draw(st.integers(0, 1), label="controller"), plays, shown, extra
+    controller = draw(st.integers(0, 1), label="controller")
+    return deal, display, aside, controller, position.plays, shown, extra, passes
 
 
-def brute_force(deal: Deal, display, aside: int, plays, shown, seat: int, extra: PlayRules = PlayRules()) -> set:
+def brute_force(deal: Deal, display, aside: int, plays, shown, seat: int, extra: PlayRules = PlayRules(),
+                passes=None) -> set:
     """Return every world seen from player `seat`, as (the other player's hand as dealt, the display): its own hand
-    as dealt and now, every card of the display it has seen face up where it lay, every play legal (`extra`: a
-    space's rules), every token true, no `aside` card in the display."""
+    as dealt and now, every card of the display it has seen face up where it lay, every play and pass legal
+    (`extra`: a space's rules; `passes`, the helicopter's, which both players see), every token true, no `aside`
+    card in the display."""
     columns = len(display) // 2
-    true_now = replay(deal.hands, display, plays, deal.commander, extra)[-1]
-    turned = [column for column in range(columns) if display[column] in plays]  # its face-down card seen
+    true_held, now_display = replay(deal.hands, display, plays, deal.commander, extra, passes or {})
+    true_now = true_held[-1]
+    covered = covered_columns(true_now[GHOST_SEAT], now_display)  # its face-down card never seen
+    turned = [column for column in range(columns) if column not in covered]
     other = 1 - seat
     unseen = deal.cards & ~deal.hands[seat] & ~card_set(display[:columns]) & ~card_set(
         display[columns + column] for column in turned)
-    covered = [column for column in range(columns) if column not in turned]
     found = set()
     for kept in itertools.combinations(sorted(scan(unseen)), popcount(deal.hands[other])):
         rest = unseen & ~card_set(kept)
@@ -148,9 +178,10 @@ def brute_force(deal: Deal, display, aside: int, plays, shown, seat: int, extra:
             world = tuple(world)
             hands_then = [0, 0, card_set(world)]
             hands_then[seat], hands_then[other] = deal.hands[seat], card_set(kept)
-            replayed = replay(hands_then, world, plays, deal.commander, extra)
+            replayed = replay(hands_then, world, plays, deal.commander, extra, passes or {})
             if replayed is None or not commander_holds_r4(hands_then, deal.commander):
                 continue
+            replayed = replayed[0]
             if replayed[-1][seat] == true_now[seat] and shown_truly(replayed, shown):
                 found.add((hands_then[other], world))
     return found
@@ -159,13 +190,14 @@ def brute_force(deal: Deal, display, aside: int, plays, shown, seat: int, extra:
 def assert_samples_are_the_worlds(game):
     """The crew's samples for the player deciding at the end of `game` (ghost_games') are exactly the worlds the brute
     force finds, counted exactly and drawn about equally often."""
-    deal, display, aside, controller, plays, shown, extra = game
+    deal, display, aside, controller, plays, shown, extra, passes = game if len(game) == 8 else (*game, {})
     mission = ghost_mission(deal, display, extra)
-    walked = walk(deal, Position(plays).on(mission), to_the_end=True)
+    chosen = tuple(TrickChoices(passed=passes.get(after, ())) for after in range(1, max(passes, default=0) + 1))
+    walked = walk(deal, Position(plays, chosen).on(mission), to_the_end=True)
     shown = tuple(s for s in shown if s.trick <= len(walked.tricks) + 1)
     ghost = GhostSeat(controller, aside)
     seat = ghost.decider(walked.to_move)
-    expected = brute_force(deal, display, aside, plays, shown, seat, extra)
+    expected = brute_force(deal, display, aside, plays, shown, seat, extra, passes)
     assert (deal.hands[1 - seat], display) in expected
     wanted = SAMPLES_PER_DEAL * min(len(expected), MOST_COUNTED)
     samples = decision_deals(deal, mission, walked, plays, shown, wanted, random.Random(1), ghost)
@@ -176,9 +208,11 @@ def assert_samples_are_the_worlds(game):
     last_trick = num_tricks(deal.hands) - 1 if extra.hang_glider else -1
     swapped = any(len(trick) == 3 and card_set(c for _, c in trick) & extra.skis for trick in tricks)
     seen = ((1 - seat, walked.hands[1 - seat]),) if swapped else ()
-    known = knowledge_with_ghost(seat, walked.hands, display, tricks, shown, deal.cards, aside, deal.commander,
-                                 last_trick, seen)
-    covered = len(covered_columns(walked.hands[GHOST_SEAT], display))
+    begun = [c for s, c in tricks[-1] if s == GHOST_SEAT] if tricks and len(tricks[-1]) < 3 else []
+    hands = (*walked.hands[:GHOST_SEAT], walked.hands[GHOST_SEAT] | card_set(begun))  # his card covers till the trick ends
+    known = knowledge_with_ghost(seat, hands, walked.display, tricks, shown, deal.cards, aside, deal.commander,
+                                 last_trick, seen, heli_moves(walked, 3))
+    covered = len(covered_columns(hands[GHOST_SEAT], walked.display))
     assert known.count() * math.factorial(covered) == len(expected)
 
 
@@ -206,6 +240,28 @@ def test_on_the_skis_a_player_knows_both_hands_once_they_swapped(game):
     assert_samples_are_the_worlds(game)
 
 
+@settings(max_examples=150, deadline=None)
+@given(ghost_games("helicopter"))
+def test_on_the_helicopter_both_players_see_every_card_passed(game):
+    # docs/missions.md, with the Ghost: "Helicopter: the Ghost passes a face-up card to seat 0 and the card seat 1
+    # passes him lies where his lay, so a face-down card under it stays face down until that card is played." The
+    # Ghost's card and the one he gets lie face up; the card between the players is seen by its giver and its
+    # receiver: the two players see every pass, and a face-down card never moves while covered.
+    assert_samples_are_the_worlds(game)
+
+
+def test_a_lowest_card_s_other_card_of_its_colour_may_have_been_passed():
+    # "put the token at its top, middle, or bottom to mean respectively that it is the highest, only, or lowest card
+    # of that colour in hand": seat 0 shows p1 as its lowest, so it held another pink then; after trick 1 (the heli
+    # p1 in it) it passes that other pink, p6, to seat 1, which sees it. Seat 1, to play in trick 2, may no longer
+    # take seat 0 to hold a pink: in the true world it holds none.
+    deal, display = parse_ghost_deal("p1 p6 b1 b2 | p2 p4 p7 p9 | b3 p5 / p8 p3", commander=0)
+    shown = (Communication(0, parse_card("p1"), LOWEST, 1),)
+    helicopter = PlayRules(heli_pass=bit(parse_card("p1")))
+    passes = {1: tuple(parse_card_list("p6 p4 b3"))}
+    assert_samples_are_the_worlds((deal, display, 0, 0, parse_card_list("p1 p2 p5 p3 b1"), shown, helicopter, passes))
+
+
 def test_on_the_hang_glider_the_ghost_s_discard_caps_none_of_his_face_down_cards():
     # Trick 1: seat 0 leads y5, seat 1 follows with y7, the Ghost has no face-up yellow and plays g1; y1 turns up.
     # Both cards still face down are yellow (y2 under g2, y3 under g3): a cap on his face-down cards, as if he had
@@ -217,16 +273,18 @@ def test_on_the_hang_glider_the_ghost_s_discard_caps_none_of_his_face_down_cards
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from([2, 4]).flatmap(lambda n: small_deals(min_players=3, max_players=3, min_cards=n,
                                                              max_cards=n, extra_card=False)),
-       st.integers(0, 2**16), st.integers(0, 1), st.sampled_from(["train", "hang-glider", "skis"]))
+       st.integers(0, 2**16), st.integers(0, 1), st.sampled_from(["train", "hang-glider", "skis", "helicopter"]))
 def test_the_kernel_plays_the_two_player_game_the_reference_plays(dealt, seed, controller, space):
     # one table a game (GameTables) over every sampled display; the Ghost never shows a card; on the train, the
-    # hang glider or the skis (the lowest card of the players' its card)
+    # hang glider, the skis or the helicopter (the lowest card of the players' its card; the helicopter's passes
+    # chosen by the crew, the Ghost's by his controller)
     assume(dealt.commander != GHOST_SEAT)  # the 4 rocket is set aside before the display is laid out
     deal = Deal(dealt.hands, dealt.commander)
     display = tuple(sorted(scan(deal.hands[GHOST_SEAT])))
     task = min(scan(deal.hands[0] | deal.hands[1]))
     mission = make_task_mission(deal, [task], owners=None)
-    extra = PlayRules(hang_glider=space == "hang-glider", skis=bit(task) if space == "skis" else 0)
+    extra = PlayRules(hang_glider=space == "hang-glider", skis=bit(task) if space == "skis" else 0,
+                      heli_pass=bit(task) if space == "helicopter" else 0)
     setups = [Setup("", replace(mission, space=replace(extra, ghost=GHOST_SEAT, display=display)))]
     ghost = GhostSeat(controller, 0)
     reference = play_game(deal, setups, samples=3, seed=seed, limits=Limits(), ghost=ghost)

@@ -163,9 +163,11 @@ def hidden_unsupported(mission) -> str:
     if space.redeal_after and (space != replace(NO_RULES, redeal_after=space.redeal_after,
                                                 redeal_order=space.redeal_order) or mission.random_pass is not None):
         return "a special stage's redeal with other rules of play"  # never in the rules: a stage on no space
-    if space.heli_pass and (space != replace(NO_RULES, heli_pass=space.heli_pass) or mission.random_pass is not None
+    ghost = replace(NO_RULES, ghost=space.ghost, display=space.display, difficult=space.difficult)
+    if space.heli_pass and (space != replace(ghost, heli_pass=space.heli_pass) or mission.random_pass is not None
                             or mission.pattern is not None):
-        return "the helicopter with another rule of play, a random pass or a table"  # heli_worlds.py knows it alone
+        # heli_worlds.py knows it alone; with the Ghost, every pass is seen (ghost_knowledge.py)
+        return "the helicopter with another rule of play, a random pass or a table"
     if space.jeep_after and (space != replace(NO_RULES, jeep_after=space.jeep_after, jeep_order=space.jeep_order)
                              or mission.random_pass is not None or mission.pattern is not None):
         return "the jeep with another rule of play, a random pass or a table"  # jeep_worlds.py knows the jeep alone
@@ -228,22 +230,52 @@ def ghost_seat(ghost: GhostSeat | None) -> GhostSeat:
 
 
 def ghost_deals(deal: Deal, mission, seat: int, hands, tricks, played, communications, samples: int,
-                rng: random.Random, ghost: GhostSeat) -> list[Sample]:
+                rng: random.Random, ghost: GhostSeat, now_display: tuple[int, ...] = (), moves=()) -> list[Sample]:
     """Return `samples` deals drawn with `rng` from what player `seat` knows with the Ghost (ghost_knowledge.py):
     `hands` now, `tricks` as (seat, card) lists, `played` the cards played from each hand as dealt; each with its
-    display. Once the skis have swapped the players' hands, each player knows both."""
+    display. Once the skis have swapped the players' hands, each player knows both. On the helicopter, `moves`
+    are its passes so far (`heli_moves`), which both players see, and `now_display` his display after them."""
     display = mission.space.display
     last_trick = num_tricks(deal.hands) - 1 if mission.space.hang_glider else -1
     moved = hands_moved(tricks, mission.space.skis, deal.players)[1]
     seen = ((1 - seat, hands[1 - seat]),) if moved else ()  # the skis swapped the players' hands: it held both
-    known = knowledge_with_ghost(seat, hands, display, tricks, communications, deal.cards, ghost.aside, deal.commander,
-                                 last_trick, seen)
+    now_display = now_display or display
+    begun = tricks[-1] if tricks and len(tricks[-1]) < deal.players else ()
+    # "After the trick, the Scout reveals the face-down card underneath": a card he played in the trick begun
+    # still covers his face-down card for what the players know.
+    hands = (*hands[:GHOST_SEAT], hands[GHOST_SEAT] | card_set(c for s, c in begun if s == GHOST_SEAT))
+    known = knowledge_with_ghost(seat, hands, now_display, tricks, communications, deal.cards, ghost.aside,
+                                 deal.commander, last_trick, seen, moves)
     drawn = []
     for now in known.samples(rng, samples):
-        sampled = display_with(display, hands[GHOST_SEAT], now[GHOST_SEAT], rng)
-        players = tuple(now[dealt_seat(p, -moved, deal.players, GHOST_SEAT)] | played[p] for p in range(GHOST_SEAT))
+        sampled = display_with(display, hands[GHOST_SEAT], now[GHOST_SEAT], rng, now_display)
+        if moves:
+            players = undone(now[:GHOST_SEAT] + (0,), tricks, moves)[:GHOST_SEAT]
+        else:
+            players = tuple(now[dealt_seat(p, -moved, deal.players, GHOST_SEAT)] | played[p] for p in range(GHOST_SEAT))
         drawn.append(Sample(Deal((*players, dealt_ghost(sampled)), deal.commander), display=sampled))
     return drawn
+
+
+def heli_moves(walked, players: int) -> tuple[tuple[int, int, int, int], ...]:
+    """Return the helicopter's passes of a walked position as Knowledge.of's moves: after each trick holding a heli,
+    every seat's card to the seat on its left."""
+    return tuple((number, seat, (seat + 1) % players, c) for number, trick in enumerate(walked.tricks, 1)
+                 for seat, c in enumerate(trick.passed))
+
+
+def undone(hands, tricks, moves) -> tuple[int, ...]:
+    """Return `hands` as dealt: each trick's plays (`tricks`, (seat, card) lists) and the passes after it
+    (`moves`, Knowledge.of's) taken back, the latest first."""
+    hands = list(hands)
+    for number in range(len(tricks), 0, -1):
+        for before, giver, receiver, c in reversed(moves):
+            if before == number:
+                hands[receiver] &= ~bit(c)
+                hands[giver] |= bit(c)
+        for seat, c in tricks[number - 1]:
+            hands[seat] |= bit(c)
+    return tuple(hands)
 
 
 def pass_to_come(random_pass: RandomPass, shown, rng: random.Random) -> RandomPass:
@@ -371,7 +403,7 @@ def decision_deals(deal: Deal, mission, walked, plays, communications, samples: 
         seat = ghost_seat(ghost).decider(seat)
         return ghost_deals(deal, mission, seat, walked.hands, seated_tricks(walked, plays),
                            played_by_seat(walked, plays, mission.space.skis, GHOST_SEAT),
-                           communications, samples, rng, ghost)
+                           communications, samples, rng, ghost, walked.display, heli_moves(walked, deal.players))
     random_pass, space = mission.random_pass, mission.space
     if random_pass is not None and len(walked.tricks) >= random_pass.after:
         return worlds_after_pass(deal, random_pass, walked, plays, communications, samples, rng, seat)

@@ -28,7 +28,7 @@ from solver.core.deal import Deal
 from solver.core.solution import Limits
 from solver.engines.crew import best_raced, best_score, cheapness, decision_deals, raced, winnable
 from solver.missions.position import Position, TrickChoices
-from solver.trick.variants import ANY_CARD
+from solver.trick.variants import ANY_CARD, ghost_playable
 
 
 @dataclass(frozen=True)
@@ -59,17 +59,21 @@ class PassMade:
 
 
 def crew_pass(deal: Deal, mission, walked, position: Position, shown, samples: int, rng: random.Random, solve,
-              limits: Limits, scoring=None) -> PassMade:
+              limits: Limits, scoring=None, ghost=None) -> PassMade:
     """Return every seat's choice of the cards it passes at a walked position of `deal` that stops at a pass (the
     jeep's exchange or a helicopter's pass; `position` on `mission`; `shown` the cards communicated so far). On a
     special mission (`scoring`, realistic.Scoring) a choice is weighed by the best score each sample still allows
-    after it (crew.best_score), as a card to play is (crew.score_shares)."""
+    after it (crew.best_score), as a card to play is (crew.score_shares). With the Ghost (`ghost`, a GhostSeat) his
+    controller chooses his card among his face-up ones, from its own samples."""
     trick = len(walked.tricks)
     each = 2 if trick == mission.space.jeep_after else 1
     choices = []
     for seat in range(deal.players):
-        options = pass_options(walked.hands[seat], sum(1 << c.card for c in shown if c.seat == seat), each)
-        deals = decision_deals(deal, mission, walked, position.plays, shown, samples, rng, seat=seat)
+        hand = walked.hands[seat]
+        if seat == mission.space.ghost:
+            hand = ghost_playable(hand, walked.display)
+        options = pass_options(hand, sum(1 << c.card for c in shown if c.seat == seat), each)
+        deals = decision_deals(deal, mission, walked, position.plays, shown, samples, rng, ghost, seat=seat)
         moved = {cards: position.choose(TrickChoices(passed=own_cards(cards, seat, deal.players)), trick)
                  for cards in options}
         if scoring is None:

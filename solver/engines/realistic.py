@@ -327,7 +327,8 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
         if walked.ended:
             break
         if walked.due == "a pass":  # the jeep's exchange or a helicopter's pass: every seat chooses, unseen
-            passes.append(crew_pass(deal, mission, walked, position, shown, samples, rng, solve, limits, scoring))
+            passes.append(crew_pass(deal, mission, walked, position, shown, samples, rng, solve, limits, scoring,
+                                    ghost))
             position = position.choose(passes[-1].made(), len(walked.tricks))
             continue
         if walked.due:  # a special stage: the trick's winner lays one of its cards on the table

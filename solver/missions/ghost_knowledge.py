@@ -10,7 +10,14 @@ following suit says nothing of his face-down ones.
 A world is then the other player's hand and the card under each covered column. The cards under the covered
 columns are a place of the existing counter and sampler (solver/missions/knowledge.py) whose size is the number
 of those columns, holding no set-aside card and revealing no void; its cards go under the columns in a uniform
-order, so that every world is equally likely (each set of them stands for as many orders).
+order, so that every world is equally likely (each set of them stands for as many orders). A column stays covered
+until the trick its face-up card was played in is over ("After the trick, the Scout reveals").
+
+On the helicopter both players see every card passed (docs/missions.md: "the Ghost passes a face-up card to seat 0
+and the card seat 1 passes him lies where his lay"): his card and the one he gets lie face up, and the card
+between the players is seen by its giver and its receiver. A covered face-down card never moves, so the columns
+covered now are covered in the deal, and the hands as dealt follow from the hands now by taking back every play
+and pass (crew.py, `undone`).
 """
 
 import random
@@ -53,26 +60,30 @@ def covered_columns(hand: int, display: tuple[int, ...]) -> list[int]:
 
 
 def knowledge_with_ghost(seat: int, hands, display: tuple[int, ...], tricks, communications, deck: int,
-                         aside: int, commander: int = -1, last_trick: int = -1, seen=()) -> Knowledge:
-    """Return what player `seat` knows with `hands` now (the Ghost's: his display's cards left), `display` as
-    dealt, `tricks`, `communications`, `commander`, `last_trick` (the hang glider's) and `seen` (the skis: the other
-    player's hand, which it held) as Knowledge.of takes them; `aside` the cards never in the display. The Ghost's
-    place holds the covered face-down cards only: his face-up cards are known to lie with him."""
+                         aside: int, commander: int = -1, last_trick: int = -1, seen=(), moves=()) -> Knowledge:
+    """Return what player `seat` knows with `hands` now (the Ghost's: his display's cards left), `display` now,
+    `tricks`, `communications`, `commander`, `last_trick` (the hang glider's), `seen` (the skis: the other player's
+    hand, which it held) and `moves` (the helicopter's passes: both players see every card passed, the Ghost's
+    face up, the one between them by its giver and its receiver) as Knowledge.of takes them; `aside` the cards
+    never in the display. The Ghost's place holds the covered face-down cards only: his face-up cards are known to
+    lie with him."""
     ghost = hands[GHOST_SEAT]
     face_up = ghost_playable(ghost, display)
     sizes = tuple(popcount(hand) for hand in hands[:GHOST_SEAT]) + (popcount(ghost & ~face_up),)
     known = Knowledge.of(seat, hands[seat], sizes, tricks, communications, deck & ~face_up, seen, commander,
-                         last_trick=last_trick)
+                         last_trick=last_trick, moves=moves)
     cannot = list(known.cannot)
     cannot[GHOST_SEAT] = aside & known.unseen  # no void: "face-down cards are treated as though they did not exist"
     caps = tuple(cap for cap in known.caps if cap[0] != GHOST_SEAT)  # the hang glider: he sets no card aside
     return replace(known, cannot=tuple(cannot), caps=caps)
 
 
-def display_with(display: tuple[int, ...], ghost: int, hidden: int, rng: random.Random) -> tuple[int, ...]:
+def display_with(display: tuple[int, ...], ghost: int, hidden: int, rng: random.Random,
+                 now: tuple[int, ...] | None = None) -> tuple[int, ...]:
     """Return the dealt `display` with the `hidden` cards (a sampled set) under its covered columns in a uniform
-    order (`ghost`: the Ghost's hand now)."""
-    columns = covered_columns(ghost, display)
+    order (`ghost`: the Ghost's hand now; `now`: his display now, default the dealt one: a card he got in a pass
+    lies where his lay, and a covered face-down card never moves)."""
+    columns = covered_columns(ghost, display if now is None else now)
     cards = [c for c in range(hidden.bit_length()) if hidden >> c & 1]
     rng.shuffle(cards)
     after = list(display)

@@ -116,7 +116,7 @@ class Knowledge:
 
     @staticmethod
     def of(seat: int, hand: int, sizes, tricks, communications=(), deck: int = DECK, seen=(),
-           commander: int = -1, placed: Placed = Placed(), last_trick: int = -1) -> "Knowledge":
+           commander: int = -1, placed: Placed = Placed(), last_trick: int = -1, moves=()) -> "Knowledge":
         """Return what `seat` knows holding `hand` now, with `sizes` the cards each seat holds now, `tricks`
         the tricks played so far (each a sequence of (seat, card) in play order, the last maybe begun),
         `communications` the cards shown (Communication) and `deck` the cards dealt; `seen`: (seat, cards) of the
@@ -124,7 +124,10 @@ class Knowledge:
         holds the 4 rocket ("Commander: the holder of the 4 rocket"), when the deck has it and until it is played;
         `placed`: cards whose place it knows from what no play shows (Placed); `last_trick`: on the hang glider,
         the last trick's index (0-based), before which a card set aside does not count for following suit
-        (`set_aside_caps`; -1: no hang glider)."""
+        (`set_aside_caps`; -1: no hang glider); `moves`: cards passed between seats that it saw, in the order passed,
+        each (the number of tricks before the pass, giver, receiver, card): with the Ghost on the helicopter every
+        pass is seen by both players (ghost_knowledge.py). A hand's void, and a token's bounds, still hold for its
+        unseen cards: every card a hand got since is a seen one."""
         players = len(sizes)
         played = card_set(c for trick in tricks for _, c in trick)
         cannot = [0] * players
@@ -147,6 +150,9 @@ class Knowledge:
             must[commander] |= deck & bit(COMMANDER_CARD) & ~played
         for other, cards in placed.held:
             must[other] |= cards & ~played
+        for _, giver, receiver, c in moves:
+            must[giver] &= ~bit(c)
+            must[receiver] |= bit(c) & deck & ~played  # a card the Ghost got lies face up, no card of his place
         for whole, cards in ((seat, hand), *seen):
             must[whole], cannot[whole] = cards, deck & ~cards
         known = 0
@@ -158,7 +164,8 @@ class Knowledge:
         cannot = [forbidden & ~must[other] for other, forbidden in enumerate(cannot)]
         needs = tuple((1 << shown.seat, cards) for shown in communications
                       if shown.seat not in known_whole and shown.with_another()
-                      for cards in [another_left(shown, tricks, must, unseen & ~cannot[shown.seat])] if cards >= 0)
+                      for cards in [another_left(shown, tricks, must, unseen & ~cannot[shown.seat], moves)]
+                      if cards >= 0)
         needs += tuple((seats, bit(c)) for seats, c in placed.among if bit(c) & unseen)  # played or known: no need
         return Knowledge(seat, tuple(must), tuple(cannot), tuple(sizes), unseen, needs, caps)
 
@@ -308,11 +315,13 @@ def set_aside_caps(discards, tricks, must, cannot, unseen: int, known_whole) -> 
     return tuple(caps)
 
 
-def another_left(shown: Communication, tricks, must, may: int) -> int:
+def another_left(shown: Communication, tricks, must, may: int, moves=()) -> int:
     """Return the cards of which `shown`'s seat must still hold one (`may`: the unseen cards it may hold), or -1
-    when nothing is left to say: it played another card of the colour after showing, or holds a known one."""
+    when nothing is left to say: it played or passed (`moves`, Knowledge.of's) another card of the colour after
+    showing, or holds a known one."""
     colour = SUIT_MASKS[suit_of(shown.card)] & ~bit(shown.card)
     played_after = card_set(c for trick in tricks[shown.trick - 1 :] for other, c in trick if other == shown.seat)
+    played_after |= card_set(c for before, giver, _, c in moves if giver == shown.seat and before >= shown.trick)
     if (played_after | must[shown.seat]) & colour:
         return -1
     return may & colour

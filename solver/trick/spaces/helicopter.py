@@ -14,7 +14,8 @@ class Helicopter(StageSpace):
     name = "helicopter"
     effect = "after a trick with a heli, every hand passes a card of the crew's choice to the left"
     crew_refusal = ""  # a player knows the cards it passed and got (solver/missions/heli_worlds.py)
-    crew_refusal_with_ghost = "the helicopter's passes beside the Ghost's display"
+    # With the Ghost both players see every card passed (his face up, the one between them by its giver and its
+    # receiver): solver/missions/ghost_knowledge.py.
     with_the_ghost = ("he passes a face-up card; the card he gets lies in its place (the rulebook's 'Fog' row, "
                       "read as the helicopter's: fog passes no card)")
     trades_cards = True
