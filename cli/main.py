@@ -211,8 +211,8 @@ DEAL_OPTIONS = (  # the deal, its mission and the engine (by solve_request's nam
                  "ignores it)."),
     click.option("--engine", type=click.Choice(protocol.ENGINES), default="auto", show_default=True,
                  help="auto: the Numba kernel, then CP-SAT and the kernel in turns if it cannot finish fast; kernel: "
-                 "the Numba search alone; cpsat: the CP-SAT model alone (all but the difficult Ghost with a random "
-                 "pass, the helicopter or the jeep, table patterns with other rules and the redeal); "
+                 "the Numba search alone; cpsat: the CP-SAT model alone (all but table patterns with other rules "
+                 "and the redeal); "
                  "reference: the plain-Python oracle."),
     click.option("--space",
                  help="A Journey stage space to play on: skis, vespa, machete[=CARDS], hang-glider, helicopter, "

@@ -296,13 +296,13 @@ def test_formats_keep_progress_off_stdout(tmp_path, output_format):
 
 
 def test_budget_leaves_a_hard_deal_unknown(tmp_path):
-    """Deal 6 of mission 12 with two players and the difficult Ghost (seed 1) takes the kernel more than 500,000
-    card plays (the difficult Ghost with a random pass: no CP-SAT), the other nine under 1,000: with 0.1 s of work
-    (500,000 plays) it is UNKNOWN, after exactly those plays. (CP-SAT models the difficult Ghost since 90cbd3c and
-    the ordinary Ghost's random pass since this test moved here: it proves the ordinary Ghost's deal 6 lost in
-    0.2 s, which the kernel alone leaves open after 300 M plays.)"""
+    """Deal 6 of mission 12 with two players and the difficult Ghost (seed 1) takes more than 5,000 card plays, the
+    other nine under 1,000: with 0.001 s of work (5,000 plays) the kernel's first turn spends it all, CP-SAT gets
+    none, and the deal is UNKNOWN after exactly those plays. (CP-SAT models the Ghost's random pass, the difficult
+    Ghost's too, since this test moved here; with 0.1 s it proves the deal lost, and no sweep cell is left whose
+    deals only the kernel answers but the five-player special stages' redeal, where none takes it 100,000 plays.)"""
     out = tmp_path / "budget"
-    result = sweep(out, "--missions", "12", "--players", "2", "--difficult-ghost", "--deals", "10", "--budget", "0.1",
+    result = sweep(out, "--missions", "12", "--players", "2", "--difficult-ghost", "--deals", "10", "--budget", "0.001",
                    "--jobs", "1", "--format", "json")
     (row,) = json.loads(result.stdout)
     assert (row["deals"], row["wins"], row["losses"], row["unknowns"]) == (10, 9, 0, 1)
@@ -311,9 +311,9 @@ def test_budget_leaves_a_hard_deal_unknown(tmp_path):
     with closing(sqlite3.connect(out / "results.db")) as db:
         unknown = db.execute("SELECT deal_index, nodes FROM deals WHERE result = 'unknown' ORDER BY deal_index").fetchall()
         settings = dict(db.execute("SELECT name, value FROM settings"))
-    assert unknown == [(6, 0.1 * KERNEL_PLAYS_PER_SECOND)]
-    assert (settings["budget"], settings["budget_unit"]) == ("0.1", json.dumps(BUDGET_UNIT))
-    assert json.loads((out / "summary.json").read_text())["budget_seconds"] == 0.1
+    assert unknown == [(6, 0.001 * KERNEL_PLAYS_PER_SECOND)]
+    assert (settings["budget"], settings["budget_unit"]) == ("0.001", json.dumps(BUDGET_UNIT))
+    assert json.loads((out / "summary.json").read_text())["budget_seconds"] == 0.001
 
 
 def test_default_out_directory_is_named_after_the_options(tmp_path, monkeypatch):

@@ -96,7 +96,7 @@ moving cards at a time, as each space has), and the Ghost's display with two
 players (a face-down card exists from the trick after the card over it; the skis pass the players'
 hands around him; in mission 12's random pass he gives a face-up card, and there and on the helicopter and
 the jeep a card he gets lies where his lay, `face_down_passed`; the difficult Ghost's leads after a trick he
-won, `difficult_leads`, but where cards are passed); a
+won, `difficult_leads`); a
 special stage's table pattern alone (`table_pattern`: the pattern's automaton over the table cards, a
 literal per state; the five-player redeal
 aside); and positions in the middle of a game, whose plays and the crew's passes and
@@ -104,8 +104,8 @@ table cards among them it fixes as the play's first (`TaskModel.position`): on
 42 Deep Sea positions off winning lines that the kernel left UNKNOWN at 2M plays
 (39 won, 3 lost; the portfolio's turns, the kernel alone then, took 350 s and left
 12 UNKNOWN at 10 s), CP-SAT decided all in 2.6 s. `solve` raises
-`UnsupportedMission` for any other rule (the difficult Ghost with a random pass, on the helicopter or the
-jeep, a table pattern with tasks, conditions or passes, the redeal, Deep Sea's
+`UnsupportedMission` for any other rule (a jeep the Ghost may lack two face-up cards
+for, a table pattern with tasks, conditions or passes, the redeal, Deep Sea's
 rules on a stage space), naming
 it (`unsupported`): the portfolio sends such missions to the kernel alone. The play
 part of a model (`TaskModel.play_only`) is built and read once for the missions of
@@ -165,8 +165,7 @@ OTHER_ENGINES = "use the auto, kernel or reference engine"
 # The rule families of a TaskMission the model lacks: short name, and in words.
 FAMILIES = {
     "moves-combined": "cards moving in more than one way (fog, the skis, passes: no stage space does)",
-    "ghost": "the difficult Ghost with a random pass, the helicopter or the jeep, or a jeep he may lack two "
-             "face-up cards for",
+    "ghost": "the Ghost on a jeep he may lack two face-up cards for",
     "redeal": "the five-player redeal",
     "pattern": "table patterns with tasks, trick conditions or passes",
     "deep-sea-space": "Deep Sea's rules (comparisons, runs, lead rules, as-many tricks) with a stage space or a "
@@ -234,16 +233,14 @@ def pattern_with_more(mission: TaskMission) -> bool:
 
 
 def ghost_with_moves(mission: TaskMission) -> bool:
-    """Return True for the Ghost where cards change hands in ways the model does not know: mission 12's random
-    pass, the helicopter or the jeep with the difficult Ghost (his leads read the display as passes change it),
-    and a jeep he may lack two face-up cards for (a column empties
-    after two of his plays; the rules' seven columns and trick 3 always leave him five or more), which leaves a
-    won mission no legal play to the end. The skis pass the players' hands only, around him; the random pass
-    (`face_up_kept`), the helicopter's and the jeep's passes: `face_down_passed`."""
+    """Return True for the Ghost where cards change hands in a way the model does not know: a jeep he may lack two
+    face-up cards for (a column empties after two of his plays; the rules' seven columns and trick 3 always leave
+    him five or more), which leaves a won mission no legal play to the end. The skis pass the players' hands only,
+    around him; the random pass (`face_up_kept`), the helicopter's and the jeep's passes: `face_down_passed`, the
+    difficult Ghost's leads there too (`difficult_leads` over its places)."""
     space = mission.space
     columns = len(space.display) // 2
-    moves = (bool(mission.random_pass is not None or space.heli_pass or space.jeep_after) and space.difficult
-             or bool(space.jeep_after) and columns - space.jeep_after // 2 < 2)
+    moves = bool(space.jeep_after) and columns - space.jeep_after // 2 < 2
     return (space.ghost >= 0 or bool(space.display)) and bool(moves)
 
 
@@ -345,6 +342,7 @@ class TaskModel:
         # card he passed after t lay on the column's face-down card (`covering`), the card he got lies on it
         # (`landing`); the witness writes his jeep pair in the order that places the cards he got.
         self.covering, self.landing = {}, {}
+        self.slot_at = {}  # trick t -> per place of the display, {card: "it lies there when t starts"} (passes only)
         self.tabled = {}  # (card, trick t) -> "card is laid on the table after t" (a table pattern: `table_pattern`)
         self.play_vars()
         self.holding_vars()
@@ -527,40 +525,44 @@ class TaskModel:
                 self.clause([self.neg(self.x[c][t]), turned])
 
     def face_down_passed(self) -> None:
-        """The Ghost's display where cards are passed (the helicopter, the jeep): a face-down card exists, for
-        playing, passing and following suit, only while no card lies on it. A card lies on it from the deal (its
-        column's face-up card) until that card is played; a card he passes from there is replaced by one he gets,
-        which lies where his lay (docs/missions.md, "Stage spaces with the Ghost"; on the jeep the two he draws lie
-        in the places of the two he put in, which goes where the crew's choice: "the Scout choosing which goes
-        where").
-        `holds` here is the Ghost's holding whole; this narrows it to what he may play (a face-down card is never
-        passed while covered, and nobody passes one to him)."""
+        """The Ghost's display where cards are passed (mission 12's random pass, the helicopter, the jeep): a
+        face-down card exists, for playing, passing and following suit, only while no card lies on it. Each card
+        of his lies in a place of the display (`slot_at`: its index in `space.display`, a column's upper place or
+        the one under it), from the deal until he plays or passes it; a card he gets lies where his lay
+        (docs/missions.md, "Stage spaces with the Ghost"; on the jeep the two he draws lie in the places of the two
+        he put in, which goes where the crew's choice: "the Scout choosing which goes where"). A face-down card is
+        never passed while covered, and a card he gets in the place under a column (its face-down card, uncovered,
+        passed) never gets covered: an upper place is filled only in place of the card he passed from it.
+        `holds` here is the Ghost's holding whole; this narrows it to what he may play."""
         ghost, display = self.ghost, self.mission.space.display
         columns = len(display) // 2
-        lying = [{display[j]: True} for j in range(columns)]  # column j: card -> "it lies on j's face-down card"
+        lying = [{c: True} for c in display]  # place s: card -> "it lies there, in his hand"
         for t in range(self.tricks):
+            self.slot_at[t] = [dict(place) for place in lying]
             given, received = self.given.get(t, {}), self.received.get(t, {})
-            moved = []  # column j: "he passed the card lying on its face-down card after trick t"
             for j, under in enumerate(display[columns:]):
                 covered = self.any_of(list(lying[j].values()))
                 self.holds[under, ghost, t] = self.all_of([self.holds[under, ghost, t], self.neg(covered)])
                 self.clause([self.neg(self.x[under][t]), self.neg(covered)])
-                lying[j] = {c: self.all_of([lit, self.neg(self.x[c][t])]) for c, lit in lying[j].items()}
+            lying = [{c: self.all_of([lit, self.neg(self.x[c][t])]) for c, lit in place.items()} for place in lying]
+            for j, under in enumerate(display[columns:]):
                 self.clause([self.neg(given.get((under, ghost), False)), self.neg(self.any_of(list(lying[j].values())))])
-                covering = {c: self.all_of([lit, given.get((c, ghost), False)]) for c, lit in lying[j].items()}
-                self.covering.setdefault(t, {}).update({(c, j): lit for c, lit in covering.items()})
+            moved = []  # place s: "he passed the card lying there after trick t"
+            for s, place in enumerate(lying):
+                covering = {c: self.all_of([lit, given.get((c, ghost), False)]) for c, lit in place.items()}
+                self.covering.setdefault(t, {}).update({(c, s): lit for c, lit in covering.items()})
                 moved.append(self.any_of(list(covering.values())))
-                lying[j] = {c: self.all_of([lit, self.neg(given.get((c, ghost), False))]) for c, lit in lying[j].items()}
+                lying[s] = {c: self.all_of([lit, self.neg(given.get((c, ghost), False))]) for c, lit in place.items()}
             got = [c for (c, p), lit in received.items() if p == ghost and lit is not False]
-            lands = {}  # (card, column) -> "the card he got lies on the column's face-down card"
-            for j, passed in enumerate(moved):
+            lands = {}  # (card, place) -> "the card he got lies there"
+            for s, passed in enumerate(moved):
                 if passed is False or not got:
                     continue
                 for c in got:
-                    lands[c, j] = self.new()
-                    self.implies(lands[c, j], [received[c, ghost], passed])
-                    lying[j][c] = self.any_of([lying[j].get(c, False), lands[c, j]])
-                self.exactly_one([self.neg(passed)] + [lands[c, j] for c in got])
+                    lands[c, s] = self.new()
+                    self.implies(lands[c, s], [received[c, ghost], passed])
+                    lying[s][c] = self.any_of([lying[s].get(c, False), lands[c, s]])
+                self.exactly_one([self.neg(passed)] + [lands[c, s] for c in got])
             for c in got:
                 self.model.linear([(1, lit) for (d, _), lit in lands.items() if d == c], None, 1)
             self.landing[t] = lands
@@ -888,16 +890,21 @@ class TaskModel:
         won it with or the face-up card of the nearest column with cards to its left or right, gaps skipped, the
         leftmost and rightmost columns adjacent (`variants.ghost_leads`).
 
-        A column's face-down card is played after the card over it, so a column holds cards exactly while its
-        face-down card is unplayed, and a card the Ghost plays lies face up (`face_down`). So a lead from another
-        column is allowed when every column between the two, on one side or the other, is empty; a lead from the
-        won card's own column can only be the card that lay under it.
+        A column holds cards while a card of his lies in one of its places (`places`), and a card he plays lies
+        face up (`face_down`, `face_down_passed`). So a lead from another column than the won card's is allowed
+        when every column between the two, on one side or the other, is empty; the won card's own column holds at
+        most the card that lay under it (a card he gets lies in a place he passed from, never the won card's).
         """
         display, ghost = self.mission.space.display, self.ghost
         columns = len(display) // 2
-        column_of = {c: k % columns for k, c in enumerate(display)}
         for t in range(self.tricks - 1):
-            empty = [self.P[bottom][t] for bottom in display[columns:]]  # column k holds no card in trick t + 1
+            now, after = self.places(t), self.places(t + 1)
+            cards = [[(c, lit) for s in (k, columns + k) for c, lit in after[s].items()] for k in range(columns)]
+            empty = [self.neg(self.any_of([lit for _, lit in column])) for column in cards]  # in trick t + 1
+            won_from = [self.any_of([self.all_of([self.win[c, t], lit]) for s in (j, columns + j)
+                                     for c, lit in now[s].items()]) for j in range(columns)]
+            led_from = [self.any_of([self.all_of([self.lead[ghost, t + 1], self.x[c][t + 1], lit]) for c, lit in column])
+                        for column in cards]
             for j in range(columns):
                 for i in range(columns):
                     if i == j:
@@ -905,10 +912,14 @@ class TaskModel:
                     leftwards = [empty[(j - k) % columns] for k in range(1, (j - i) % columns)]
                     rightwards = [empty[(j + k) % columns] for k in range(1, (i - j) % columns)]
                     nearest = self.any_of([self.all_of(leftwards), self.all_of(rightwards)])
-                    for won_with in (c for c in display if column_of[c] == j):
-                        for led in (d for d in display if column_of[d] == i):
-                            self.clause([self.neg(self.win[won_with, t]), self.neg(self.lead[ghost, t + 1]),
-                                         self.neg(self.x[led][t + 1]), nearest])
+                    self.clause([self.neg(won_from[j]), self.neg(led_from[i]), nearest])
+
+    def places(self, t: int) -> list[dict]:
+        """Return per place of the Ghost's display {card: "it lies there, in his hand, when trick t starts"}: where
+        cards are passed `face_down_passed`'s, else the card dealt there while unplayed."""
+        if self.slot_at:
+            return self.slot_at[t]
+        return [{c: self.unplayed(c, t)} for c in self.mission.space.display]
 
     # --- the mission -------------------------------------------------------------
 

@@ -107,8 +107,8 @@ class PortfolioSolver:
 
         A `max_nodes` limit is a DFS limit: with one, the kernel answers within it, then CP-SAT
         within `cp_sat_effort` if the limits give one (`capped`); the kernel alone answers missions
-        with rules the CP-SAT model lacks (`cpsat.unsupported`: the difficult Ghost with a random pass or
-        passes, table patterns with other rules, the redeal, Deep Sea's rules on a stage space).
+        with rules the CP-SAT model lacks (`cpsat.unsupported`: a jeep the Ghost may lack two face-up cards
+        for, table patterns with other rules, the redeal, Deep Sea's rules on a stage space).
         `generation`: see KernelSolver.solve; the kernel's later turns keep the lost positions of
         its first. The answer's engine lists the turns ("kernel>cpsat>kernel"); its nodes are
         the kernel's card plays.
