@@ -338,8 +338,8 @@ class TaskModel:
         self.passes = {}  # trick t -> {(card, seat): "seat passes card after t"}: the crew's passes (the line's)
         self.given = {}  # trick t -> the same for every pass, mission 12's random pass too
         self.received = {}  # trick t -> {(card, seat): "seat receives card after t"}
-        # The Ghost's display where cards are passed (`face_down_passed`), trick t -> {(card, column): literal}: the
-        # card he passed after t lay on the column's face-down card (`covering`), the card he got lies on it
+        # The Ghost's display where cards are passed (`face_down_passed`), trick t -> {(card, place): literal}: the
+        # card he passed after t lay in that place of the display (`covering`), the card he got lies there
         # (`landing`); the witness writes his jeep pair in the order that places the cards he got.
         self.covering, self.landing = {}, {}
         self.slot_at = {}  # trick t -> per place of the display, {card: "it lies there when t starts"} (passes only)
