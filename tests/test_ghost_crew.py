@@ -262,6 +262,18 @@ def test_a_lowest_card_s_other_card_of_its_colour_may_have_been_passed():
     assert_samples_are_the_worlds((deal, display, 0, 0, parse_card_list("p1 p2 p5 p3 b1"), shown, helicopter, passes))
 
 
+def test_a_card_got_after_showing_is_not_the_other_card_of_its_colour():
+    # The same token read the other way: seat 1 shows p1 as its lowest, so it held another pink then; seat 0 wins
+    # trick 1 (the heli b5 in it) and passes it p6. Seat 0, to lead trick 2, knows seat 1 holds p6, a pink it did
+    # not hold when it showed p1: the other pink is still among the cards seat 0 has not seen (p9, in the true
+    # world, not the face-down card under b4).
+    deal, display = parse_ghost_deal("p6 b5 b2 b3 | p1 p9 b1 b4 | g1 g2 / g3 g4", commander=0)
+    shown = (Communication(1, parse_card("p1"), LOWEST, 1),)
+    helicopter = PlayRules(heli_pass=bit(parse_card("b5")))
+    passes = {1: tuple(parse_card_list("p6 b4 g2"))}
+    assert_samples_are_the_worlds((deal, display, 0, 0, parse_card_list("b5 b1 g1"), shown, helicopter, passes))
+
+
 def test_on_the_hang_glider_the_ghost_s_discard_caps_none_of_his_face_down_cards():
     # Trick 1: seat 0 leads y5, seat 1 follows with y7, the Ghost has no face-up yellow and plays g1; y1 turns up.
     # Both cards still face down are yellow (y2 under g2, y3 under g3): a cap on his face-down cards, as if he had

@@ -318,11 +318,12 @@ def set_aside_caps(discards, tricks, must, cannot, unseen: int, known_whole) -> 
 def another_left(shown: Communication, tricks, must, may: int, moves=()) -> int:
     """Return the cards of which `shown`'s seat must still hold one (`may`: the unseen cards it may hold), or -1
     when nothing is left to say: it played or passed (`moves`, Knowledge.of's) another card of the colour after
-    showing, or holds a known one."""
+    showing, or holds a known one it held then (not one it got since)."""
     colour = SUIT_MASKS[suit_of(shown.card)] & ~bit(shown.card)
     played_after = card_set(c for trick in tricks[shown.trick - 1 :] for other, c in trick if other == shown.seat)
     played_after |= card_set(c for before, giver, _, c in moves if giver == shown.seat and before >= shown.trick)
-    if (played_after | must[shown.seat]) & colour:
+    got_after = card_set(c for before, _, receiver, c in moves if receiver == shown.seat and before >= shown.trick)
+    if (played_after | must[shown.seat] & ~got_after) & colour:
         return -1
     return may & colour
 
