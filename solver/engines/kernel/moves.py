@@ -209,16 +209,22 @@ def expand(depth, problem, pattern, frames, plies, moves, hands, ordering):
                 score = FOLLOW_MAY_WIN_WINNING - rank if wins else FOLLOW_MAY_WIN_DUCKING - rank
             else:
                 score = FOLLOW_MUST_NOT_WIN_WINNING - rank if wins else FOLLOW_MUST_NOT_WIN_DUCKING + rank
-        i = count
-        while i > 0 and scores[i - 1] < score:
-            scores[i] = scores[i - 1]
-            moves[depth, i] = moves[depth, i - 1]
-            i -= 1
-        scores[i] = score
-        moves[depth, i] = card
+        insert_by_score(depth, count, card, score, moves, scores)
         count += 1
     plies[depth, MOVE_COUNT] = count
     plies[depth, NEXT_MOVE] = 0
+
+
+@njit(cache=True, inline="always")
+def insert_by_score(depth, count, card, score, moves, scores):
+    """Insert `card` with `score` among the `count` moves at `depth`, kept best first (ties keep their order)."""
+    i = count
+    while i > 0 and scores[i - 1] < score:
+        scores[i] = scores[i - 1]
+        moves[depth, i] = moves[depth, i - 1]
+        i -= 1
+    scores[i] = score
+    moves[depth, i] = card
 
 
 @njit(cache=True, inline="always")
@@ -352,14 +358,7 @@ def expand_table(depth, trick, problem, pattern, frames, plies, moves):
             seen = seen or not every_card and pattern[state, moves[depth, i]] == after
         if seen:
             continue
-        score = followers(after, present, pattern)
-        i = count
-        while i > 0 and scores[i - 1] < score:
-            scores[i] = scores[i - 1]
-            moves[depth, i] = moves[depth, i - 1]
-            i -= 1
-        scores[i] = score
-        moves[depth, i] = card
+        insert_by_score(depth, count, card, followers(after, present, pattern), moves, scores)
         count += 1
     plies[depth, MOVE_COUNT] = count
     plies[depth, NEXT_MOVE] = 0
