@@ -618,11 +618,21 @@ def test_the_answer_says_how_many_play():
     (["--deal", "p1 | p2 | r2 / p5", "--tasks", "p1"], ["JARVIS's display cannot hold r2", "rockets are set aside"]),
     (["--deal", "p1 | p2 | r4 / p5", "--tasks", "p1", "--space", "storm"], ["the Ghost's display cannot hold r4"]),
     (["--deal", "p1 | p2 | r2 / p5", "--mission", "planet-nine/1"], ["JARVIS's display cannot hold r2"]),
-    (["--deal", "p1 | p2 | p3 / p5", "--tasks", "p1", "--engine", "cpsat", "--space", "helicopter",
-      "--difficult-ghost"], ["the difficult Ghost with the helicopter or the jeep"]),
 ])
 def test_cli_errors(args, words):
     assert_one_line_error(crew("solve", *args), *words)
+
+
+def test_cpsat_answers_the_difficult_ghost_where_cards_are_passed():
+    # CP-SAT models the difficult Ghost's leads where passes move his cards (the helicopter, the jeep, mission
+    # 12's random pass): it answers as the reference does, where it once refused.
+    for space in ("helicopter", "jeep"):
+        args = ["--deal", "p1 p2 p7 y3 y4 | p3 p4 y1 y2 y5 | p5 p6 b1 / b2 b3 b4", "--tasks", "p1", "--owners", "1",
+                "--space", space, "--difficult-ghost"]
+        answers = {engine: crew("solve", *args, "--engine", engine, "--json") for engine in ("cpsat", "reference")}
+        assert all(answer.exit_code == 0 for answer in answers.values()), answers
+        results = {engine: json.loads(answer.stdout) for engine, answer in answers.items()}
+        assert results["cpsat"]["engine"] == "cpsat" and results["cpsat"]["result"] == results["reference"]["result"]
 
 
 def sweep_rows(result) -> dict:
