@@ -22,6 +22,7 @@ import random
 from collections import Counter
 from dataclasses import replace
 
+import pytest
 from click.testing import CliRunner
 from conftest import small_deals
 from hypothesis import assume, given, settings
@@ -250,28 +251,23 @@ def test_on_the_helicopter_both_players_see_every_card_passed(game):
     assert_samples_are_the_worlds(game)
 
 
-def test_a_lowest_card_s_other_card_of_its_colour_may_have_been_passed():
-    # "put the token at its top, middle, or bottom to mean respectively that it is the highest, only, or lowest card
-    # of that colour in hand": seat 0 shows p1 as its lowest, so it held another pink then; after trick 1 (the heli
-    # p1 in it) it passes that other pink, p6, to seat 1, which sees it. Seat 1, to play in trick 2, may no longer
-    # take seat 0 to hold a pink: in the true world it holds none.
-    deal, display = parse_ghost_deal("p1 p6 b1 b2 | p2 p4 p7 p9 | b3 p5 / p8 p3", commander=0)
-    shown = (Communication(0, parse_card("p1"), LOWEST, 1),)
-    helicopter = PlayRules(heli_pass=bit(parse_card("p1")))
-    passes = {1: tuple(parse_card_list("p6 p4 b3"))}
-    assert_samples_are_the_worlds((deal, display, 0, 0, parse_card_list("p1 p2 p5 p3 b1"), shown, helicopter, passes))
-
-
-def test_a_card_got_after_showing_is_not_the_other_card_of_its_colour():
-    # The same token read the other way: seat 1 shows p1 as its lowest, so it held another pink then; seat 0 wins
-    # trick 1 (the heli b5 in it) and passes it p6. Seat 0, to lead trick 2, knows seat 1 holds p6, a pink it did
-    # not hold when it showed p1: the other pink is still among the cards seat 0 has not seen (p9, in the true
-    # world, not the face-down card under b4).
-    deal, display = parse_ghost_deal("p6 b5 b2 b3 | p1 p9 b1 b4 | g1 g2 / g3 g4", commander=0)
-    shown = (Communication(1, parse_card("p1"), LOWEST, 1),)
-    helicopter = PlayRules(heli_pass=bit(parse_card("b5")))
-    passes = {1: tuple(parse_card_list("p6 b4 g2"))}
-    assert_samples_are_the_worlds((deal, display, 0, 0, parse_card_list("b5 b1 g1"), shown, helicopter, passes))
+# "put the token at its top, middle, or bottom to mean respectively that it is the highest, only, or lowest card of
+# that colour in hand": a lowest card says its seat held another card of the colour then. A pass the two players
+# both see may take that card away, or bring a card of the colour that is not it.
+@pytest.mark.parametrize("hands, shower, heli, passed, plays", [
+    # seat 0 shows p1, then passes its other pink, p6, to seat 1 after trick 1: seat 1, to play in trick 2, may no
+    # longer take seat 0 to hold a pink (in the true world it holds none)
+    ("p1 p6 b1 b2 | p2 p4 p7 p9 | b3 p5 / p8 p3", 0, "p1", "p6 p4 b3", "p1 p2 p5 p3 b1"),
+    # seat 1 shows p1, then gets p6 from seat 0: seat 0, to lead trick 2, knows seat 1 holds p6, a pink it did not
+    # hold when it showed p1, so the other pink is still among the unseen cards (p9, not the card under b4)
+    ("p6 b5 b2 b3 | p1 p9 b1 b4 | g1 g2 / g3 g4", 1, "b5", "p6 b4 g2", "b5 b1 g1"),
+], ids=["its-other-card-passed-on", "a-card-got-after-showing"])
+def test_a_lowest_card_s_other_card_of_its_colour_over_a_pass(hands, shower, heli, passed, plays):
+    deal, display = parse_ghost_deal(hands, commander=0)
+    shown = (Communication(shower, parse_card("p1"), LOWEST, 1),)
+    helicopter = PlayRules(heli_pass=bit(parse_card(heli)))
+    game = (deal, display, 0, 0, parse_card_list(plays), shown, helicopter, {1: tuple(parse_card_list(passed))})
+    assert_samples_are_the_worlds(game)
 
 
 def test_on_the_hang_glider_the_ghost_s_discard_caps_none_of_his_face_down_cards():
