@@ -215,10 +215,16 @@ def pass_line(game, made) -> str:
         return "  then the helicopter: " + "; ".join(
             f"seat {c.seat} passes {format_card(c.cards[0])} ({weighed(c)}, {best_of(c, 'card')})"
             for c in made.choices)
-    return "  then the jeep: " + "; ".join(
+    takes = jeep_takes(game, made)
+    line = "  then the jeep: " + "; ".join(
         f"seat {c.seat} puts {' '.join(map(format_card, c.cards))} in ({weighed(c)}, "
         f"{best_of(c, 'pair')}) and takes {' '.join(map(format_card, took))}"
-        for c, took in zip(made.choices, jeep_takes(game, made)))
+        for c, took in zip(made.choices, takes))
+    if made.placed is None:
+        return line
+    lay = ", ".join(f"{format_card(new)} where {format_card(old)} lay"
+                    for old, new in zip(made.placed.cards, takes[made.placed.seat]))
+    return f"{line}; his controller lays {lay} ({weighed(made.placed)}, {best_of(made.placed, 'order')})"
 
 
 def best_of(choice, noun: str) -> str:
@@ -243,7 +249,11 @@ def passes_json(game) -> dict:
         **({"jeep": [{"seat": c.seat, "put": [format_card(card) for card in c.cards],
                       "took": [format_card(card) for card in took],
                       "pairs": [{"pair": [format_card(card) for card in pair], "wins": wins, "samples": tried}
-                                for pair, (wins, tried) in zip(c.options, c.wins)]}
+                                for pair, (wins, tried) in zip(c.options, c.wins)],
+                      **({"placed": [format_card(card) for card in jeep[0].placed.cards],
+                          "orders": [{"pair": [format_card(card) for card in pair], "wins": wins, "samples": tried}
+                                     for pair, (wins, tried) in zip(jeep[0].placed.options, jeep[0].placed.wins)]}
+                         if jeep[0].placed is not None and jeep[0].placed.seat == c.seat else {})}
                      for c, took in zip(jeep[0].choices, jeep_takes(game, jeep[0]))]} if jeep else {}),
         **({"helicopter": [{"after": made.after, "passes": [
             {"seat": c.seat, "passed": format_card(c.cards[0]),

@@ -94,14 +94,24 @@ def test_the_kernel_plays_the_jeep_game_the_reference_plays(problem, seed):
     assert_the_kernel_plays_the_reference_game(deal, setups, rule, seed=seed)
 
 
-def test_crew_play_on_the_jeep_and_not_with_the_ghost():
+def test_crew_play_on_the_jeep_with_and_without_the_ghost():
     args = ["play", "--mission", "planet-nine/10", "--players", "4", "--space", "jeep", "--seed", "3", "--samples", "4"]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
     exchange = next(line for line in result.stdout.splitlines() if line.startswith("  then the jeep: "))
-    assert all(f"seat {seat} puts " in exchange for seat in range(4)), exchange
-    result = CliRunner().invoke(main, ["play", "--mission", "journey/no-1-no-2", "--players", "2", "--space", "jeep"])
-    assert result.exit_code == 2 and "the jeep's exchange beside the Ghost's display" in result.output, result.output
+    assert all(f"seat {seat} puts " in exchange for seat in range(4)) and "his controller lays" not in exchange
+    # with the Ghost: "he puts two face-up cards in; the two he draws lie in their places, as the Scout chooses"
+    args = ["play", "--mission", "journey/no-1-no-2", "--players", "2", "--space", "jeep", "--seed", "1", "--samples",
+            "2"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    exchange = next(line for line in result.stdout.splitlines() if line.startswith("  then the jeep: "))
+    jeep = json.loads(CliRunner().invoke(main, [*args, "--json"]).stdout)["jeep"]
+    ghost = jeep[2]
+    assert [entry.get("placed") is not None for entry in jeep] == [False, False, True]
+    assert sorted(ghost["placed"]) == sorted(ghost["put"]) and len(ghost["orders"]) == 2
+    laid = ", ".join(f"{new} where {old} lay" for old, new in zip(ghost["placed"], ghost["took"]))
+    assert f"seat 2 puts {' '.join(ghost['put'])} in " in exchange and f"his controller lays {laid} (" in exchange
 
 
 @st.composite

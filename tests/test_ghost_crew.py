@@ -36,22 +36,26 @@ from test_knowledge import (
     commander_holds_r4,
     shown_truly,
 )
+from test_vespa_crew import with_vespa_card
 
 from cli.main import main
 from solver.core.cards import bit, card_set, parse_card, parse_card_list, popcount, scan
 from solver.core.deal import COMMANDER_CARD, Deal
 from solver.core.rules import legal_plays, num_tricks, trick_winner
 from solver.core.solution import Limits
-from solver.engines.crew import GameTables, decision_deals, heli_moves
+from solver.engines.crew import GameTables, decision_deals, passes_seen
 from solver.engines.kernel import KernelSolver
 from solver.engines.realistic import play_game
 from solver.engines.reference import walk
+from solver.engines.vespa_swap import VespaSwap
 from solver.missions.ghost_knowledge import GhostSeat, covered_columns, knowledge_with_ghost
-from solver.missions.knowledge import LOWEST, Communication
+from solver.missions.knowledge import LOWEST, Communication, Placed
 from solver.missions.position import Position, TrickChoices
 from solver.missions.setup import Setup
 from solver.missions.tasks import make_task_mission
 from solver.trick.ghost import GHOST_SEAT, parse_ghost_deal
+from solver.trick.spaces import parse_space
+from solver.trick.spaces.vespa import VESPA_CARD, swap, swappable
 from solver.trick.variants import PlayRules
 
 KERNEL = KernelSolver(tt_bits=16)
@@ -90,6 +94,10 @@ def replay(hands, display, plays, leader: int, extra: PlayRules = PlayRules(), p
             leader = (leader + trick_winner(0, trick, 3)) % 3
             if card_set(trick) & extra.skis:
                 hands[0], hands[1] = hands[1], hands[0]
+            if extra.jeep_after and len(held) == extra.jeep_after:
+                hands, display = jeep_replayed(hands, display, passes[len(held)], extra.jeep_order)
+                if hands is None:
+                    return None
             if card_set(trick) & extra.heli_pass and len(held) < tricks:
                 given = passes[len(held)]
                 if not all(hands[s] & bit(g) for s, g in enumerate(given)) or not face_up(hands[2], display) & bit(
@@ -104,6 +112,22 @@ def replay(hands, display, plays, leader: int, extra: PlayRules = PlayRules(), p
     return held if passes is None else (held, display)
 
 
+def jeep_replayed(hands, display, put, order):
+    """The hands and display after the jeep's exchange (each seat's two cards of `put` in the middle, the Ghost's
+    face up; the middle's cards, lowest first, to the seats of `order`; the two the Ghost takes, lowest first, where
+    the cards he put in lay, in their order), or (None, None) when a seat does not hold its pair."""
+    pairs = [put[2 * s : 2 * s + 2] for s in range(3)]
+    if not all(hands[s] & card_set(pair) == card_set(pair) for s, pair in enumerate(pairs)) or \
+            face_up(hands[GHOST_SEAT], display) & card_set(pairs[GHOST_SEAT]) != card_set(pairs[GHOST_SEAT]):
+        return None, None
+    hands = [hand & ~card_set(pair) for hand, pair in zip(hands, pairs)]
+    for c, taker in zip(sorted(put), order):
+        hands[taker] |= bit(c)
+    took = [c for c, taker in zip(sorted(put), order) if taker == GHOST_SEAT]
+    display = tuple(took[pairs[GHOST_SEAT].index(d)] if d in pairs[GHOST_SEAT] else d for d in display)
+    return hands, display
+
+
 def ghost_mission(deal: Deal, display, extra: PlayRules = PlayRules()):
     """A mission of no task with the Ghost (and the `extra` rules of a stage space), walked to its last trick
     (`to_the_end`)."""
@@ -115,24 +139,34 @@ def ghost_games(draw, space: str = "train"):
     """A deal (the Ghost's hand laid out in two or four columns), the cards never in the display, the Ghost's
     controller, plays short of the last card, up to two cards shown by the two players (none on the hang glider:
     "Communication is forbidden"), and the rules of the `space` (the skis: a card of the players' their card)."""
-    cards = draw(st.sampled_from([2, 4]), label="cards a hand")
+    cards = 4 if space == "jeep" else draw(st.sampled_from([2, 4]), label="cards a hand")
     dealt = draw(small_deals(min_players=3, max_players=3, min_cards=cards, max_cards=cards, extra_card=False))
     assume(not dealt.hands[GHOST_SEAT] & bit(COMMANDER_CARD))  # set aside when the display is laid out
     r4 = [seat for seat in (0, 1) if dealt.hands[seat] & bit(COMMANDER_CARD)]
     deal = Deal(dealt.hands, r4[0] if r4 else draw(st.integers(0, 1), label="commander"))
+    if space == "vespa":
+        deal = with_vespa_card(deal, draw(st.integers(0, 2), label="vespa seat"))
     ghost = list(scan(deal.hands[GHOST_SEAT]))
     display = tuple(draw(st.permutations(ghost), label="display"))
+    vespa = None
+    if space == "vespa":  # the swap, made before trick 1: the game is played from the deal and display after it
+        deal, display, vespa = vespa_swapped(draw, deal, display)
     players = sorted(scan(deal.hands[0] | deal.hands[1]))
     aside = sum(bit(c) for c in draw(st.lists(st.sampled_from(players), unique=True, max_size=3), label="aside"))
     extra = {"train": PlayRules(), "hang-glider": PlayRules(hang_glider=True),
              "skis": PlayRules(skis=bit(draw(st.sampled_from(players), label="skis"))),
              "helicopter": PlayRules(heli_pass=card_set(draw(st.lists(st.sampled_from(sorted(scan(deal.cards))),
-                                                                      min_size=1, max_size=3), label="helis")))}[space]
+                                                                      min_size=1, max_size=3), label="helis"))),
+             "jeep": PlayRules(jeep_after=1, jeep_order=tuple(draw(st.permutations([0, 0, 1, 1, 2, 2]),
+                                                                   label="shuffle"))),
+             "vespa": PlayRules()}[space]
     mission, position = ghost_mission(deal, display, extra), Position()
+    each = 2 if extra.jeep_after else 1
 
-    def passed(walked):  # the helicopter's pass, where one is due: any card of each hand, the Ghost's face up
+    def passed(walked):  # the pass due: any card (the jeep: two) of each hand, the Ghost's face up
         hands = (*walked.hands[:GHOST_SEAT], face_up(walked.hands[GHOST_SEAT], walked.display))
-        cards = tuple(draw(st.sampled_from(sorted(scan(hand))), label="pass") for hand in hands)
+        cards = tuple(c for hand in hands for c in draw(st.lists(st.sampled_from(sorted(scan(hand))), min_size=each,
+                                                                 max_size=each, unique=True), label="pass"))
         return position.choose(TrickChoices(passed=cards), len(walked.tricks))
 
     for _ in range(draw(st.integers(0, 3 * cards - 1), label="plays")):
@@ -149,12 +183,27 @@ def ghost_games(draw, space: str = "train"):
     passes = {after: made.passed for after, made in enumerate(position.chosen, 1) if made.passed}
     held, _ = replay(deal.hands, display, position.plays, deal.commander, extra, passes)
     shown = () if extra.hang_glider else cards_shown(draw, held, [0, 1])
+    # the jeep: "Communicated cards may not be taken this way"
+    shown = tuple(c for c in shown if c.trick > extra.jeep_after or c.card not in passes.get(extra.jeep_after, ()))
     controller = draw(st.integers(0, 1), label="controller")
-    return deal, display, aside, controller, position.plays, shown, extra, passes
+    return deal, display, aside, controller, position.plays, shown, extra, passes, vespa
+
+
+def vespa_swapped(draw, deal: Deal, display):
+    """Return the deal and display after a swap drawn on the Vespa, and the swap (a VespaSwap of no weighing): "This
+    applies to Ghost only if the Vespa card is face up in his display before the 1st trick. If Ghost gives up a card,
+    the received card is placed in the vacated spot"; "The 4-heli may not be exchanged"."""
+    holder = deal.holder(VESPA_CARD)
+    assume(holder != GHOST_SEAT or VESPA_CARD in display[: len(display) // 2])
+    partner = draw(st.sampled_from([seat for seat in range(3) if seat != holder]), label="member")
+    given, taken = (draw(st.sampled_from(sorted(scan(swappable(deal, seat, display)))), label="swapped")
+                    for seat in (holder, partner))
+    _, after, shown = swap(deal, display, holder, given, partner, taken)
+    return after, shown, VespaSwap(holder, partner, given, taken, (), (), (), (), shown)
 
 
 def brute_force(deal: Deal, display, aside: int, plays, shown, seat: int, extra: PlayRules = PlayRules(),
-                passes=None) -> set:
+                passes=None, vespa=None) -> set:
     """Return every world seen from player `seat`, as (the other player's hand as dealt, the display): its own hand
     as dealt and now, every card of the display it has seen face up where it lay, every play and pass legal
     (`extra`: a space's rules; `passes`, the helicopter's, which both players see), every token true, no `aside`
@@ -179,29 +228,62 @@ def brute_force(deal: Deal, display, aside: int, plays, shown, seat: int, extra:
             world = tuple(world)
             hands_then = [0, 0, card_set(world)]
             hands_then[seat], hands_then[other] = deal.hands[seat], card_set(kept)
-            replayed = replay(hands_then, world, plays, deal.commander, extra, passes or {})
-            if replayed is None or not commander_holds_r4(hands_then, deal.commander):
+            if not commander_holds_r4(hands_then, deal.commander) or not swap_seen(vespa, other, hands_then[other]):
                 continue
-            replayed = replayed[0]
-            if replayed[-1][seat] == true_now[seat] and shown_truly(replayed, shown):
-                found.add((hands_then[other], world))
+            for seen_passes, rules in histories(passes or {}, extra, seat, hands_then[other], shown):
+                replayed = replay(hands_then, world, plays, deal.commander, rules, seen_passes)
+                if replayed is not None and replayed[0][-1][seat] == true_now[seat] and shown_truly(replayed[0], shown):
+                    found.add((hands_then[other], world))
     return found
+
+
+def swap_seen(vespa, other: int, hand: int) -> bool:
+    """Whether the `other` player's `hand` after the Vespa's swap (`vespa`, seen whole by both players: between
+    them, or with the Ghost's display) agrees with it: it holds the card it got, and before the swap it held the
+    card it gave and, as the holder, the blue 1."""
+    if vespa is None or other not in (vespa.holder, vespa.partner):
+        return True
+    got, gave = (vespa.taken, vespa.given) if other == vespa.holder else (vespa.given, vespa.taken)
+    before = hand & ~bit(got) | bit(gave)
+    return bool(hand & bit(got)) and (other != vespa.holder or bool(before & bit(VESPA_CARD)))
+
+
+def histories(passes, extra: PlayRules, seat: int, other_hand: int, shown):
+    """Yield (passes, rules) of every history of the passes that `seat` cannot tell from the true one: on the jeep,
+    any pair the other player may have put in (not a card it had shown) and a shuffle that gave `seat` and the Ghost
+    the cards they took; every other pass is seen whole."""
+    after = extra.jeep_after
+    if not after or after not in passes:
+        yield passes, extra
+        return
+    put, other = passes[after], 1 - seat
+    took = {taker: {c for c, t in zip(sorted(put), extra.jeep_order) if t == taker} for taker in (seat, GHOST_SEAT)}
+    barred = card_set(c.card for c in shown if c.seat == other and c.trick <= after)
+    for pair in itertools.combinations(sorted(scan(other_hand & ~barred)), 2):
+        history = [*put]
+        history[2 * other : 2 * other + 2] = pair
+        middle = sorted(history)
+        order = tuple(taker for c in middle for taker in [next((t for t in took if c in took[t]), other)])
+        if took[seat] | took[GHOST_SEAT] <= set(middle) and order.count(other) == 2:
+            yield {**passes, after: tuple(history)}, replace(extra, jeep_order=order)
 
 
 def assert_samples_are_the_worlds(game):
     """The crew's samples for the player deciding at the end of `game` (ghost_games') are exactly the worlds the brute
     force finds, counted exactly and drawn about equally often."""
-    deal, display, aside, controller, plays, shown, extra, passes = game if len(game) == 8 else (*game, {})
+    deal, display, aside, controller, plays, shown, extra, *rest = game
+    passes, vespa = (*rest, *({}, None)[len(rest) :])  # the hand-built games give no passes, or no swap
     mission = ghost_mission(deal, display, extra)
     chosen = tuple(TrickChoices(passed=passes.get(after, ())) for after in range(1, max(passes, default=0) + 1))
     walked = walk(deal, Position(plays, chosen).on(mission), to_the_end=True)
     shown = tuple(s for s in shown if s.trick <= len(walked.tricks) + 1)
     ghost = GhostSeat(controller, aside)
     seat = ghost.decider(walked.to_move)
-    expected = brute_force(deal, display, aside, plays, shown, seat, extra, passes)
+    expected = brute_force(deal, display, aside, plays, shown, seat, extra, passes, vespa)
     assert (deal.hands[1 - seat], display) in expected
     wanted = SAMPLES_PER_DEAL * min(len(expected), MOST_COUNTED)
-    samples = decision_deals(deal, mission, walked, plays, shown, wanted, random.Random(1), ghost)
+    placed = vespa.placed(seat) if vespa is not None else Placed()
+    samples = decision_deals(deal, mission, walked, plays, shown, wanted, random.Random(1), ghost, placed=placed)
     assert all(s.deal.hands[seat] == deal.hands[seat] for s in samples)
     drawn = Counter((s.deal.hands[1 - seat], s.display) for s in samples)
     assert_drawn_are_the_consistent(drawn, expected)
@@ -212,7 +294,7 @@ def assert_samples_are_the_worlds(game):
     begun = [c for s, c in tricks[-1] if s == GHOST_SEAT] if tricks and len(tricks[-1]) < 3 else []
     hands = (*walked.hands[:GHOST_SEAT], walked.hands[GHOST_SEAT] | card_set(begun))  # his card covers till the trick ends
     known = knowledge_with_ghost(seat, hands, walked.display, tricks, shown, deal.cards, aside, deal.commander,
-                                 last_trick, seen, heli_moves(walked, 3))
+                                 last_trick, seen, passes_seen(walked, mission.space), placed)
     covered = len(covered_columns(hands[GHOST_SEAT], walked.display))
     assert known.count() * math.factorial(covered) == len(expected)
 
@@ -251,6 +333,25 @@ def test_on_the_helicopter_both_players_see_every_card_passed(game):
     assert_samples_are_the_worlds(game)
 
 
+@settings(max_examples=150, deadline=None)
+@given(ghost_games("jeep"))
+def test_on_the_jeep_both_players_see_where_every_card_went(game):
+    # docs/missions.md, with the Ghost: "Jeep: the Ghost puts two face-up cards in the middle; the two he draws lie
+    # in their places". The rules: "each crew member places 2 cards face down in the middle of the table. Shuffle
+    # these cards and each take 2 of them back. Communicated cards may not be taken this way." Each player sees its
+    # pair, the two it takes and the Ghost's: of the other player's pair, the cards it did not take back.
+    assert_samples_are_the_worlds(game)
+
+
+@settings(max_examples=150, deadline=None)
+@given(ghost_games("vespa"))
+def test_on_the_vespa_both_players_see_the_swap(game):
+    # The rulebook's Vespa with the Ghost: "This applies to Ghost only if the Vespa card is face up in his display
+    # before the 1st trick. If Ghost gives up a card, the received card is placed in the vacated spot." A swap
+    # between the two players is seen by both; one with the Ghost leaves or joins his display face up.
+    assert_samples_are_the_worlds(game)
+
+
 # "put the token at its top, middle, or bottom to mean respectively that it is the highest, only, or lowest card of
 # that colour in hand": a lowest card says its seat held another card of the colour then. A pass the two players
 # both see may take that card away, or bring a card of the colour that is not it.
@@ -286,19 +387,53 @@ def test_the_kernel_plays_the_two_player_game_the_reference_plays(dealt, seed, c
     # one table a game (GameTables) over every sampled display; the Ghost never shows a card; on the train, the
     # hang glider, the skis or the helicopter (the lowest card of the players' its card; the helicopter's passes
     # chosen by the crew, the Ghost's by his controller)
+    assert_the_kernel_plays_as_the_reference(dealt, seed, controller, space)
+
+
+@pytest.mark.parametrize("space", ["jeep", "vespa"])
+@settings(max_examples=25, deadline=None)
+@given(small_deals(min_players=3, max_players=3, min_cards=4, max_cards=4, extra_card=False), st.integers(0, 2**16),
+       st.integers(0, 1))
+def test_the_kernel_plays_the_jeep_and_the_vespa_with_the_ghost_as_the_reference(space, dealt, seed, controller):
+    # the jeep after trick 1; the Vespa with the blue 1 dealt to a seat the seed names: the pairs and the swap chosen
+    # by the crew, the Ghost's by his controller, who also places the two cards he takes from the jeep
+    game = assert_the_kernel_plays_as_the_reference(dealt, seed, controller, space)
+    made = game.vespa
+    deal = with_vespa_card(Deal(dealt.hands, dealt.commander), seed % 3)
+    display = tuple(sorted(scan(deal.hands[GHOST_SEAT])))
+    if made is not None:  # "If Ghost gives up a card, the received card is placed in the vacated spot"
+        assert made.holder == deal.holder(VESPA_CARD)
+        assert swappable(deal, made.holder, display) & bit(made.given) and swappable(deal, made.partner, display) & bit(
+            made.taken)
+        assert made.display == swap(deal, display, made.holder, made.given, made.partner, made.taken)[2]
+        assert game.mission.space.display == made.display  # the game goes on from the display after the swap
+    elif space == "vespa":  # "only if the Vespa card is face up in his display before the 1st trick"
+        assert deal.holder(VESPA_CARD) == GHOST_SEAT and VESPA_CARD not in display[: len(display) // 2]
+
+
+def assert_the_kernel_plays_as_the_reference(dealt, seed: int, controller: int, space: str):
+    """Play a one-task game of `dealt` (the Ghost's hand his display, in card order) on `space` with the reference
+    and the kernel, 3 samples a decision from `seed`, and check they play it alike; return the reference's."""
     assume(dealt.commander != GHOST_SEAT)  # the 4 rocket is set aside before the display is laid out
     deal = Deal(dealt.hands, dealt.commander)
+    if space == "vespa":
+        deal = with_vespa_card(deal, seed % 3)
     display = tuple(sorted(scan(deal.hands[GHOST_SEAT])))
     task = min(scan(deal.hands[0] | deal.hands[1]))
     mission = make_task_mission(deal, [task], owners=None)
+    jeep_order = tuple(random.Random(seed).sample([0, 0, 1, 1, 2, 2], 6)) if space == "jeep" else ()
     extra = PlayRules(hang_glider=space == "hang-glider", skis=bit(task) if space == "skis" else 0,
-                      heli_pass=bit(task) if space == "helicopter" else 0)
+                      heli_pass=bit(task) if space == "helicopter" else 0, jeep_after=1 if jeep_order else 0,
+                      jeep_order=jeep_order)
     setups = [Setup("", replace(mission, space=replace(extra, ghost=GHOST_SEAT, display=display)))]
     ghost = GhostSeat(controller, 0)
-    reference = play_game(deal, setups, samples=3, seed=seed, limits=Limits(), ghost=ghost)
+    stage_space = parse_space(space)
+    reference = play_game(deal, setups, samples=3, seed=seed, limits=Limits(), ghost=ghost, space=stage_space)
     assert all(s.seat != GHOST_SEAT for s in reference.shown)
-    kernel = play_game(deal, setups, samples=3, seed=seed, solve=GameTables(KERNEL), limits=Limits(), ghost=ghost)
+    kernel = play_game(deal, setups, samples=3, seed=seed, solve=GameTables(KERNEL), limits=Limits(), ghost=ghost,
+                       space=stage_space)
     assert kernel == reference
+    return reference
 
 
 def test_crew_play_shows_the_display_and_who_plays_it():

@@ -198,9 +198,7 @@ def test_crew_play_prints_the_swap():
     assert answer["given"] != format_card(COMMANDER_CARD) != answer["taken"]  # "The 4-heli may not be exchanged."
 
 
-def test_the_crew_refuses_the_vespa_with_a_random_pass_and_with_the_ghost():
-    for mission, players, why in (("planet-nine/12", "4", "the Vespa's swap with a random pass"),
-                                  ("planet-nine/8", "2", "a swap of the Ghost's face-up cards")):
-        args = ["play", "--mission", mission, "--players", players, "--seed", "1", "--space", "vespa"]
-        result = CliRunner().invoke(main, args)
-        assert result.exit_code == 2 and why in result.output, result.output
+def test_the_crew_refuses_the_vespa_with_a_random_pass():
+    args = ["play", "--mission", "planet-nine/12", "--players", "4", "--seed", "1", "--space", "vespa"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2 and "the Vespa's swap with a random pass" in result.output, result.output

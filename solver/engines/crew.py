@@ -49,7 +49,9 @@ a pass a sample is a history of every pass, solver/missions/heli_worlds.py, `wor
 table: the winner of each trick lays one of its cards on it (realistic.py, `table_card`); with five players, after
 the redeal of the discards a player knows the discards it drew, not who drew the others
 (solver/missions/redeal_worlds.py), and before it each sample draws the redeal to come; not with the Ghost. Two players: the player who controls the Ghost (JARVIS) decides for him with what it knows,
-and nobody knows his face-down cards (solver/missions/ghost_knowledge.py, `GhostSeat`).
+and nobody knows his face-down cards (solver/missions/ghost_knowledge.py, `GhostSeat`); on the helicopter and the
+jeep both players see where every card passed went (`passes_seen`), and each sample of the jeep has its shuffle
+(`jeep_history`); the Vespa's swap both see whole (vespa_swap.py); not fog.
 """
 
 import random
@@ -73,7 +75,7 @@ from solver.missions.redeal_worlds import RedealWorlds
 from solver.missions.tasks import distinct_cards
 from solver.trick.chance import RandomPass
 from solver.trick.ghost import GHOST_SEAT
-from solver.trick.variants import NO_RULES
+from solver.trick.variants import NO_RULES, canonical_pass
 
 WON, OPEN, LOST = 2, 1, 0  # a sample's credit for a card (`credit`)
 
@@ -132,14 +134,10 @@ class Sample:
         jeep's shuffle, and the crew's passes made."""
         if self.passed:
             mission = replace(mission, chosen=with_passes(mission.chosen, self.passed))
-        if self.jeep_order:
-            return replace(mission, space=replace(mission.space, jeep_order=self.jeep_order))
-        if self.arrivals:
-            return replace(mission, space=replace(mission.space, arrivals=self.arrivals))
-        if self.display:
-            return replace(mission, space=replace(mission.space, display=self.display))
-        if self.redeal:
-            return replace(mission, space=replace(mission.space, redeal_order=self.redeal))
+        drawn = {name: value for name, value in (("jeep_order", self.jeep_order), ("arrivals", self.arrivals),
+                                                 ("display", self.display), ("redeal_order", self.redeal)) if value}
+        if drawn:  # the Ghost's display and the jeep's shuffle together; the others alone
+            mission = replace(mission, space=replace(mission.space, **drawn))
         return mission if self.random_pass is None else replace(mission, random_pass=self.random_pass)
 
     def solve(self, solve, mission, limits: Limits):
@@ -168,9 +166,10 @@ def hidden_unsupported(mission) -> str:
                             or mission.pattern is not None):
         # heli_worlds.py knows it alone; with the Ghost, every pass is seen (ghost_knowledge.py)
         return "the helicopter with another rule of play, a random pass or a table"
-    if space.jeep_after and (space != replace(NO_RULES, jeep_after=space.jeep_after, jeep_order=space.jeep_order)
+    if space.jeep_after and (space != replace(ghost, jeep_after=space.jeep_after, jeep_order=space.jeep_order)
                              or mission.random_pass is not None or mission.pattern is not None):
-        return "the jeep with another rule of play, a random pass or a table"  # jeep_worlds.py knows the jeep alone
+        # jeep_worlds.py knows the jeep alone; with the Ghost, both players see where every card went (`jeep_moves`)
+        return "the jeep with another rule of play, a random pass or a table"
     if space.arrivals and (space != replace(NO_RULES, arrivals=space.arrivals) or mission.random_pass is not None):
         return "fog with another rule of play or a random pass"  # fog_worlds.py knows fog's draws alone
     if space.skis and mission.random_pass is not None:
@@ -215,7 +214,7 @@ def samples_before_play(deal: Deal, seat: int, samples: int, rng: random.Random,
     random pass is to come; with the Ghost, `ghost` says who decides for him; `placed`: see Knowledge.of)."""
     if mission.space.ghost >= 0:
         return ghost_deals(deal, mission, ghost_seat(ghost).decider(seat), deal.hands, (), (0,) * deal.players, (),
-                           samples, rng, ghost_seat(ghost))
+                           samples, rng, ghost_seat(ghost), placed=placed)
     if mission.space.arrivals:
         return fog_worlds(deal, mission.space.arrivals, seat, [], (), samples, rng)
     return sampled_deals(Knowledge.before_play(deal, seat, placed), (0,) * deal.players, deal.commander, samples, rng,
@@ -230,11 +229,14 @@ def ghost_seat(ghost: GhostSeat | None) -> GhostSeat:
 
 
 def ghost_deals(deal: Deal, mission, seat: int, hands, tricks, played, communications, samples: int,
-                rng: random.Random, ghost: GhostSeat, now_display: tuple[int, ...] = (), moves=()) -> list[Sample]:
+                rng: random.Random, ghost: GhostSeat, now_display: tuple[int, ...] = (), moves=(),
+                exchange: tuple[int, ...] = (), placed: Placed = Placed()) -> list[Sample]:
     """Return `samples` deals drawn with `rng` from what player `seat` knows with the Ghost (ghost_knowledge.py):
     `hands` now, `tricks` as (seat, card) lists, `played` the cards played from each hand as dealt; each with its
-    display. Once the skis have swapped the players' hands, each player knows both. On the helicopter, `moves`
-    are its passes so far (`heli_moves`), which both players see, and `now_display` his display after them."""
+    display. Once the skis have swapped the players' hands, each player knows both. On the helicopter and the jeep,
+    `moves` are the cards passed so far (`passes_seen`), which both players see, and `now_display` his display
+    after them; on the jeep each sample has its shuffle (`jeep_history`; `exchange`: the cards each seat put in,
+    once it has); `placed`: what the Vespa's swap told it (vespa_swap.py)."""
     display = mission.space.display
     last_trick = num_tricks(deal.hands) - 1 if mission.space.hang_glider else -1
     moved = hands_moved(tricks, mission.space.skis, deal.players)[1]
@@ -245,7 +247,7 @@ def ghost_deals(deal: Deal, mission, seat: int, hands, tricks, played, communica
     # still covers his face-down card for what the players know.
     hands = (*hands[:GHOST_SEAT], hands[GHOST_SEAT] | card_set(c for s, c in begun if s == GHOST_SEAT))
     known = knowledge_with_ghost(seat, hands, now_display, tricks, communications, deal.cards, ghost.aside,
-                                 deal.commander, last_trick, seen, moves)
+                                 deal.commander, last_trick, seen, moves, placed)
     drawn = []
     for now in known.samples(rng, samples):
         sampled = display_with(display, hands[GHOST_SEAT], now[GHOST_SEAT], rng, now_display)
@@ -253,15 +255,53 @@ def ghost_deals(deal: Deal, mission, seat: int, hands, tricks, played, communica
             players = undone(now[:GHOST_SEAT] + (0,), tricks, moves)[:GHOST_SEAT]
         else:
             players = tuple(now[dealt_seat(p, -moved, deal.players, GHOST_SEAT)] | played[p] for p in range(GHOST_SEAT))
-        drawn.append(Sample(Deal((*players, dealt_ghost(sampled)), deal.commander), display=sampled))
+        sample = Sample(Deal((*players, dealt_ghost(sampled)), deal.commander), display=sampled)
+        if mission.space.jeep_after:
+            sample = jeep_history(sample, mission.space, exchange, 1 - seat, tricks, communications, rng)
+        drawn.append(sample)
     return drawn
 
 
-def heli_moves(walked, players: int) -> tuple[tuple[int, int, int, int], ...]:
-    """Return the helicopter's passes of a walked position as Knowledge.of's moves: after each trick holding a heli,
-    every seat's card to the seat on its left."""
-    return tuple((number, seat, (seat + 1) % players, c) for number, trick in enumerate(walked.tricks, 1)
-                 for seat, c in enumerate(trick.passed))
+def passes_seen(walked, space) -> tuple[tuple[int, int, int, int], ...]:
+    """Return the cards passed at a walked position of the two-player game, which both players see, as Knowledge.of's
+    moves: after each trick holding a heli, every seat's card to the seat on its left; after the jeep's exchange
+    (`space`'s), every card that changed hands. Each player saw the two cards it put in and the two it took, and
+    the Ghost's face up: so it knows which of the others' cards it took, and which of its own and the Ghost's went
+    to the other player; a card the other put in and took back stayed in its hand."""
+    moves = []
+    for number, trick in enumerate(walked.tricks, 1):
+        if number == space.jeep_after and trick.passed:
+            putter = {c: seat for seat, pair in enumerate(pairs(trick.passed)) for c in pair}
+            moves += [(number, putter[c], taker, c) for c, taker in zip(sorted(trick.passed), space.jeep_order)
+                      if putter[c] != taker]
+        else:
+            moves += [(number, seat, (seat + 1) % len(trick.passed), c) for seat, c in enumerate(trick.passed)]
+    return tuple(moves)
+
+
+def pairs(exchange: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Return the jeep's `exchange` (two cards a seat, seat by seat) seat by seat."""
+    return [exchange[k : k + 2] for k in range(0, len(exchange), 2)]
+
+
+def jeep_history(sample: Sample, space, exchange: tuple[int, ...], other: int, tricks, communications,
+                 rng: random.Random) -> Sample:
+    """Return a sample of the two-player game on the jeep (`space`'s) with its shuffle: to come (no `exchange`
+    yet), one drawn with `rng`; made, one that gives every card where it went. Of the `other` player's pair the
+    player saw the cards it did not take back (`passes_seen`); in the sample it put in those and, for the rest, the
+    lowest cards its sampled hand then held, not one it had shown where it can ("Communicated cards may not be taken
+    this way"): a card taken back changes no hand, so every such choice plays alike."""
+    if not exchange:
+        return replace(sample, jeep_order=tuple(rng.sample(space.jeep_order, len(space.jeep_order))))
+    after, taker = space.jeep_after, dict(zip(sorted(exchange), space.jeep_order))
+    gave = [c for c in pairs(exchange)[other] if taker[c] != other]
+    then = sample.deal.hands[other] & ~card_set(c for trick in tricks[:after] for seat, c in trick if seat == other)
+    showing = card_set(shown.card for shown in communications if shown.seat == other)
+    back = sorted(scan(then & ~card_set(gave)), key=lambda c: (bool(showing >> c & 1), c))[: 2 - len(gave)]
+    put = [*pairs(exchange)]
+    put[other] = (*gave, *back)
+    put = canonical_pass(tuple(c for pair in put for c in pair), True, GHOST_SEAT)
+    return replace(sample, jeep_order=tuple(taker.get(c, other) for c in sorted(put)), passed=((after, put),))
 
 
 def undone(hands, tricks, moves) -> tuple[int, ...]:
@@ -401,9 +441,11 @@ def decision_deals(deal: Deal, mission, walked, plays, communications, samples: 
     seat = walked.to_move if seat is None else seat
     if mission.space.ghost >= 0:
         seat = ghost_seat(ghost).decider(seat)
+        after = mission.space.jeep_after
         return ghost_deals(deal, mission, seat, walked.hands, seated_tricks(walked, plays),
                            played_by_seat(walked, plays, mission.space.skis, GHOST_SEAT),
-                           communications, samples, rng, ghost, walked.display, heli_moves(walked, deal.players))
+                           communications, samples, rng, ghost, walked.display, passes_seen(walked, mission.space),
+                           walked.tricks[after - 1].passed if after and len(walked.tricks) >= after else (), placed)
     random_pass, space = mission.random_pass, mission.space
     if random_pass is not None and len(walked.tricks) >= random_pass.after:
         return worlds_after_pass(deal, random_pass, walked, plays, communications, samples, rng, seat)

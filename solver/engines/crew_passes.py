@@ -21,12 +21,13 @@ each seat knows after the pass: solver/missions/jeep_worlds.py and heli_worlds.p
 
 import itertools
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from solver.core.cards import scan
 from solver.core.deal import Deal
 from solver.core.solution import Limits
 from solver.engines.crew import best_raced, best_score, cheapness, decision_deals, raced, winnable
+from solver.engines.reference import walk
 from solver.missions.position import Position, TrickChoices
 from solver.trick.variants import ANY_CARD, ghost_playable
 
@@ -52,10 +53,14 @@ class PassMade:
 
     after: int
     choices: tuple[PassChoice, ...]
+    placed: PassChoice | None = None  # the jeep with the Ghost: his pair in the order its controller placed the two
+    # cards he took (`place_ghost_draws`)
 
     def made(self) -> TrickChoices:
-        """Return the crew's choices after the pass's trick: every seat's cards, seat by seat."""
-        return TrickChoices(passed=tuple(c for choice in self.choices for c in choice.cards))
+        """Return the crew's choices after the pass's trick: every seat's cards, seat by seat (the Ghost's pair in
+        the order placed)."""
+        choices = [self.placed if self.placed is not None and c.seat == self.placed.seat else c for c in self.choices]
+        return TrickChoices(passed=tuple(c for choice in choices for c in choice.cards))
 
 
 def crew_pass(deal: Deal, mission, walked, position: Position, shown, samples: int, rng: random.Random, solve,
@@ -76,14 +81,37 @@ def crew_pass(deal: Deal, mission, walked, position: Position, shown, samples: i
         deals = decision_deals(deal, mission, walked, position.plays, shown, samples, rng, ghost, seat=seat)
         moved = {cards: position.choose(TrickChoices(passed=own_cards(cards, seat, deal.players)), trick)
                  for cards in options}
-        if scoring is None:
-            wins = raced(options, samples, lambda cards, k: winnable(deals[k].solve(solve, moved[cards].on(mission),
-                                                                                     limits)), race=True)
-        else:
-            wins = scored_options(options, moved, deals, scoring, solve, limits)
-        best = best_raced(options, wins)
-        choices.append(PassChoice(seat, best, tuple(options), tuple(wins[cards] for cards in options)))
+        choices.append(weighed_choice(seat, options, moved, deals, mission, scoring, solve, limits))
     return PassMade(trick, tuple(choices))
+
+
+def place_ghost_draws(deal: Deal, mission, made: PassMade, position: Position, shown, samples: int,
+                      rng: random.Random, solve, limits: Limits, ghost, scoring=None) -> PassMade:
+    """Return the jeep's exchange `made` (`position` before it) with the two cards the Ghost took placed by his
+    controller: "he puts two face-up cards in; the two he draws lie in their places, as the Scout chooses"
+    (jeep.py; the engines place the lower card he took where the first card of his pair lay). Having seen the
+    cards taken, the controller weighs both orders of his pair on its samples after the exchange, as a pass is
+    weighed (ties to the pair as put in, higher first): which card covers which face-down card, and for the
+    difficult Ghost which lies beside which."""
+    pair = made.choices[mission.space.ghost].cards
+    options = [pair, pair[::-1]]
+    moved = {cards: position.choose(replace(made, placed=PassChoice(mission.space.ghost, cards, (), ())).made(),
+                                    made.after) for cards in options}
+    walked = walk(deal, moved[pair].on(mission), to_the_end=scoring is not None)
+    deals = decision_deals(deal, mission, walked, position.plays, shown, samples, rng, ghost, seat=mission.space.ghost)
+    return replace(made, placed=weighed_choice(mission.space.ghost, options, moved, deals, mission, scoring, solve,
+                                               limits))
+
+
+def weighed_choice(seat: int, options, moved, deals, mission, scoring, solve, limits: Limits) -> PassChoice:
+    """Return `seat`'s choice among `options` (`moved`: each one's position) by its samples `deals`, raced: the
+    samples in which the mission stays winnable after it, or on a special mission (`scoring`) their best scores."""
+    if scoring is None:
+        wins = raced(options, len(deals), lambda cards, k: winnable(deals[k].solve(solve, moved[cards].on(mission),
+                                                                                    limits)), race=True)
+    else:
+        wins = scored_options(options, moved, deals, scoring, solve, limits)
+    return PassChoice(seat, best_raced(options, wins), tuple(options), tuple(wins[cards] for cards in options))
 
 
 def scored_options(options, moved, deals, scoring, solve, limits: Limits) -> dict:

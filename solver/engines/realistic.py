@@ -76,7 +76,7 @@ from solver.engines.crew import (
     task_shares,
     winnable,
 )
-from solver.engines.crew_passes import PassMade, crew_pass
+from solver.engines.crew_passes import PassMade, crew_pass, place_ghost_draws
 from solver.engines.reference import Walked, walk
 from solver.engines.reference import solve as reference_solve
 from solver.engines.score import most_events
@@ -318,7 +318,7 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
         mission, handovers = hand_over(deal, mission, samples, rng, solve, limits)
     vespa = None
     if space.unit.swaps_before_play:
-        deal, vespa = vespa_swap(deal, mission, samples, rng, solve, limits)
+        deal, mission, vespa = vespa_swap(deal, mission, samples, rng, solve, limits, ghost)
     talk = replace(Talk.of(communication, setup), flicked=space.unit.tiles_flicked,
                    barred=space.unit.barred_communication(space))
     position, shown, decisions, lost, tabled, passes = Position(), [], [], [], [], []
@@ -327,9 +327,12 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
         if walked.ended:
             break
         if walked.due == "a pass":  # the jeep's exchange or a helicopter's pass: every seat chooses, unseen
-            passes.append(crew_pass(deal, mission, walked, position, shown, samples, rng, solve, limits, scoring,
-                                    ghost))
-            position = position.choose(passes[-1].made(), len(walked.tricks))
+            made = crew_pass(deal, mission, walked, position, shown, samples, rng, solve, limits, scoring, ghost)
+            if mission.space.ghost >= 0 and made.after == mission.space.jeep_after:
+                made = place_ghost_draws(deal, mission, made, position, shown, samples, rng, solve, limits, ghost,
+                                         scoring)
+            passes.append(made)
+            position = position.choose(made.made(), len(walked.tricks))
             continue
         if walked.due:  # a special stage: the trick's winner lays one of its cards on the table
             laid = table_card(deal, mission, walked, position, shown, samples, rng, solve, limits, ghost)
@@ -352,7 +355,7 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
         elif popcount(legal) == 1:
             card = legal.bit_length() - 1
         else:
-            placed = vespa.placed(seat) if vespa is not None else Placed()
+            placed = vespa.placed(ghost.decider(seat) if ghost else seat) if vespa is not None else Placed()
             deals = decision_deals(deal, mission, walked, position.plays, shown, samples, rng, ghost, placed=placed)
             if scoring is not None:
                 shares = score_shares(deals, scoring.missions_for, scoring.most_for, scoring.deduction, position, walked,

@@ -26,6 +26,13 @@ stage rule (there is none once the swap is made):
   give, cheapest first, by the samples in which some card the holder may give keeps the mission winnable.
 
 Both race their options (crew.raced): the best option and its wins are those of solving every option.
+
+With the Ghost (two players; the rulebook: "This applies to Ghost only if the Vespa card is face up in his display
+before the 1st trick. If Ghost gives up a card, the received card is placed in the vacated spot"), his controller
+decides for him, the holder or the member, from what it knows, and offers or answers only his face-up cards. Both
+players then know every card of the swap: one between the two players is seen by both, and a card the Ghost gives
+or gets is seen leaving or joining his display; the game goes on from the deal and display after it (`placed`:
+what each player knows of the other's hand).
 """
 
 import random
@@ -36,6 +43,7 @@ from solver.core.deal import Deal
 from solver.core.solution import Limits
 from solver.engines.crew import best_raced, cheapness, raced, samples_before_play, winnable
 from solver.missions.knowledge import Placed
+from solver.trick.ghost import GHOST_SEAT
 from solver.trick.spaces.vespa import VESPA_CARD, swap, swappable
 
 ANY = -1  # some_swap_wins: any card of the hand
@@ -55,9 +63,15 @@ class VespaSwap:
     offer_wins: tuple[tuple[int, int], ...]
     answers: tuple[int, ...]
     answer_wins: tuple[tuple[int, int], ...]
+    display: tuple[int, ...] = ()  # with the Ghost: his display after the swap (every card of it seen by both players)
 
     def placed(self, seat: int) -> Placed:
         """Return what `seat` knows of where the swap's cards lie (each until played)."""
+        if self.display:  # two players: the other player holds what it got, and the blue 1 if it kept it
+            other = 1 - seat
+            got = {self.holder: bit(self.taken) | (bit(VESPA_CARD) if self.given != VESPA_CARD else 0),
+                   self.partner: bit(self.given)}
+            return Placed(held=((other, got[other]),)) if other in got else Placed()
         if seat == self.holder:
             return Placed(held=((self.partner, bit(self.given)),))
         if seat == self.partner:
@@ -66,28 +80,35 @@ class VespaSwap:
         return Placed(among=((1 << self.holder | 1 << self.partner, VESPA_CARD),))
 
 
-def vespa_swap(deal: Deal, mission, samples: int, rng: random.Random, solve, limits: Limits
-               ) -> tuple[Deal, VespaSwap | None]:
-    """Return the deal after the crew's swap and the swap (VespaSwap); `deal` and None when nobody holds the blue
-    1."""
+def vespa_swap(deal: Deal, mission, samples: int, rng: random.Random, solve, limits: Limits, ghost=None
+               ) -> tuple[Deal, object, VespaSwap | None]:
+    """Return the deal after the crew's swap, `mission` with the Ghost's display after it, and the swap (VespaSwap);
+    `deal`, `mission` and None when nobody rides the Vespa (nobody holds the blue 1, or it lies face down in the
+    Ghost's display). `ghost`: two players, who decides for the Ghost (GhostSeat)."""
+    display = mission.space.display
     holder = deal.holder(VESPA_CARD)
-    if holder is None:
-        return deal, None
+    if holder is None or display and holder == GHOST_SEAT and VESPA_CARD not in display[: len(display) // 2]:
+        return deal, mission, None
+    decider = ghost.decider if display else (lambda seat: seat)
     members = [(holder + step) % deal.players for step in range(1, deal.players)]
-    offers = [(member, card) for member in members for card in by_cheapness(swappable(deal, holder, ()))]
-    deals = samples_before_play(deal, holder, samples, rng, mission)
+    offers = [(member, card) for member in members for card in by_cheapness(swappable(deal, holder, display))]
+    deals = samples_before_play(deal, decider(holder), samples, rng, mission, ghost)
     offered = raced(offers, samples, lambda offer, k: some_swap_wins(deals[k], holder, *offer, ANY, mission, solve,
                                                                      limits), race=True)
     partner, given = best_raced(offers, offered)
-    answers = by_cheapness(swappable(deal, partner, ()))
-    placed = Placed(held=((holder, bit(VESPA_CARD)),))  # chosen: the holder held the blue 1
-    deals = samples_before_play(deal, partner, samples, rng, mission, placed=placed)
+    answers = by_cheapness(swappable(deal, partner, display))
+    # chosen: the holder held the blue 1 (face up in the Ghost's display, everyone saw it)
+    placed = Placed(held=((holder, bit(VESPA_CARD)),)) if holder != GHOST_SEAT or not display else Placed()
+    deals = samples_before_play(deal, decider(partner), samples, rng, mission, ghost, placed=placed)
     answered = raced(answers, samples, lambda back, k: some_swap_wins(deals[k], holder, partner, ANY, back, mission,
                                                                       solve, limits), race=True)
     taken = best_raced(answers, answered)
+    _, after, shown = swap(deal, display, holder, given, partner, taken)
     made = VespaSwap(holder, partner, given, taken, tuple(offers), tuple(offered[o] for o in offers), tuple(answers),
-                     tuple(answered[a] for a in answers))
-    return swap(deal, (), holder, given, partner, taken)[1], made
+                     tuple(answered[a] for a in answers), shown)
+    if display:
+        mission = replace(mission, space=replace(mission.space, display=shown))
+    return after, mission, made
 
 
 def by_cheapness(cards: int) -> list[int]:
@@ -98,7 +119,13 @@ def by_cheapness(cards: int) -> list[int]:
 def some_swap_wins(sample, holder: int, partner: int, given: int, taken: int, mission, solve, limits: Limits) -> bool:
     """Return whether `mission` is winnable on a sampled deal once `holder` gave `given` to `partner` for `taken`,
     for some card of the sample's hand each where it is ANY (cheapest first)."""
-    gives = by_cheapness(swappable(sample.deal, holder, ())) if given == ANY else [given]
-    takes = by_cheapness(swappable(sample.deal, partner, ())) if taken == ANY else [taken]
-    return any(winnable(replace(sample, deal=swap(sample.deal, (), holder, g, partner, t)[1]).solve(solve, mission, limits))
+    gives = by_cheapness(swappable(sample.deal, holder, sample.display)) if given == ANY else [given]
+    takes = by_cheapness(swappable(sample.deal, partner, sample.display)) if taken == ANY else [taken]
+    return any(winnable(swapped(sample, holder, g, partner, t).solve(solve, mission, limits))
                for g in gives for t in takes)
+
+
+def swapped(sample, holder: int, given: int, partner: int, taken: int):
+    """Return `sample` after `holder` gave `given` to `partner` for `taken` (with the Ghost, his display too)."""
+    _, deal, display = swap(sample.deal, sample.display, holder, given, partner, taken)
+    return replace(sample, deal=deal, display=display)

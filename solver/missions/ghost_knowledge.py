@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 
 from solver.core.cards import bit, popcount
 from solver.core.deal import Deal
-from solver.missions.knowledge import Knowledge
+from solver.missions.knowledge import Knowledge, Placed
 from solver.trick.ghost import GHOST_SEAT, SET_ASIDE
 from solver.trick.variants import ghost_playable
 
@@ -60,18 +60,20 @@ def covered_columns(hand: int, display: tuple[int, ...]) -> list[int]:
 
 
 def knowledge_with_ghost(seat: int, hands, display: tuple[int, ...], tricks, communications, deck: int,
-                         aside: int, commander: int = -1, last_trick: int = -1, seen=(), moves=()) -> Knowledge:
+                         aside: int, commander: int = -1, last_trick: int = -1, seen=(), moves=(),
+                         placed: Placed = Placed()) -> Knowledge:
     """Return what player `seat` knows with `hands` now (the Ghost's: his display's cards left), `display` now,
     `tricks`, `communications`, `commander`, `last_trick` (the hang glider's), `seen` (the skis: the other player's
     hand, which it held) and `moves` (the helicopter's passes: both players see every card passed, the Ghost's
-    face up, the one between them by its giver and its receiver) as Knowledge.of takes them; `aside` the cards
+    face up, the one between them by its giver and its receiver; the jeep's cards that changed hands) and `placed`
+    (the Vespa's swap: what the other player got) as Knowledge.of takes them; `aside` the cards
     never in the display. The Ghost's place holds the covered face-down cards only: his face-up cards are known to
     lie with him."""
     ghost = hands[GHOST_SEAT]
     face_up = ghost_playable(ghost, display)
     sizes = tuple(popcount(hand) for hand in hands[:GHOST_SEAT]) + (popcount(ghost & ~face_up),)
     known = Knowledge.of(seat, hands[seat], sizes, tricks, communications, deck & ~face_up, seen, commander,
-                         last_trick=last_trick, moves=moves)
+                         last_trick=last_trick, moves=moves, placed=placed)
     cannot = list(known.cannot)
     cannot[GHOST_SEAT] = aside & known.unseen  # no void: "face-down cards are treated as though they did not exist"
     caps = tuple(cap for cap in known.caps if cap[0] != GHOST_SEAT)  # the hang glider: he sets no card aside

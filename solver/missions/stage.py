@@ -105,12 +105,16 @@ def space_cases(stage: Stage, deal: Deal, setups) -> list[Case]:
             if stage.redeal_order:
                 rules = dataclasses.replace(rules, redeal_after=REDEAL_AFTER, redeal_order=stage.redeal_order)
             for start_label, start, display in unit.starting_deals(deal, stage.display):
-                ruled = rules
-                if display:
-                    ruled = dataclasses.replace(rules, ghost=GHOST_SEAT, display=display, difficult=stage.difficult)
+                ruled = with_display(rules, display, stage.difficult)
                 ruled = dataclasses.replace(mission, space=ruled) if ruled != mission.space else mission
                 cases.append((join_labels(setup.label, label, start_label), start, ruled))
     return cases
+
+
+def with_display(rules, display: tuple[int, ...], difficult: bool):
+    """Return the rules of play `rules` with the Ghost's `display` (two players; `difficult`: the difficult Ghost's
+    leads), or as they are without one."""
+    return dataclasses.replace(rules, ghost=GHOST_SEAT, display=display, difficult=difficult) if display else rules
 
 
 def stage_refusal(stage: Stage) -> str:
@@ -129,11 +133,13 @@ def space_refusal(space: Space, ghost: bool) -> str:
 def crew_setups(stage: Stage, deal: Deal, setups) -> list:
     """Return a mission's setups as the crew plays them on `stage` (one it plays: `stage_refusal`): one a case, with
     its mission (the skis' rule, the machete's forbidden tricks, the dog sled's driver) and its label; on the Vespa,
-    whose cases are the swaps, the setups as they are (it has no rule of play; the crew makes its swap itself:
-    solver/engines/vespa_swap.py); InputError for another space whose cases start from another deal than the one
-    dealt."""
+    whose cases are the swaps, the setups with the Ghost's display as dealt (it has no rule of play; the crew makes
+    its swap itself: solver/engines/vespa_swap.py); InputError for another space whose cases start from another deal
+    than the one dealt."""
     if stage.space.unit.swaps_before_play:
-        return list(setups)
+        return [dataclasses.replace(setup, mission=dataclasses.replace(
+            setup.mission, space=with_display(setup.mission.space, stage.display, stage.difficult)))
+                for setup in setups]
     played = []
     for setup in setups:
         for label, start, mission in space_cases(stage, deal, [setup]):

@@ -22,7 +22,6 @@ class Jeep(StageSpace):
     name = "jeep"
     effect = "after trick 3 every hand puts two cards in the middle, shuffled, and takes two back"
     crew_refusal = ""  # a player knows the pair it put in and the two it took (solver/missions/jeep_worlds.py)
-    crew_refusal_with_ghost = "the jeep's exchange beside the Ghost's display"
     with_the_ghost = ("he puts two face-up cards in; the two he draws lie in their places, as the Scout chooses "
                       "(the rulebook's 'Dragonflier' row)")
     trades_cards = True

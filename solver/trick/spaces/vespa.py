@@ -22,7 +22,6 @@ class Vespa(StageSpace):
     name = "vespa"
     effect = "before trick 1 the blue 1's holder swaps a card (not the 4-heli) with a member of the crew's choice"
     crew_refusal = ""  # the crew swaps, each of the two knowing what it gave (solver/engines/vespa_swap.py)
-    crew_refusal_with_ghost = "a swap of the Ghost's face-up cards"
     swaps_before_play = True
     with_the_ghost = ("he rides only with the blue 1 face up, swapping face-up cards; what he gets lies in its place "
                       "(rulebook)")
