@@ -736,7 +736,7 @@ def crew_refusal(cell: Cell, mission) -> str:
     """Return why the realistic crew does not play a sweep's cell, or "" when it does."""
     if cell.family:
         return "Family Adventure"
-    refusal = space_refusal(cell.space, cell.players == 2)
+    refusal = space_refusal(cell.space)
     if refusal:
         return refusal
     if mission is not None:  # what the crew does not model in the mission's rules there: its first deal says

@@ -141,8 +141,6 @@ def test_cells_the_crew_does_not_play_keep_perfect_information_with_a_note(tmp_p
 
 
 @pytest.mark.parametrize("args, words", [
-    (["--game", "journey", "--missions", "yellow-for-everyone", "--players", "2", "--space", "fog"],
-     "the fog (fog's draws beside the Ghost's display)"),
     (["--missions", "12", "--players", "3", "--space", "hang-glider"], "the hang glider with a random pass"),
     (["--missions", "12", "--players", "4", "--space", "fog"], "fog with another rule of play or a random pass"),
     (["--missions", "12", "--players", "2"], "planet-nine/12 (2 players): a random pass with the Ghost"),
@@ -166,8 +164,8 @@ def test_crew_play_prints_the_game_and_its_json(tmp_path):
     assert body["tasks"] == 1 and body["owners"] == {"p3": 0} and body["result"] in ("win", "loss")
     assert all(0 <= wins <= wins + unknown <= tried <= 2
                for play in body["plays"] for wins, tried, unknown in play["shares"].values())
-    bad = crew("play", "--tasks", "p3", "--players", "2", "--space", "fog")
-    assert bad.exit_code == 2 and "not play with the fog (fog's draws beside the Ghost's" in bad.stderr
+    bad = crew("play", "--mission", "planet-nine/12", "--players", "2")
+    assert bad.exit_code == 2 and "does not model a random pass with the Ghost" in bad.stderr
     on_foot = crew(*args, "--space", "on-foot")
     assert on_foot.exit_code == 0 and on_foot.stdout.splitlines()[0] == lines[0].replace("; 2 samples", "; on the on-foot; 2 samples")
     assert on_foot.stdout.splitlines()[1:] == lines[1:]  # a space without effect plays as the train

@@ -673,40 +673,24 @@ def test_no_effect_space_is_the_train(name, deal_text, task, owner, expected):
     assert outcome(deal, setups, Stage(space)) is expected
 
 
-CREW_SPACES = {"train", "on-foot", "donkey", "cable-car", "ice", "ice-hole", "bicycle", "storm", "machete", "skis",
-               "dog-sled", "vespa", "hang-glider", "fog", "jeep", "helicopter"}
-
-
 @pytest.mark.parametrize("name", sorted(SPACES))
-def test_the_crew_plays_a_space_as_the_engines_do_or_refuses_it(name):
-    # The crew plays only the spaces whose effect every player sees, on the missions the engines play there (the
-    # machete's forbidden tricks as counters, the skis' rule; the Vespa's swap it makes itself, so its setups are
-    # the mission's); every other space it refuses.
+def test_the_crew_plays_every_space_as_the_engines_do(name):
+    # The crew plays every space, with the Ghost too, on the missions the engines play there (the machete's forbidden
+    # tricks as counters, the skis' rule; the Vespa's swap it makes itself, so its setups are the mission's).
     space = parse_space(name)
     deal = parse_deal("b7 p1 b5 | b1 p2 p8 | b2 p9 g6")
     setups = task_setups(deal, "p9", (0,))
-    if name not in CREW_SPACES:
-        assert stage_refusal(Stage(space)).startswith(f"the {name} (")
-        return
-    assert stage_refusal(Stage(space)) == ""
-    if name == "fog":  # its draws come with a deal holding the 4 rocket (tests/test_fog_crew.py plays fog games)
-        assert stage_refusal(Stage(space, display=(bit(parse_card("y1")),))) == (
-            "the fog (fog's draws beside the Ghost's display)")
-        return
-    if name in ("jeep", "helicopter"):  # the crew's passes (tests/test_crew_passes.py plays jeep and helicopter games;
-        # with the Ghost, tests/test_ghost_crew.py)
-        assert stage_refusal(Stage(space, display=(bit(parse_card("y1")),))) == ""
+    assert stage_refusal(Stage(space)) == "" == stage_refusal(Stage(space, display=(bit(parse_card("y1")),)))
+    if name in ("fog", "jeep", "helicopter"):  # chance with the deal, or the crew's passes: tests/test_fog_crew.py,
+        # test_crew_passes.py, and with the Ghost test_ghost_crew.py and test_ghost_fog_crew.py play them
         return
     if name == "vespa":  # its cases start from the deals its swaps make: seat 1 holds b1, 2 members x 3 x 3 cards
         assert len(space_cases(Stage(space), deal, setups)) == 18 and crew_setups(Stage(space), deal, setups) == setups
-        assert stage_refusal(Stage(space, display=(bit(parse_card("y1")),))) == ""  # tests/test_ghost_crew.py
         return
     cases = space_cases(Stage(space), deal, setups)
     assert [(s.label, deal, s.mission) for s in crew_setups(Stage(space), deal, setups)] == cases
     assert len(cases) == (3 if name == "dog-sled" else 1)  # a setup a driver
     assert bool(cases[0][2].counters) == (name == "machete") and bool(cases[0][2].space.skis) == (name == "skis")
-    ghost = Stage(space, display=(bit(parse_card("y1")),))  # two players: the skis pass the players' hands only
-    assert stage_refusal(ghost) == ""  # the crew plays the skis and the hang glider with the Ghost (test_ghost_crew.py)
 
 
 # --- the command line ---------------------------------------------------------------------

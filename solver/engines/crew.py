@@ -75,7 +75,7 @@ from solver.missions.redeal_worlds import RedealWorlds
 from solver.missions.tasks import distinct_cards
 from solver.trick.chance import RandomPass
 from solver.trick.ghost import GHOST_SEAT
-from solver.trick.variants import NO_RULES, canonical_pass
+from solver.trick.variants import NO_RULES, canonical_pass, ghost_playable
 
 WON, OPEN, LOST = 2, 1, 0  # a sample's credit for a card (`credit`)
 
@@ -170,8 +170,8 @@ def hidden_unsupported(mission) -> str:
                              or mission.random_pass is not None or mission.pattern is not None):
         # jeep_worlds.py knows the jeep alone; with the Ghost, both players see where every card went (`jeep_moves`)
         return "the jeep with another rule of play, a random pass or a table"
-    if space.arrivals and (space != replace(NO_RULES, arrivals=space.arrivals) or mission.random_pass is not None):
-        return "fog with another rule of play or a random pass"  # fog_worlds.py knows fog's draws alone
+    if space.arrivals and (space != replace(ghost, arrivals=space.arrivals) or mission.random_pass is not None):
+        return "fog with another rule of play or a random pass"  # fog_worlds.py knows fog's draws, the Ghost beside
     if space.skis and mission.random_pass is not None:
         return "the skis with a random pass"
     if space.ghost >= 0 and mission.random_pass is not None:
@@ -246,6 +246,8 @@ def ghost_deals(deal: Deal, mission, seat: int, hands, tricks, played, communica
     # "After the trick, the Scout reveals the face-down card underneath": a card he played in the trick begun
     # still covers his face-down card for what the players know.
     hands = (*hands[:GHOST_SEAT], hands[GHOST_SEAT] | card_set(c for s, c in begun if s == GHOST_SEAT))
+    if mission.space.arrivals:
+        return ghost_fog_worlds(deal, mission, seat, hands, tricks, communications, samples, rng, ghost, now_display)
     known = knowledge_with_ghost(seat, hands, now_display, tricks, communications, deal.cards, ghost.aside,
                                  deal.commander, last_trick, seen, moves, placed)
     drawn = []
@@ -259,6 +261,23 @@ def ghost_deals(deal: Deal, mission, seat: int, hands, tricks, played, communica
         if mission.space.jeep_after:
             sample = jeep_history(sample, mission.space, exchange, 1 - seat, tricks, communications, rng)
         drawn.append(sample)
+    return drawn
+
+
+def ghost_fog_worlds(deal: Deal, mission, seat: int, hands, tricks, communications, samples: int,
+                     rng: random.Random, ghost: GhostSeat, now_display: tuple[int, ...]) -> list[Sample]:
+    """Return `samples` worlds drawn with `rng` from what player `seat` knows under fog with the Ghost (`hands` now,
+    his with the card he played in a trick begun; fog_worlds.py): each the hands as they end, the display with the
+    sampled cards under his covered columns, and when each card arrives."""
+    display = mission.space.display
+    face_up = ghost_playable(hands[GHOST_SEAT], now_display)
+    worlds = fog_knowledge(deal, mission.space.arrivals, seat, tricks, communications, face_up, ghost.aside)
+    drawn = []
+    for final, arrival in worlds.samples(rng, samples):
+        covered = final[GHOST_SEAT] & ~face_up & ~worlds.played[GHOST_SEAT]
+        sampled = display_with(display, hands[GHOST_SEAT], covered, rng, now_display)
+        drawn.append(Sample(Deal((*final[:GHOST_SEAT], dealt_ghost(sampled)), deal.commander), display=sampled,
+                            arrivals=arrival))
     return drawn
 
 
@@ -467,15 +486,23 @@ def decision_deals(deal: Deal, mission, walked, plays, communications, samples: 
 
 def fog_worlds(deal: Deal, arrivals, seat: int, tricks, communications, samples: int, rng: random.Random) -> list[Sample]:
     """Return `samples` worlds drawn with `rng` from what `seat` knows under fog (fog_worlds.py) after `tricks` (as
-    (seat, card) lists): each every hand as it ends, and when each card arrives. The seat knows its own cards
-    arrived so far and when; how many cards each seat was dealt and draws follows from the rules."""
-    players = deal.players
-    after = sum(1 for trick in tricks if len(trick) == players)
+    (seat, card) lists): each every hand as it ends, and when each card arrives."""
+    return [Sample(Deal(hands, deal.commander), arrivals=arrival)
+            for hands, arrival in fog_knowledge(deal, arrivals, seat, tricks, communications).samples(rng, samples)]
+
+
+def fog_knowledge(deal: Deal, arrivals, seat: int, tricks, communications, face_up: int = 0,
+                  aside: int = 0) -> FogWorlds:
+    """Return what `seat` knows under fog after `tricks`: its own cards arrived so far and when; how many cards each
+    seat was dealt and draws follows from the rules (the Ghost's display all dealt: `face_up` his cards lying face
+    up with two players, `aside` the cards never in it)."""
+    after = sum(1 for trick in tricks if len(trick) == deal.players)
     dealt = tuple(sum(1 for c in scan(hand) if arrivals[c] == 0) for hand in deal.hands)
     draws = tuple(popcount(hand) - count for hand, count in zip(deal.hands, dealt))
     seen = [(c, arrivals[c]) for c in scan(deal.hands[seat]) if arrivals[c] <= after]
-    worlds = FogWorlds.of(seat, tricks, seen, dealt, draws, communications, deal.cards, deal.commander)
-    return [Sample(Deal(hands, deal.commander), arrivals=arrival) for hands, arrival in worlds.samples(rng, samples)]
+    ghost = GHOST_SEAT if face_up else -1
+    return FogWorlds.of(seat, tricks, seen, dealt, draws, communications, deal.cards, deal.commander, ghost, face_up,
+                        aside)
 
 
 def worlds_after_redeal(deal: Deal, space, walked, plays, communications, samples: int, rng: random.Random,

@@ -21,7 +21,12 @@ draws are uniform), so the worlds consistent with what a player knows are drawn 
 4. the pile shuffled into the draws to come, every seat's included (the deciding seat's own future draws are
    unknown to it too).
 
-The crew that uses this module (solver/engines/crew.py) plays fog alone: no Ghost, pass or other space.
+With the Ghost (two players; fog.py: his display is laid out whole and he draws nothing), his seat is one more
+hand of the worlds: his face-up cards known, his covered face-down cards unseen, every card of it dealt (arrival
+0), no set-aside card among them, and no void of his saying anything of them ("Face-down cards are treated as
+though they did not exist"); solver/engines/crew.py lays the sampled cards under his covered columns.
+
+The crew that uses this module (solver/engines/crew.py) plays fog alone or with the Ghost: no pass or other space.
 """
 
 import functools
@@ -141,21 +146,25 @@ class FogWorlds:
 
     @staticmethod
     def of(seat: int, tricks, arrivals_seen, dealt, draws, communications=(), deck: int = 0,
-           commander: int = -1) -> "FogWorlds":
+           commander: int = -1, ghost: int = -1, face_up: int = 0, aside: int = 0) -> "FogWorlds":
         """Return what `seat` knows: `tricks` the tricks so far (each a sequence of (seat, card) in play order, the
         last maybe begun), `arrivals_seen` its own cards (held now or played) with their arrivals, `dealt` and
         `draws` how many cards each seat was dealt and draws in all, `communications` the cards shown, `deck` the
-        cards dealt and drawn, `commander` the Guide (the holder of the 4 rocket, dealt it)."""
+        cards dealt and drawn, `commander` the Guide (the holder of the 4 rocket, dealt it); `ghost` the Ghost's
+        seat (-1: none), `face_up` his cards lying face up, `aside` the cards never in his display."""
         players = len(dealt)
         after = sum(1 for trick in tricks if len(trick) == players)
         played_at = {c: (t, number) for number, trick in enumerate(tricks, 1) for t, c in trick}
         played = [card_set(c for c, (t, _) in played_at.items() if t == other) for other in range(players)]
         own = dict(arrivals_seen)
         # Events: (seat, trick, cards): the seat held none of these cards during that trick (unless played before).
+        # The Ghost's say nothing of his face-down cards.
         events = [(t, number, SUIT_MASKS[suit_of(trick[0][1])]) for number, trick in enumerate(tricks, 1)
-                  for t, c in trick[1:] if not bit(c) & SUIT_MASKS[suit_of(trick[0][1])]]
+                  for t, c in trick[1:] if not bit(c) & SUIT_MASKS[suit_of(trick[0][1])] and t != ghost]
         events += [(shown.seat, shown.trick, shown.excludes()) for shown in communications]
         must = [0] * (players + 1)
+        if ghost >= 0:
+            must[ghost] = face_up & ~card_set(played_at)
         highest_for = {}  # (seat, card) -> the latest arrival the card may have: it was in hand then
         for shown in communications:
             if shown.card not in played_at:
@@ -201,6 +210,8 @@ class FogWorlds:
                 cannot[t] = deck & ~must[t]
             else:
                 cannot[t] = card_set(c for c in scan(unseen) if history.unseen_low[c] > history.drawn)
+        if ghost >= 0:
+            cannot[ghost] = aside & unseen
         cannot[pile] = known_cards
         needs = tuple((shown.seat, shown.trick, SUIT_MASKS[suit_of(shown.card)] & ~bit(shown.card))
                       for shown in communications if shown.with_another() and shown.seat != seat)

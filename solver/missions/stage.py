@@ -119,14 +119,13 @@ def with_display(rules, display: tuple[int, ...], difficult: bool):
 
 def stage_refusal(stage: Stage) -> str:
     """Return why the hidden-information crew does not play on `stage`, "" when it does (`space_refusal`)."""
-    return space_refusal(stage.space, stage.ghost >= 0)
+    return space_refusal(stage.space)
 
 
-def space_refusal(space: Space, ghost: bool) -> str:
-    """Return why the hidden-information crew does not play on `space` (with the Ghost or not), "" when it does:
-    what the space changes in what a player knows or decides (its unit's `crew_refusal`, with the Ghost
-    `crew_refusal_with_ghost` too)."""
-    reason = space.unit.crew_refusal or (space.unit.crew_refusal_with_ghost if ghost else "")
+def space_refusal(space: Space) -> str:
+    """Return why the hidden-information crew does not play on `space`, "" when it does: what the space changes in
+    what a player knows or decides (its unit's `crew_refusal`), with the Ghost or not."""
+    reason = space.unit.crew_refusal
     return f"the {space.name} ({reason})" if reason else ""
 
 

@@ -24,7 +24,6 @@ class Fog(StageSpace):
     name = "fog"
     effect = "N cards dealt each (the Guide one more), one drawn by everyone after each trick"
     crew_refusal = ""  # a player knows its own draws (solver/missions/fog_worlds.py)
-    crew_refusal_with_ghost = "fog's draws beside the Ghost's display"
     with_the_ghost = ("his display is laid out whole; the players are dealt as fog says "
                       "(our reading: the rulebook is silent)")
 

@@ -108,7 +108,6 @@ class StageSpace:
     # What a player at the table knows or decides here beyond the train, which the hidden-information crew
     # (solver/engines/crew.py) does not model; "": it plays here as on the train. A new space is refused until it says.
     crew_refusal = "its rules, in what a player knows"
-    crew_refusal_with_ghost = ""  # what else it changes with the Ghost (two players) that the crew does not model
     swaps_before_play = False  # the Vespa: its cases are the swaps its holder may make; the crew makes one itself
     tiles_flicked = False  # the storm: a communication tile is flicked before it is used (the crew's Talk)
 
