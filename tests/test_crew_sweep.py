@@ -143,7 +143,8 @@ def test_cells_the_crew_does_not_play_keep_perfect_information_with_a_note(tmp_p
 @pytest.mark.parametrize("args, words", [
     (["--missions", "12", "--players", "3", "--space", "hang-glider"], "the hang glider with a random pass"),
     (["--missions", "12", "--players", "4", "--space", "fog"], "fog with another rule of play or a random pass"),
-    (["--missions", "12", "--players", "2"], "planet-nine/12 (2 players): a random pass with the Ghost"),
+    (["--missions", "12", "--players", "2", "--space", "jeep"],
+     "planet-nine/12@jeep (2 players): the jeep with another rule of play, a random pass or a table"),
     (["--missions", "12", "--players", "4", "--space", "vespa"], "planet-nine/12@vespa (4 players): the Vespa's swap with a"),
     (["--game", "family", "--missions", "1"], "Family Adventure"),
 ])
@@ -164,8 +165,8 @@ def test_crew_play_prints_the_game_and_its_json(tmp_path):
     assert body["tasks"] == 1 and body["owners"] == {"p3": 0} and body["result"] in ("win", "loss")
     assert all(0 <= wins <= wins + unknown <= tried <= 2
                for play in body["plays"] for wins, tried, unknown in play["shares"].values())
-    bad = crew("play", "--mission", "planet-nine/12", "--players", "2")
-    assert bad.exit_code == 2 and "does not model a random pass with the Ghost" in bad.stderr
+    bad = crew("play", "--mission", "planet-nine/12", "--players", "4", "--space", "fog")
+    assert bad.exit_code == 2 and "does not model fog with another rule of play or a random pass" in bad.stderr
     on_foot = crew(*args, "--space", "on-foot")
     assert on_foot.exit_code == 0 and on_foot.stdout.splitlines()[0] == lines[0].replace("; 2 samples", "; on the on-foot; 2 samples")
     assert on_foot.stdout.splitlines()[1:] == lines[1:]  # a space without effect plays as the train

@@ -20,7 +20,7 @@ import json
 import math
 import random
 from collections import Counter
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 import pytest
 from click.testing import CliRunner
@@ -39,11 +39,11 @@ from test_knowledge import (
 from test_vespa_crew import with_vespa_card
 
 from cli.main import main
-from solver.core.cards import bit, card_set, parse_card, parse_card_list, popcount, scan
+from solver.core.cards import CARD_COUNT, bit, card_set, parse_card, parse_card_list, popcount, scan
 from solver.core.deal import COMMANDER_CARD, Deal
 from solver.core.rules import legal_plays, num_tricks, trick_winner
 from solver.core.solution import Limits
-from solver.engines.crew import GameTables, decision_deals, passes_seen
+from solver.engines.crew import GameTables, decision_deals, ghost_moves, pass_gifts
 from solver.engines.kernel import KernelSolver
 from solver.engines.realistic import play_game
 from solver.engines.reference import walk
@@ -53,6 +53,7 @@ from solver.missions.knowledge import LOWEST, Communication, Placed
 from solver.missions.position import Position, TrickChoices
 from solver.missions.setup import Setup
 from solver.missions.tasks import make_task_mission
+from solver.trick.chance import RandomPass
 from solver.trick.ghost import GHOST_SEAT, parse_ghost_deal
 from solver.trick.spaces import parse_space
 from solver.trick.spaces.vespa import VESPA_CARD, swap, swappable
@@ -73,8 +74,9 @@ def replay(hands, display, plays, leader: int, extra: PlayRules = PlayRules(), p
     player with a card set aside, test_hang_glider_crew.py; on the skis, after a trick holding a skis card the two
     players swap hands, his display staying; on the helicopter, after a trick holding a heli but the last, each seat
     passes its card of `passes[trick number]` to the left, the Ghost a face-up one, and the card he gets lies where
-    his lay): the hands before each trick (and the one to come), or None when a play or a pass is not legal. With
-    `passes` given, (those hands, his display now)."""
+    his lay; likewise mission 12's random pass after trick 1; on the jeep, its exchange, `jeep_replayed`): the hands
+    before each trick (and the one to come), or None when a play or a pass is not legal. With `passes` given, (those
+    hands, his display now)."""
     hands, held, trick, tricks = list(hands), [], [], num_tricks(hands)
     for c in plays:
         if not trick:
@@ -98,7 +100,7 @@ def replay(hands, display, plays, leader: int, extra: PlayRules = PlayRules(), p
                 hands, display = jeep_replayed(hands, display, passes[len(held)], extra.jeep_order)
                 if hands is None:
                     return None
-            if card_set(trick) & extra.heli_pass and len(held) < tricks:
+            if len(held) in passes and not extra.jeep_after and len(held) < tricks:  # the helicopter's, the random pass
                 given = passes[len(held)]
                 if not all(hands[s] & bit(g) for s, g in enumerate(given)) or not face_up(hands[2], display) & bit(
                         given[GHOST_SEAT]):
@@ -128,6 +130,33 @@ def jeep_replayed(hands, display, put, order):
     return hands, display
 
 
+@dataclass(frozen=True)
+class GhostGame:
+    """A two-player game (ghost_games'): the deal, the display, the cards never in it, the Ghost's controller, the
+    plays, the cards shown, a space's rules (`extra`), the passes made ({trick: cards seat by seat}), the Vespa's
+    swap made before trick 1 and mission 12's random pass."""
+
+    deal: Deal
+    display: tuple[int, ...]
+    aside: int
+    controller: int
+    plays: tuple[int, ...]
+    shown: tuple = ()
+    extra: PlayRules = PlayRules()
+    passes: dict = field(default_factory=dict)
+    vespa: VespaSwap | None = None
+    random_pass: RandomPass | None = None
+
+    def mission(self):
+        return replace(ghost_mission(self.deal, self.display, self.extra), random_pass=self.random_pass)
+
+    def position(self) -> Position:
+        """The game's plays and the crew's passes (not the random pass: chance)."""
+        crew = {} if self.random_pass is not None else self.passes
+        return Position(self.plays, tuple(TrickChoices(passed=crew.get(after, ()))
+                                          for after in range(1, max(crew, default=0) + 1)))
+
+
 def ghost_mission(deal: Deal, display, extra: PlayRules = PlayRules()):
     """A mission of no task with the Ghost (and the `extra` rules of a stage space), walked to its last trick
     (`to_the_end`)."""
@@ -138,7 +167,8 @@ def ghost_mission(deal: Deal, display, extra: PlayRules = PlayRules()):
 def ghost_games(draw, space: str = "train"):
     """A deal (the Ghost's hand laid out in two or four columns), the cards never in the display, the Ghost's
     controller, plays short of the last card, up to two cards shown by the two players (none on the hang glider:
-    "Communication is forbidden"), and the rules of the `space` (the skis: a card of the players' their card)."""
+    "Communication is forbidden"), and the rules of the `space` (the skis: a card of the players' their card;
+    "random-pass": mission 12's on the train), as a GhostGame."""
     cards = 4 if space == "jeep" else draw(st.sampled_from([2, 4]), label="cards a hand")
     dealt = draw(small_deals(min_players=3, max_players=3, min_cards=cards, max_cards=cards, extra_card=False))
     assume(not dealt.hands[GHOST_SEAT] & bit(COMMANDER_CARD))  # set aside when the display is laid out
@@ -159,8 +189,10 @@ def ghost_games(draw, space: str = "train"):
                                                                       min_size=1, max_size=3), label="helis"))),
              "jeep": PlayRules(jeep_after=1, jeep_order=tuple(draw(st.permutations([0, 0, 1, 1, 2, 2]),
                                                                    label="shuffle"))),
-             "vespa": PlayRules()}[space]
-    mission, position = ghost_mission(deal, display, extra), Position()
+             "vespa": PlayRules(), "random-pass": PlayRules()}[space]
+    random_pass = RandomPass(1, tuple(draw(st.permutations(range(CARD_COUNT)), label="order"))) if (
+        space == "random-pass") else None
+    mission, position = replace(ghost_mission(deal, display, extra), random_pass=random_pass), Position()
     each = 2 if extra.jeep_after else 1
 
     def passed(walked):  # the pass due: any card (the jeep: two) of each hand, the Ghost's face up
@@ -181,12 +213,16 @@ def ghost_games(draw, space: str = "train"):
     if walked.due:
         position = passed(walked)
     passes = {after: made.passed for after, made in enumerate(position.chosen, 1) if made.passed}
+    gifts = pass_gifts(deal, mission, walked)
+    if gifts:
+        passes[random_pass.after] = gifts
     held, _ = replay(deal.hands, display, position.plays, deal.commander, extra, passes)
     shown = () if extra.hang_glider else cards_shown(draw, held, [0, 1])
-    # the jeep: "Communicated cards may not be taken this way"
-    shown = tuple(c for c in shown if c.trick > extra.jeep_after or c.card not in passes.get(extra.jeep_after, ()))
+    # the jeep: "Communicated cards may not be taken this way"; the random pass: "his communicated card excluded"
+    exchanged = extra.jeep_after or 1
+    shown = tuple(c for c in shown if c.trick > exchanged or c.card not in passes.get(exchanged, ()))
     controller = draw(st.integers(0, 1), label="controller")
-    return deal, display, aside, controller, position.plays, shown, extra, passes, vespa
+    return GhostGame(deal, display, aside, controller, position.plays, shown, extra, passes, vespa, random_pass)
 
 
 def vespa_swapped(draw, deal: Deal, display):
@@ -268,14 +304,14 @@ def histories(passes, extra: PlayRules, seat: int, other_hand: int, shown):
             yield {**passes, after: tuple(history)}, replace(extra, jeep_order=order)
 
 
-def assert_samples_are_the_worlds(game):
-    """The crew's samples for the player deciding at the end of `game` (ghost_games') are exactly the worlds the brute
-    force finds, counted exactly and drawn about equally often."""
-    deal, display, aside, controller, plays, shown, extra, *rest = game
-    passes, vespa = (*rest, *({}, None)[len(rest) :])  # the hand-built games give no passes, or no swap
-    mission = ghost_mission(deal, display, extra)
-    chosen = tuple(TrickChoices(passed=passes.get(after, ())) for after in range(1, max(passes, default=0) + 1))
-    walked = walk(deal, Position(plays, chosen).on(mission), to_the_end=True)
+def assert_samples_are_the_worlds(game: GhostGame):
+    """The crew's samples for the player deciding at the end of `game` are exactly the worlds the brute force finds,
+    counted exactly and drawn about equally often."""
+    deal, display, aside, controller, plays, shown, extra, passes, vespa = (
+        game.deal, game.display, game.aside, game.controller, game.plays, game.shown, game.extra, game.passes,
+        game.vespa)
+    mission = game.mission()
+    walked = walk(deal, game.position().on(mission), to_the_end=True)
     shown = tuple(s for s in shown if s.trick <= len(walked.tricks) + 1)
     ghost = GhostSeat(controller, aside)
     seat = ghost.decider(walked.to_move)
@@ -285,6 +321,12 @@ def assert_samples_are_the_worlds(game):
     placed = vespa.placed(seat) if vespa is not None else Placed()
     samples = decision_deals(deal, mission, walked, plays, shown, wanted, random.Random(1), ghost, placed=placed)
     assert all(s.deal.hands[seat] == deal.hands[seat] for s in samples)
+    for sample in samples:  # each replays the game: the seat's hand, the Ghost's face-up cards, the random pass's
+        replayed = walk(sample.deal, sample.on(game.position().on(mission)), to_the_end=True)
+        assert replayed.hands[seat] == walked.hands[seat]
+        assert walked.trick or face_up(replayed.hands[GHOST_SEAT], replayed.display) == face_up(
+            walked.hands[GHOST_SEAT], walked.display)  # within a trick his card still covers its face-down card
+        assert pass_gifts(sample.deal, sample.on(mission), replayed) == pass_gifts(deal, mission, walked)
     drawn = Counter((s.deal.hands[1 - seat], s.display) for s in samples)
     assert_drawn_are_the_consistent(drawn, expected)
     tricks = [list(zip(walked.seats[k : k + 3], plays[k : k + 3])) for k in range(0, len(plays), 3)]
@@ -294,7 +336,7 @@ def assert_samples_are_the_worlds(game):
     begun = [c for s, c in tricks[-1] if s == GHOST_SEAT] if tricks and len(tricks[-1]) < 3 else []
     hands = (*walked.hands[:GHOST_SEAT], walked.hands[GHOST_SEAT] | card_set(begun))  # his card covers till the trick ends
     known = knowledge_with_ghost(seat, hands, walked.display, tricks, shown, deal.cards, aside, deal.commander,
-                                 last_trick, seen, passes_seen(walked, mission.space), placed)
+                                 last_trick, seen, ghost_moves(deal, mission, walked), placed)
     covered = len(covered_columns(hands[GHOST_SEAT], walked.display))
     assert known.count() * math.factorial(covered) == len(expected)
 
@@ -352,6 +394,16 @@ def test_on_the_vespa_both_players_see_the_swap(game):
     assert_samples_are_the_worlds(game)
 
 
+@settings(max_examples=150, deadline=None)
+@given(ghost_games("random-pass"))
+def test_after_mission_12_s_random_pass_both_players_see_every_gift(game):
+    # planet-nine.md, mission 12: "Right after trick 1 every player gives one card chosen uniformly at random from
+    # his hand (his communicated card excluded) to the next player in turn order (left)"; the Ghost gives a face-up
+    # card and the one he gets lies where his lay (docs/missions.md): both players see his, the one he gets, and
+    # the one between them, which its giver and its receiver see.
+    assert_samples_are_the_worlds(game)
+
+
 # "put the token at its top, middle, or bottom to mean respectively that it is the highest, only, or lowest card of
 # that colour in hand": a lowest card says its seat held another card of the colour then. A pass the two players
 # both see may take that card away, or bring a card of the colour that is not it.
@@ -367,7 +419,7 @@ def test_a_lowest_card_s_other_card_of_its_colour_over_a_pass(hands, shower, hel
     deal, display = parse_ghost_deal(hands, commander=0)
     shown = (Communication(shower, parse_card("p1"), LOWEST, 1),)
     helicopter = PlayRules(heli_pass=bit(parse_card(heli)))
-    game = (deal, display, 0, 0, parse_card_list(plays), shown, helicopter, {1: tuple(parse_card_list(passed))})
+    game = GhostGame(deal, display, 0, 0, parse_card_list(plays), shown, helicopter, {1: tuple(parse_card_list(passed))})
     assert_samples_are_the_worlds(game)
 
 
@@ -376,7 +428,8 @@ def test_on_the_hang_glider_the_ghost_s_discard_caps_none_of_his_face_down_cards
     # Both cards still face down are yellow (y2 under g2, y3 under g3): a cap on his face-down cards, as if he had
     # set a card aside, would leave the true world out.
     deal, display = parse_ghost_deal("y5 y6 p1 p2 p3 p4 | y7 y8 b1 b2 b3 b4 | g1 g2 g3 / y1 y2 y3", commander=0)
-    assert_samples_are_the_worlds((deal, display, 0, 1, parse_card_list("y5 y7 g1"), (), PlayRules(hang_glider=True)))
+    assert_samples_are_the_worlds(GhostGame(deal, display, 0, 1, parse_card_list("y5 y7 g1"), (),
+                                            PlayRules(hang_glider=True)))
 
 
 @settings(max_examples=30, deadline=None)
@@ -390,13 +443,15 @@ def test_the_kernel_plays_the_two_player_game_the_reference_plays(dealt, seed, c
     assert_the_kernel_plays_as_the_reference(dealt, seed, controller, space)
 
 
-@pytest.mark.parametrize("space", ["jeep", "vespa"])
+@pytest.mark.parametrize("space", ["jeep", "vespa", "random-pass"])
 @settings(max_examples=25, deadline=None)
 @given(small_deals(min_players=3, max_players=3, min_cards=4, max_cards=4, extra_card=False), st.integers(0, 2**16),
        st.integers(0, 1))
-def test_the_kernel_plays_the_jeep_and_the_vespa_with_the_ghost_as_the_reference(space, dealt, seed, controller):
+def test_the_kernel_plays_the_jeep_the_vespa_and_the_random_pass_with_the_ghost_as_the_reference(space, dealt, seed,
+                                                                                                 controller):
     # the jeep after trick 1; the Vespa with the blue 1 dealt to a seat the seed names: the pairs and the swap chosen
-    # by the crew, the Ghost's by his controller, who also places the two cards he takes from the jeep
+    # by the crew, the Ghost's by his controller, who also places the two cards he takes from the jeep; mission 12's
+    # random pass drawn from the seed
     game = assert_the_kernel_plays_as_the_reference(dealt, seed, controller, space)
     made = game.vespa
     deal = with_vespa_card(Deal(dealt.hands, dealt.commander), seed % 3)
@@ -425,9 +480,12 @@ def assert_the_kernel_plays_as_the_reference(dealt, seed: int, controller: int, 
     extra = PlayRules(hang_glider=space == "hang-glider", skis=bit(task) if space == "skis" else 0,
                       heli_pass=bit(task) if space == "helicopter" else 0, jeep_after=1 if jeep_order else 0,
                       jeep_order=jeep_order)
-    setups = [Setup("", replace(mission, space=replace(extra, ghost=GHOST_SEAT, display=display)))]
+    random_pass = RandomPass(1, tuple(random.Random(seed).sample(range(CARD_COUNT), CARD_COUNT))) if (
+        space == "random-pass") else None
+    setups = [Setup("", replace(mission, space=replace(extra, ghost=GHOST_SEAT, display=display),
+                                random_pass=random_pass))]
     ghost = GhostSeat(controller, 0)
-    stage_space = parse_space(space)
+    stage_space = parse_space("train" if random_pass else space)
     reference = play_game(deal, setups, samples=3, seed=seed, limits=Limits(), ghost=ghost, space=stage_space)
     assert all(s.seat != GHOST_SEAT for s in reference.shown)
     kernel = play_game(deal, setups, samples=3, seed=seed, solve=GameTables(KERNEL), limits=Limits(), ghost=ghost,

@@ -174,8 +174,6 @@ def hidden_unsupported(mission) -> str:
         return "fog with another rule of play or a random pass"  # fog_worlds.py knows fog's draws, the Ghost beside
     if space.skis and mission.random_pass is not None:
         return "the skis with a random pass"
-    if space.ghost >= 0 and mission.random_pass is not None:
-        return "a random pass with the Ghost"
     if space.hang_glider and mission.random_pass is not None:
         return "the hang glider with a random pass"  # pass_worlds.py has no place for what a discard says there
     if mission.random_pass is not None and mission.random_pass.after != 1:
@@ -230,13 +228,16 @@ def ghost_seat(ghost: GhostSeat | None) -> GhostSeat:
 
 def ghost_deals(deal: Deal, mission, seat: int, hands, tricks, played, communications, samples: int,
                 rng: random.Random, ghost: GhostSeat, now_display: tuple[int, ...] = (), moves=(),
-                exchange: tuple[int, ...] = (), placed: Placed = Placed()) -> list[Sample]:
+                exchange: tuple[int, ...] = (), placed: Placed = Placed(), gifts: tuple[int, ...] = ()) -> list[Sample]:
     """Return `samples` deals drawn with `rng` from what player `seat` knows with the Ghost (ghost_knowledge.py):
     `hands` now, `tricks` as (seat, card) lists, `played` the cards played from each hand as dealt; each with its
     display. Once the skis have swapped the players' hands, each player knows both. On the helicopter and the jeep,
     `moves` are the cards passed so far (`passes_seen`), which both players see, and `now_display` his display
     after them; on the jeep each sample has its shuffle (`jeep_history`; `exchange`: the cards each seat put in,
-    once it has); `placed`: what the Vespa's swap told it (vespa_swap.py)."""
+    once it has); `placed`: what the Vespa's swap told it (vespa_swap.py). Mission 12's random pass: before it each
+    sample draws the pass to come; after it (`gifts`, each seat's card, which both players see: his face up, the
+    one he gets lying where his lay, the one between the players seen by its giver and its receiver) each sample
+    makes the same gifts, and `moves` holds them too."""
     display = mission.space.display
     last_trick = num_tricks(deal.hands) - 1 if mission.space.hang_glider else -1
     moved = hands_moved(tricks, mission.space.skis, deal.players)[1]
@@ -258,6 +259,9 @@ def ghost_deals(deal: Deal, mission, seat: int, hands, tricks, played, communica
         else:
             players = tuple(now[dealt_seat(p, -moved, deal.players, GHOST_SEAT)] | played[p] for p in range(GHOST_SEAT))
         sample = Sample(Deal((*players, dealt_ghost(sampled)), deal.commander), display=sampled)
+        if mission.random_pass is not None:
+            sample = replace(sample, random_pass=made_pass(mission.random_pass, gifts) if gifts else
+                             pass_to_come(mission.random_pass, communications, rng))
         if mission.space.jeep_after:
             sample = jeep_history(sample, mission.space, exchange, 1 - seat, tricks, communications, rng)
         drawn.append(sample)
@@ -296,6 +300,30 @@ def passes_seen(walked, space) -> tuple[tuple[int, int, int, int], ...]:
         else:
             moves += [(number, seat, (seat + 1) % len(trick.passed), c) for seat, c in enumerate(trick.passed)]
     return tuple(moves)
+
+
+def pass_gifts(deal: Deal, mission, walked) -> tuple[int, ...]:
+    """Return the card each seat gave in `mission`'s random pass at a walked position of `deal` (empty: none made
+    yet; the Ghost gives a face-up card)."""
+    random_pass = mission.random_pass
+    if random_pass is None or len(walked.tricks) < random_pass.after:
+        return ()
+    played = card_set(c for trick in walked.tricks[: random_pass.after] for c in trick.cards)
+    return random_pass.given(tuple(hand & ~played for hand in deal.hands), mission.space.ghost, mission.space.display)
+
+
+def ghost_moves(deal: Deal, mission, walked) -> tuple[tuple[int, int, int, int], ...]:
+    """Return every card that changed hands at a walked position of the two-player game of `deal`, which both players
+    see, as Knowledge.of's moves: the crew's passes (`passes_seen`) and mission 12's random pass, each seat's card to
+    the seat on its left."""
+    gifts = pass_gifts(deal, mission, walked)
+    given = tuple((mission.random_pass.after, seat, (seat + 1) % len(gifts), c) for seat, c in enumerate(gifts))
+    return passes_seen(walked, mission.space) + given
+
+
+def made_pass(random_pass: RandomPass, gifts: tuple[int, ...]) -> RandomPass:
+    """Return a pass whose order makes every seat give its card of `gifts`: those first."""
+    return RandomPass(random_pass.after, (*gifts, *(c for c in random_pass.order if c not in gifts)))
 
 
 def pairs(exchange: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -463,8 +491,9 @@ def decision_deals(deal: Deal, mission, walked, plays, communications, samples: 
         after = mission.space.jeep_after
         return ghost_deals(deal, mission, seat, walked.hands, seated_tricks(walked, plays),
                            played_by_seat(walked, plays, mission.space.skis, GHOST_SEAT),
-                           communications, samples, rng, ghost, walked.display, passes_seen(walked, mission.space),
-                           walked.tricks[after - 1].passed if after and len(walked.tricks) >= after else (), placed)
+                           communications, samples, rng, ghost, walked.display, ghost_moves(deal, mission, walked),
+                           walked.tricks[after - 1].passed if after and len(walked.tricks) >= after else (), placed,
+                           pass_gifts(deal, mission, walked))
     random_pass, space = mission.random_pass, mission.space
     if random_pass is not None and len(walked.tricks) >= random_pass.after:
         return worlds_after_pass(deal, random_pass, walked, plays, communications, samples, rng, seat)

@@ -67,6 +67,7 @@ from solver.engines.crew import (
     leader_scores,
     leader_shares,
     option_shares,
+    pass_gifts,
     raced,
     raced_options,
     samples_before_play,
@@ -372,7 +373,7 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
     drafted = tuple(card.id for card in draft.cards) if draft is not None else ()
     offered = tuple(s.label for s in setups) if setup_wins else ()
     return Game(setup, setup_wins, tuple(picks), tuple(shown), tuple(decisions), position.on(mission), walked, samples,
-                drafted, offered, handovers, gifts(deal, mission.random_pass, walked), tuple(lost),
+                drafted, offered, handovers, pass_gifts(deal, mission, walked), tuple(lost),
                 None if scoring is None else scoring.score(walked.tricks), vespa, tuple(tabled), tuple(passes))
 
 
@@ -437,14 +438,6 @@ def scoring_of(game: Dealt) -> Scoring | None:
     return Scoring(missions_for, lambda deal: most_events(mission, deal, game.stage),
                    mission.score.deduction_for(game.deal.players), lambda tricks: events_so_far(mission, game.deal, tricks))
 
-
-
-def gifts(deal: Deal, random_pass, walked: Walked) -> tuple[int, ...]:
-    """Return the card each seat gave in `random_pass` in a walked game of `deal` (empty: no pass was made)."""
-    if random_pass is None or len(walked.tricks) < random_pass.after:
-        return ()
-    played = card_set(c for trick in walked.tricks[: random_pass.after] for c in trick.cards)
-    return random_pass.given(tuple(hand & ~played for hand in deal.hands))
 
 
 def hand_over(deal: Deal, mission, samples: int, rng: random.Random, solve, limits: Limits):
