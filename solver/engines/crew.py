@@ -51,7 +51,8 @@ the redeal of the discards a player knows the discards it drew, not who drew the
 (solver/missions/redeal_worlds.py), and before it each sample draws the redeal to come; not with the Ghost. Two players: the player who controls the Ghost (JARVIS) decides for him with what it knows,
 and nobody knows his face-down cards (solver/missions/ghost_knowledge.py, `GhostSeat`); on the helicopter and the
 jeep both players see where every card passed went (`passes_seen`), and each sample of the jeep has its shuffle
-(`jeep_history`); the Vespa's swap both see whole (vespa_swap.py); not fog.
+(`jeep_history`); the Vespa's swap both see whole (vespa_swap.py); so they do mission 12's random pass's gifts
+(`ghost_moves`); under fog his display is one more hand of the fog worlds (`ghost_fog_worlds`).
 """
 
 import random
@@ -136,7 +137,7 @@ class Sample:
             mission = replace(mission, chosen=with_passes(mission.chosen, self.passed))
         drawn = {name: value for name, value in (("jeep_order", self.jeep_order), ("arrivals", self.arrivals),
                                                  ("display", self.display), ("redeal_order", self.redeal)) if value}
-        if drawn:  # the Ghost's display and the jeep's shuffle together; the others alone
+        if drawn:  # the Ghost's display with the jeep's shuffle or fog's arrivals; the others alone
             mission = replace(mission, space=replace(mission.space, **drawn))
         return mission if self.random_pass is None else replace(mission, random_pass=self.random_pass)
 
@@ -168,7 +169,7 @@ def hidden_unsupported(mission) -> str:
         return "the helicopter with another rule of play, a random pass or a table"
     if space.jeep_after and (space != replace(ghost, jeep_after=space.jeep_after, jeep_order=space.jeep_order)
                              or mission.random_pass is not None or mission.pattern is not None):
-        # jeep_worlds.py knows the jeep alone; with the Ghost, both players see where every card went (`jeep_moves`)
+        # jeep_worlds.py knows the jeep alone; with the Ghost, both players see where every card went (`passes_seen`)
         return "the jeep with another rule of play, a random pass or a table"
     if space.arrivals and (space != replace(ghost, arrivals=space.arrivals) or mission.random_pass is not None):
         return "fog with another rule of play or a random pass"  # fog_worlds.py knows fog's draws, the Ghost beside
