@@ -57,7 +57,7 @@ from solver.engines.crew import GameTables, hidden_unsupported
 from solver.engines.distress import solve_with_distress
 from solver.engines.explain import Explanation, explain_loss
 from solver.engines.quick import Allowance
-from solver.engines.realistic import CREW_NODES, Game, play_dealt, unplayed_on
+from solver.engines.realistic import CREW_NODES, Game, play_dealt
 from solver.engines.reference import walk
 from solver.engines.score import ScoreAnswer, max_score
 from solver.experiments.cell import Cell
@@ -742,7 +742,7 @@ def crew_refusal(cell: Cell, mission) -> str:
     if mission is not None:  # what the crew does not model in the mission's rules there: its first deal says
         game = deal_mission(mission, cell.space, cell.players, 0, 0, cell.difficult)
         for setup in crew_setups(game.stage, game.deal, game.setups()):
-            why = hidden_unsupported(setup.mission) or unplayed_on(cell.space, setup.mission)
+            why = hidden_unsupported(setup.mission)
             if why:
                 return why
     return ""

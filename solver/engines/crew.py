@@ -497,7 +497,7 @@ def decision_deals(deal: Deal, mission, walked, plays, communications, samples: 
                            pass_gifts(deal, mission, walked))
     random_pass, space = mission.random_pass, mission.space
     if random_pass is not None and len(walked.tricks) >= random_pass.after:
-        return worlds_after_pass(deal, random_pass, walked, plays, communications, samples, rng, seat)
+        return worlds_after_pass(deal, random_pass, walked, plays, communications, samples, rng, seat, placed)
     if space.redeal_after and (len(walked.tricks) > space.redeal_after
                                or len(walked.tricks) == space.redeal_after and not walked.due):  # its table card laid
         return worlds_after_redeal(deal, space, walked, plays, communications, samples, rng, seat)
@@ -582,17 +582,18 @@ def tabled_before(walked, count: int) -> int:
 
 
 def worlds_after_pass(deal: Deal, random_pass: RandomPass, walked, plays, communications, samples: int,
-                      rng: random.Random, seat: int) -> list[Sample]:
+                      rng: random.Random, seat: int, placed: Placed = Placed()) -> list[Sample]:
     """Return `samples` worlds drawn with `rng` from what `seat` knows after the random pass that followed trick 1
     (`random_pass`, the deal's, which skips the cards shown before it: the seat saw its own gift and the one it
-    got)."""
+    got; `placed`: what the Vespa's swap told it of the hands as dealt)."""
     players = deal.players
     random_pass = shown_last(random_pass, communications)
     tricks = seated_tricks(walked, plays)
     before = tuple(hand & ~card_set(c for t, c in tricks[0] if t == other) for other, hand in enumerate(deal.hands))
     gifts = random_pass.given(before)
     worlds = PassWorlds.of(seat, tricks, before[seat] & ~bit(gifts[seat]), gifts[seat], gifts[(seat - 1) % players],
-                           tuple(popcount(hand) for hand in deal.hands), communications, deal.cards, deal.commander)
+                           tuple(popcount(hand) for hand in deal.hands), communications, deal.cards, deal.commander,
+                           placed)
     return [Sample(Deal(hands, deal.commander), made) for hands, made in worlds.samples(rng, samples)]
 
 

@@ -108,7 +108,6 @@ CREW_NODES = 5_000
 # the first play of those games the 5,000-play limit finds 55 of the 179 winnable samples of 20 games. The
 # default stays at 5,000 for speed; `--crew-nodes` raises it.
 CREW_LIMITS = Limits(max_nodes=CREW_NODES)
-VESPA_PASSED = "the Vespa's swap with a random pass"
 DRAFT = "draft"  # mission.py's assignment modes: "draft", "commander-decision", "commander-distribution"
 
 
@@ -298,9 +297,6 @@ def play_game(deal: Deal, setups, communication: str = "normal", assignment: str
         raise InputError(f"the crew samples at least 1 deal a decision, not {samples}")
     for setup in setups:
         check_supported(setup.mission)
-        why = unplayed_on(space, setup.mission)
-        if why:
-            raise InputError(f"the hidden-information player does not model {why}")
     solve = solve or reference_solve
     rng = random.Random(seed)
     drafts = []
@@ -387,14 +383,6 @@ def play_dealt(game: Dealt, samples: int, seed: int, solve, limits: Limits) -> G
                      solve=solve, limits=limits, draft=game.draft(),
                      task_pass=mission is not None and mission.five_player_pass, ghost=game.ghost(),
                      space=game.stage.space, scoring=scoring_of(game))
-
-
-def unplayed_on(space: Space, mission) -> str:
-    """Return what the crew does not model of `mission` (a TaskMission) on `space` beyond crew.hidden_unsupported, ""
-    when it plays it."""
-    if space.unit.swaps_before_play and mission.random_pass is not None:
-        return VESPA_PASSED  # what a player knows after the pass (pass_worlds.py) has no place for the swap's cards
-    return ""
 
 
 def table_card(deal: Deal, mission, walked: Walked, position: Position, shown, samples: int, rng: random.Random,

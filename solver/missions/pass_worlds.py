@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from solver.core.cards import CARD_COUNT, SUIT_MASKS, bit, suit_of
 from solver.core.deal import COMMANDER_CARD
-from solver.missions.knowledge import Communication, Knowledge, Places, forbid_in, played_by
+from solver.missions.knowledge import Communication, Knowledge, Placed, Places, forbid_in, played_by
 from solver.trick.chance import RandomPass
 
 
@@ -53,11 +53,13 @@ class PassWorlds:
 
     @staticmethod
     def of(seat: int, tricks, kept: int, gave: int, got: int, sizes, communications=(), deck: int = 0,
-           commander: int = -1) -> "PassWorlds":
+           commander: int = -1, placed: Placed = Placed()) -> "PassWorlds":
         """Return what `seat` knows after the pass that followed trick 1: `tricks` the tricks so far (each a
         sequence of (seat, card) in play order, trick 1 first, the last maybe begun), `kept` its cards after
         trick 1 but `gave`, its gift, `got` the card it got, `sizes` each hand's size as dealt,
-        `communications` the cards shown, `deck` the cards dealt and `commander` the seat dealt the 4 rocket."""
+        `communications` the cards shown, `deck` the cards dealt and `commander` the seat dealt the 4 rocket;
+        `placed` what it knows of the hands as dealt from what no play shows (the Vespa's swap, Knowledge.of's):
+        a card a seat held then it kept or gave in the pass, unless it played it in trick 1."""
         players = len(sizes)
         kept_slot, gift_slot = (lambda t: t), (lambda t: players + t)
         got_slot = gift_slot((seat - 1) % players)  # the gift that landed with `seat`
@@ -87,6 +89,10 @@ class PassWorlds:
             place(every[t], in_hand_after(t))
         if commander >= 0 and first[commander] != COMMANDER_CARD:  # dealt to the Commander: kept or given
             place(deck & bit(COMMANDER_CARD), in_hand_before(commander))
+        for other, cards in placed.held:
+            place(cards & universe, in_hand_before(other))
+        for seats, c in placed.among:  # one of the seats held it as dealt
+            place(bit(c) & universe, sum(in_hand_before(t) for t in range(players) if seats >> t & 1))
         for number, trick in enumerate(tricks):
             led = SUIT_MASKS[suit_of(trick[0][1])]
             for t, c in trick[1:]:
