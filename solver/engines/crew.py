@@ -276,7 +276,8 @@ def ghost_fog_worlds(deal: Deal, mission, seat: int, hands, tricks, communicatio
     sampled cards under his covered columns, and when each card arrives."""
     display = mission.space.display
     face_up = ghost_playable(hands[GHOST_SEAT], now_display)
-    worlds = fog_knowledge(deal, mission.space.arrivals, seat, tricks, communications, face_up, ghost.aside)
+    worlds = fog_knowledge(deal, mission.space.arrivals, seat, tricks, communications, GHOST_SEAT, face_up,
+                           ghost.aside)
     drawn = []
     for final, arrival in worlds.samples(rng, samples):
         covered = final[GHOST_SEAT] & ~face_up & ~worlds.played[GHOST_SEAT]
@@ -521,16 +522,15 @@ def fog_worlds(deal: Deal, arrivals, seat: int, tricks, communications, samples:
             for hands, arrival in fog_knowledge(deal, arrivals, seat, tricks, communications).samples(rng, samples)]
 
 
-def fog_knowledge(deal: Deal, arrivals, seat: int, tricks, communications, face_up: int = 0,
+def fog_knowledge(deal: Deal, arrivals, seat: int, tricks, communications, ghost: int = -1, face_up: int = 0,
                   aside: int = 0) -> FogWorlds:
     """Return what `seat` knows under fog after `tricks`: its own cards arrived so far and when; how many cards each
-    seat was dealt and draws follows from the rules (the Ghost's display all dealt: `face_up` his cards lying face
-    up with two players, `aside` the cards never in it)."""
+    seat was dealt and draws follows from the rules (two players: the Ghost's seat `ghost`, his display all dealt,
+    `face_up` his cards lying face up, `aside` the cards never in it)."""
     after = sum(1 for trick in tricks if len(trick) == deal.players)
     dealt = tuple(sum(1 for c in scan(hand) if arrivals[c] == 0) for hand in deal.hands)
     draws = tuple(popcount(hand) - count for hand, count in zip(deal.hands, dealt))
     seen = [(c, arrivals[c]) for c in scan(deal.hands[seat]) if arrivals[c] <= after]
-    ghost = GHOST_SEAT if face_up else -1
     return FogWorlds.of(seat, tricks, seen, dealt, draws, communications, deal.cards, deal.commander, ghost, face_up,
                         aside)
 

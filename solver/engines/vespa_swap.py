@@ -42,7 +42,7 @@ from dataclasses import dataclass, replace
 from solver.core.cards import bit, scan
 from solver.core.deal import Deal
 from solver.core.solution import Limits
-from solver.engines.crew import best_raced, cheapness, raced, samples_before_play, winnable
+from solver.engines.crew import best_raced, cheapness, ghost_seat, raced, samples_before_play, winnable
 from solver.missions.knowledge import Placed
 from solver.trick.ghost import GHOST_SEAT
 from solver.trick.spaces.vespa import VESPA_CARD, swap, swappable
@@ -90,7 +90,7 @@ def vespa_swap(deal: Deal, mission, samples: int, rng: random.Random, solve, lim
     holder = deal.holder(VESPA_CARD)
     if holder is None or display and holder == GHOST_SEAT and VESPA_CARD not in display[: len(display) // 2]:
         return deal, mission, None
-    decider = ghost.decider if display else (lambda seat: seat)
+    decider = ghost_seat(ghost).decider if display else (lambda seat: seat)
     members = [(holder + step) % deal.players for step in range(1, deal.players)]
     offers = [(member, card) for member in members for card in by_cheapness(swappable(deal, holder, display))]
     deals = samples_before_play(deal, decider(holder), samples, rng, mission, ghost)
