@@ -69,7 +69,7 @@ def face_up(hand: int, display) -> int:
                if hand >> top & 1 or hand >> bottom & 1)
 
 
-def replay(hands, display, plays, leader: int, extra: PlayRules = PlayRules(), passes=None):
+def replay(hands, display, plays, leader: int, extra: PlayRules = PlayRules(), passes=None, gifts=()):
     """Play `plays` from `hands` (the Ghost's: his display) by the rules above (`extra`: on the hang glider, each
     player with a card set aside, test_hang_glider_crew.py; on the skis, after a trick holding a skis card the two
     players swap hands, his display staying; on the helicopter, after a trick holding a heli but the last, each seat
@@ -94,24 +94,30 @@ def replay(hands, display, plays, leader: int, extra: PlayRules = PlayRules(), p
         trick.append(c)
         if len(trick) == 3:
             leader = (leader + trick_winner(0, trick, 3)) % 3
-            if card_set(trick) & extra.skis:
+            if gifts and len(held) == 1:  # mission 12's random pass, before the skis and the crew's passes
+                hands, display = passed_left(hands, display, gifts)
+            if hands is not None and card_set(trick) & extra.skis:
                 hands[0], hands[1] = hands[1], hands[0]
-            if extra.jeep_after and len(held) == extra.jeep_after:
+            if hands is not None and extra.jeep_after and len(held) == extra.jeep_after:
                 hands, display = jeep_replayed(hands, display, passes[len(held)], extra.jeep_order)
-                if hands is None:
-                    return None
-            if len(held) in passes and not extra.jeep_after and len(held) < tricks:  # the helicopter's, the random pass
-                given = passes[len(held)]
-                if not all(hands[s] & bit(g) for s, g in enumerate(given)) or not face_up(hands[2], display) & bit(
-                        given[GHOST_SEAT]):
-                    return None
-                for s, g in enumerate(given):
-                    hands[s] = hands[s] & ~bit(g) | bit(given[(s - 1) % 3])
-                display = tuple(given[1] if d == given[GHOST_SEAT] else d for d in display)
+            if hands is not None and card_set(trick) & extra.heli_pass and len(held) < tricks:
+                hands, display = passed_left(hands, display, passes[len(held)])
+            if hands is None:
+                return None
             trick = []
     if not trick:
         held.append(tuple(hands))
     return held if passes is None else (held, display)
+
+
+def passed_left(hands, display, given):
+    """The hands and display after every seat passes its card of `given` to the seat on its left (the Ghost a
+    face-up one; the card he gets lies where his lay), or (None, None) when a seat does not hold its card."""
+    if not all(hands[s] & bit(g) for s, g in enumerate(given)) or not face_up(hands[2], display) & bit(
+            given[GHOST_SEAT]):
+        return None, None
+    hands = [hands[s] & ~bit(g) | bit(given[(s - 1) % 3]) for s, g in enumerate(given)]
+    return hands, tuple(given[1] if d == given[GHOST_SEAT] else d for d in display)
 
 
 def jeep_replayed(hands, display, put, order):
@@ -146,15 +152,15 @@ class GhostGame:
     passes: dict = field(default_factory=dict)
     vespa: VespaSwap | None = None
     random_pass: RandomPass | None = None
+    gifts: tuple[int, ...] = ()  # the random pass's, seat by seat (chance, not the crew's)
 
     def mission(self):
         return replace(ghost_mission(self.deal, self.display, self.extra), random_pass=self.random_pass)
 
     def position(self) -> Position:
-        """The game's plays and the crew's passes (not the random pass: chance)."""
-        crew = {} if self.random_pass is not None else self.passes
-        return Position(self.plays, tuple(TrickChoices(passed=crew.get(after, ()))
-                                          for after in range(1, max(crew, default=0) + 1)))
+        """The game's plays and the crew's passes."""
+        return Position(self.plays, tuple(TrickChoices(passed=self.passes.get(after, ()))
+                                          for after in range(1, max(self.passes, default=0) + 1)))
 
 
 def ghost_mission(deal: Deal, display, extra: PlayRules = PlayRules()):
@@ -168,7 +174,7 @@ def ghost_games(draw, space: str = "train"):
     """A deal (the Ghost's hand laid out in two or four columns), the cards never in the display, the Ghost's
     controller, plays short of the last card, up to two cards shown by the two players (none on the hang glider:
     "Communication is forbidden"), and the rules of the `space` (the skis: a card of the players' their card;
-    "random-pass": mission 12's on the train), as a GhostGame."""
+    "random-pass": mission 12's on the train, "helicopter-random-pass" on the helicopter), as a GhostGame."""
     cards = 4 if space == "jeep" else draw(st.sampled_from([2, 4]), label="cards a hand")
     dealt = draw(small_deals(min_players=3, max_players=3, min_cards=cards, max_cards=cards, extra_card=False))
     assume(not dealt.hands[GHOST_SEAT] & bit(COMMANDER_CARD))  # set aside when the display is laid out
@@ -187,11 +193,13 @@ def ghost_games(draw, space: str = "train"):
              "skis": PlayRules(skis=bit(draw(st.sampled_from(players), label="skis"))),
              "helicopter": PlayRules(heli_pass=card_set(draw(st.lists(st.sampled_from(sorted(scan(deal.cards))),
                                                                       min_size=1, max_size=3), label="helis"))),
+             "helicopter-random-pass": PlayRules(heli_pass=card_set(draw(st.lists(
+                 st.sampled_from(sorted(scan(deal.cards))), min_size=1, max_size=3), label="helis"))),
              "jeep": PlayRules(jeep_after=1, jeep_order=tuple(draw(st.permutations([0, 0, 1, 1, 2, 2]),
                                                                    label="shuffle"))),
              "vespa": PlayRules(), "random-pass": PlayRules()}[space]
     random_pass = RandomPass(1, tuple(draw(st.permutations(range(CARD_COUNT)), label="order"))) if (
-        space == "random-pass") else None
+        space.endswith("random-pass")) else None
     mission, position = replace(ghost_mission(deal, display, extra), random_pass=random_pass), Position()
     each = 2 if extra.jeep_after else 1
 
@@ -214,15 +222,13 @@ def ghost_games(draw, space: str = "train"):
         position = passed(walked)
     passes = {after: made.passed for after, made in enumerate(position.chosen, 1) if made.passed}
     gifts = pass_gifts(deal, mission, walked)
-    if gifts:
-        passes[random_pass.after] = gifts
-    held, _ = replay(deal.hands, display, position.plays, deal.commander, extra, passes)
+    held, _ = replay(deal.hands, display, position.plays, deal.commander, extra, passes, gifts)
     shown = () if extra.hang_glider else cards_shown(draw, held, [0, 1])
     # the jeep: "Communicated cards may not be taken this way"; the random pass: "his communicated card excluded"
-    exchanged = extra.jeep_after or 1
-    shown = tuple(c for c in shown if c.trick > exchanged or c.card not in passes.get(exchanged, ()))
+    shown = tuple(c for c in shown if c.trick > extra.jeep_after or c.card not in passes.get(extra.jeep_after, ()))
+    shown = tuple(c for c in shown if c.trick > 1 or c.card not in gifts)
     controller = draw(st.integers(0, 1), label="controller")
-    return GhostGame(deal, display, aside, controller, position.plays, shown, extra, passes, vespa, random_pass)
+    return GhostGame(deal, display, aside, controller, position.plays, shown, extra, passes, vespa, random_pass, gifts)
 
 
 def vespa_swapped(draw, deal: Deal, display):
@@ -239,13 +245,13 @@ def vespa_swapped(draw, deal: Deal, display):
 
 
 def brute_force(deal: Deal, display, aside: int, plays, shown, seat: int, extra: PlayRules = PlayRules(),
-                passes=None, vespa=None) -> set:
+                passes=None, vespa=None, gifts=()) -> set:
     """Return every world seen from player `seat`, as (the other player's hand as dealt, the display): its own hand
     as dealt and now, every card of the display it has seen face up where it lay, every play and pass legal
-    (`extra`: a space's rules; `passes`, the helicopter's, which both players see), every token true, no `aside`
-    card in the display."""
+    (`extra`: a space's rules; `passes`, the helicopter's, and `gifts`, the random pass's, which both players see),
+    every token true, no `aside` card in the display."""
     columns = len(display) // 2
-    true_held, now_display = replay(deal.hands, display, plays, deal.commander, extra, passes or {})
+    true_held, now_display = replay(deal.hands, display, plays, deal.commander, extra, passes or {}, gifts)
     true_now = true_held[-1]
     covered = covered_columns(true_now[GHOST_SEAT], now_display)  # its face-down card never seen
     turned = [column for column in range(columns) if column not in covered]
@@ -267,7 +273,7 @@ def brute_force(deal: Deal, display, aside: int, plays, shown, seat: int, extra:
             if not commander_holds_r4(hands_then, deal.commander) or not swap_seen(vespa, other, hands_then[other]):
                 continue
             for seen_passes, rules in histories(passes or {}, extra, seat, hands_then[other], shown):
-                replayed = replay(hands_then, world, plays, deal.commander, rules, seen_passes)
+                replayed = replay(hands_then, world, plays, deal.commander, rules, seen_passes, gifts)
                 if replayed is not None and replayed[0][-1][seat] == true_now[seat] and shown_truly(replayed[0], shown):
                     found.add((hands_then[other], world))
     return found
@@ -315,7 +321,7 @@ def assert_samples_are_the_worlds(game: GhostGame):
     shown = tuple(s for s in shown if s.trick <= len(walked.tricks) + 1)
     ghost = GhostSeat(controller, aside)
     seat = ghost.decider(walked.to_move)
-    expected = brute_force(deal, display, aside, plays, shown, seat, extra, passes, vespa)
+    expected = brute_force(deal, display, aside, plays, shown, seat, extra, passes, vespa, game.gifts)
     assert (deal.hands[1 - seat], display) in expected
     wanted = SAMPLES_PER_DEAL * min(len(expected), MOST_COUNTED)
     placed = vespa.placed(seat) if vespa is not None else Placed()
@@ -394,14 +400,15 @@ def test_on_the_vespa_both_players_see_the_swap(game):
     assert_samples_are_the_worlds(game)
 
 
-@settings(max_examples=150, deadline=None)
-@given(ghost_games("random-pass"))
-def test_after_mission_12_s_random_pass_both_players_see_every_gift(game):
+@pytest.mark.parametrize("space", ["random-pass", "helicopter-random-pass"])
+@settings(max_examples=100, deadline=None)
+@given(data=st.data())
+def test_after_mission_12_s_random_pass_both_players_see_every_gift(space, data):
     # planet-nine.md, mission 12: "Right after trick 1 every player gives one card chosen uniformly at random from
     # his hand (his communicated card excluded) to the next player in turn order (left)"; the Ghost gives a face-up
     # card and the one he gets lies where his lay (docs/missions.md): both players see his, the one he gets, and
-    # the one between them, which its giver and its receiver see.
-    assert_samples_are_the_worlds(game)
+    # the one between them, which its giver and its receiver see; on the helicopter, its passes after it.
+    assert_samples_are_the_worlds(data.draw(ghost_games(space), label="game"))
 
 
 # "put the token at its top, middle, or bottom to mean respectively that it is the highest, only, or lowest card of
@@ -443,7 +450,7 @@ def test_the_kernel_plays_the_two_player_game_the_reference_plays(dealt, seed, c
     assert_the_kernel_plays_as_the_reference(dealt, seed, controller, space)
 
 
-@pytest.mark.parametrize("space", ["jeep", "vespa", "random-pass"])
+@pytest.mark.parametrize("space", ["jeep", "vespa", "random-pass", "helicopter-random-pass"])
 @settings(max_examples=25, deadline=None)
 @given(small_deals(min_players=3, max_players=3, min_cards=4, max_cards=4, extra_card=False), st.integers(0, 2**16),
        st.integers(0, 1))
@@ -477,15 +484,16 @@ def assert_the_kernel_plays_as_the_reference(dealt, seed: int, controller: int, 
     task = min(scan(deal.hands[0] | deal.hands[1]))
     mission = make_task_mission(deal, [task], owners=None)
     jeep_order = tuple(random.Random(seed).sample([0, 0, 1, 1, 2, 2], 6)) if space == "jeep" else ()
-    extra = PlayRules(hang_glider=space == "hang-glider", skis=bit(task) if space == "skis" else 0,
-                      heli_pass=bit(task) if space == "helicopter" else 0, jeep_after=1 if jeep_order else 0,
+    stage = space.removesuffix("random-pass").removesuffix("-") or "train"  # mission 12's pass on a space
+    extra = PlayRules(hang_glider=stage == "hang-glider", skis=bit(task) if stage == "skis" else 0,
+                      heli_pass=bit(task) if stage == "helicopter" else 0, jeep_after=1 if jeep_order else 0,
                       jeep_order=jeep_order)
     random_pass = RandomPass(1, tuple(random.Random(seed).sample(range(CARD_COUNT), CARD_COUNT))) if (
-        space == "random-pass") else None
+        space.endswith("random-pass")) else None
     setups = [Setup("", replace(mission, space=replace(extra, ghost=GHOST_SEAT, display=display),
                                 random_pass=random_pass))]
     ghost = GhostSeat(controller, 0)
-    stage_space = parse_space("train" if random_pass else space)
+    stage_space = parse_space(stage)
     reference = play_game(deal, setups, samples=3, seed=seed, limits=Limits(), ghost=ghost, space=stage_space)
     assert all(s.seat != GHOST_SEAT for s in reference.shown)
     kernel = play_game(deal, setups, samples=3, seed=seed, solve=GameTables(KERNEL), limits=Limits(), ghost=ghost,

@@ -163,8 +163,8 @@ def hidden_unsupported(mission) -> str:
                                                 redeal_order=space.redeal_order) or mission.random_pass is not None):
         return "a special stage's redeal with other rules of play"  # never in the rules: a stage on no space
     ghost = replace(NO_RULES, ghost=space.ghost, display=space.display, difficult=space.difficult)
-    if space.heli_pass and (space != replace(ghost, heli_pass=space.heli_pass) or mission.random_pass is not None
-                            or mission.pattern is not None):
+    if space.heli_pass and (space != replace(ghost, heli_pass=space.heli_pass) or mission.pattern is not None
+                            or mission.random_pass is not None and space.ghost < 0):
         # heli_worlds.py knows it alone; with the Ghost, every pass is seen (ghost_knowledge.py)
         return "the helicopter with another rule of play, a random pass or a table"
     if space.jeep_after and (space != replace(ghost, jeep_after=space.jeep_after, jeep_order=space.jeep_order)
@@ -320,7 +320,8 @@ def ghost_moves(deal: Deal, mission, walked) -> tuple[tuple[int, int, int, int],
     the seat on its left."""
     gifts = pass_gifts(deal, mission, walked)
     given = tuple((mission.random_pass.after, seat, (seat + 1) % len(gifts), c) for seat, c in enumerate(gifts))
-    return passes_seen(walked, mission.space) + given
+    return tuple(sorted(given + passes_seen(walked, mission.space), key=lambda move: move[0]))  # the gifts first
+    # after their trick: the engines make the random pass before the crew's (reference.py, `between_tricks`)
 
 
 def made_pass(random_pass: RandomPass, gifts: tuple[int, ...]) -> RandomPass:
