@@ -175,7 +175,7 @@ def ghost_games(draw, space: str = "train"):
     controller, plays short of the last card, up to two cards shown by the two players (none on the hang glider:
     "Communication is forbidden"), and the rules of the `space` (the skis: a card of the players' their card;
     "random-pass": mission 12's on the train, "helicopter-random-pass" on the helicopter), as a GhostGame."""
-    cards = 4 if space == "jeep" else draw(st.sampled_from([2, 4]), label="cards a hand")
+    cards = 4 if "jeep" in space else draw(st.sampled_from([2, 4]), label="cards a hand")
     dealt = draw(small_deals(min_players=3, max_players=3, min_cards=cards, max_cards=cards, extra_card=False))
     assume(not dealt.hands[GHOST_SEAT] & bit(COMMANDER_CARD))  # set aside when the display is laid out
     r4 = [seat for seat in (0, 1) if dealt.hands[seat] & bit(COMMANDER_CARD)]
@@ -195,6 +195,8 @@ def ghost_games(draw, space: str = "train"):
                                                                       min_size=1, max_size=3), label="helis"))),
              "helicopter-random-pass": PlayRules(heli_pass=card_set(draw(st.lists(
                  st.sampled_from(sorted(scan(deal.cards))), min_size=1, max_size=3), label="helis"))),
+             "jeep-random-pass": PlayRules(jeep_after=1, jeep_order=tuple(draw(st.permutations([0, 0, 1, 1, 2, 2]),
+                                                                               label="shuffle"))),
              "jeep": PlayRules(jeep_after=1, jeep_order=tuple(draw(st.permutations([0, 0, 1, 1, 2, 2]),
                                                                    label="shuffle"))),
              "vespa": PlayRules(), "random-pass": PlayRules()}[space]
@@ -272,7 +274,7 @@ def brute_force(deal: Deal, display, aside: int, plays, shown, seat: int, extra:
             hands_then[seat], hands_then[other] = deal.hands[seat], card_set(kept)
             if not commander_holds_r4(hands_then, deal.commander) or not swap_seen(vespa, other, hands_then[other]):
                 continue
-            for seen_passes, rules in histories(passes or {}, extra, seat, hands_then[other], shown):
+            for seen_passes, rules in histories(passes or {}, extra, seat, hands_then[other] | card_set(gifts), shown):
                 replayed = replay(hands_then, world, plays, deal.commander, rules, seen_passes, gifts)
                 if replayed is not None and replayed[0][-1][seat] == true_now[seat] and shown_truly(replayed[0], shown):
                     found.add((hands_then[other], world))
@@ -400,14 +402,15 @@ def test_on_the_vespa_both_players_see_the_swap(game):
     assert_samples_are_the_worlds(game)
 
 
-@pytest.mark.parametrize("space", ["random-pass", "helicopter-random-pass"])
+@pytest.mark.parametrize("space", ["random-pass", "helicopter-random-pass", "jeep-random-pass"])
 @settings(max_examples=100, deadline=None)
 @given(data=st.data())
 def test_after_mission_12_s_random_pass_both_players_see_every_gift(space, data):
     # planet-nine.md, mission 12: "Right after trick 1 every player gives one card chosen uniformly at random from
     # his hand (his communicated card excluded) to the next player in turn order (left)"; the Ghost gives a face-up
     # card and the one he gets lies where his lay (docs/missions.md): both players see his, the one he gets, and
-    # the one between them, which its giver and its receiver see; on the helicopter, its passes after it.
+    # the one between them, which its giver and its receiver see; on the helicopter and the jeep (after trick 1
+    # too), their passes after it.
     assert_samples_are_the_worlds(data.draw(ghost_games(space), label="game"))
 
 
@@ -450,7 +453,7 @@ def test_the_kernel_plays_the_two_player_game_the_reference_plays(dealt, seed, c
     assert_the_kernel_plays_as_the_reference(dealt, seed, controller, space)
 
 
-@pytest.mark.parametrize("space", ["jeep", "vespa", "random-pass", "helicopter-random-pass"])
+@pytest.mark.parametrize("space", ["jeep", "vespa", "random-pass", "helicopter-random-pass", "jeep-random-pass"])
 @settings(max_examples=25, deadline=None)
 @given(small_deals(min_players=3, max_players=3, min_cards=4, max_cards=4, extra_card=False), st.integers(0, 2**16),
        st.integers(0, 1))
@@ -483,7 +486,7 @@ def assert_the_kernel_plays_as_the_reference(dealt, seed: int, controller: int, 
     display = tuple(sorted(scan(deal.hands[GHOST_SEAT])))
     task = min(scan(deal.hands[0] | deal.hands[1]))
     mission = make_task_mission(deal, [task], owners=None)
-    jeep_order = tuple(random.Random(seed).sample([0, 0, 1, 1, 2, 2], 6)) if space == "jeep" else ()
+    jeep_order = tuple(random.Random(seed).sample([0, 0, 1, 1, 2, 2], 6)) if "jeep" in space else ()
     stage = space.removesuffix("random-pass").removesuffix("-") or "train"  # mission 12's pass on a space
     extra = PlayRules(hang_glider=stage == "hang-glider", skis=bit(task) if stage == "skis" else 0,
                       heli_pass=bit(task) if stage == "helicopter" else 0, jeep_after=1 if jeep_order else 0,

@@ -168,7 +168,7 @@ def hidden_unsupported(mission) -> str:
         # heli_worlds.py knows it alone; with the Ghost, every pass is seen (ghost_knowledge.py)
         return "the helicopter with another rule of play, a random pass or a table"
     if space.jeep_after and (space != replace(ghost, jeep_after=space.jeep_after, jeep_order=space.jeep_order)
-                             or mission.random_pass is not None or mission.pattern is not None):
+                             or mission.pattern is not None or mission.random_pass is not None and space.ghost < 0):
         # jeep_worlds.py knows the jeep alone; with the Ghost, both players see where every card went (`passes_seen`)
         return "the jeep with another rule of play, a random pass or a table"
     if space.arrivals and (space != replace(ghost, arrivals=space.arrivals) or mission.random_pass is not None):
@@ -264,7 +264,7 @@ def ghost_deals(deal: Deal, mission, seat: int, hands, tricks, played, communica
             sample = replace(sample, random_pass=made_pass(mission.random_pass, gifts) if gifts else
                              pass_to_come(mission.random_pass, communications, rng))
         if mission.space.jeep_after:
-            sample = jeep_history(sample, mission.space, exchange, 1 - seat, tricks, communications, rng)
+            sample = jeep_history(sample, mission.space, exchange, 1 - seat, tricks, communications, rng, gifts)
         drawn.append(sample)
     return drawn
 
@@ -335,17 +335,21 @@ def pairs(exchange: tuple[int, ...]) -> list[tuple[int, ...]]:
 
 
 def jeep_history(sample: Sample, space, exchange: tuple[int, ...], other: int, tricks, communications,
-                 rng: random.Random) -> Sample:
+                 rng: random.Random, gifts: tuple[int, ...] = ()) -> Sample:
     """Return a sample of the two-player game on the jeep (`space`'s) with its shuffle: to come (no `exchange`
     yet), one drawn with `rng`; made, one that gives every card where it went. Of the `other` player's pair the
     player saw the cards it did not take back (`passes_seen`); in the sample it put in those and, for the rest, the
-    lowest cards its sampled hand then held, not one it had shown where it can ("Communicated cards may not be taken
-    this way"): a card taken back changes no hand, so every such choice plays alike."""
+    lowest cards its sampled hand then held (after mission 12's random pass, its `gifts`), not one it had shown where
+    it can ("Communicated cards may not be taken this way"): a card taken back changes no hand, so every such choice
+    plays alike."""
     if not exchange:
         return replace(sample, jeep_order=tuple(rng.sample(space.jeep_order, len(space.jeep_order))))
     after, taker = space.jeep_after, dict(zip(sorted(exchange), space.jeep_order))
     gave = [c for c in pairs(exchange)[other] if taker[c] != other]
-    then = sample.deal.hands[other] & ~card_set(c for trick in tricks[:after] for seat, c in trick if seat == other)
+    dealt = sample.deal.hands[other]
+    if gifts:  # each seat's gift to the seat on its left, made before the exchange
+        dealt = dealt & ~bit(gifts[other]) | bit(gifts[other - 1])
+    then = dealt & ~card_set(c for trick in tricks[:after] for seat, c in trick if seat == other)
     showing = card_set(shown.card for shown in communications if shown.seat == other)
     back = sorted(scan(then & ~card_set(gave)), key=lambda c: (bool(showing >> c & 1), c))[: 2 - len(gave)]
     put = [*pairs(exchange)]
