@@ -143,8 +143,8 @@ def test_cells_the_crew_does_not_play_keep_perfect_information_with_a_note(tmp_p
 @pytest.mark.parametrize("args, words", [
     (["--missions", "12", "--players", "3", "--space", "hang-glider"], "the hang glider with a random pass"),
     (["--missions", "12", "--players", "4", "--space", "fog"], "fog with another rule of play or a random pass"),
-    (["--missions", "12", "--players", "2", "--space", "jeep"],
-     "planet-nine/12@jeep (2 players): the jeep with another rule of play, a random pass or a table"),
+    (["--missions", "12", "--players", "2", "--space", "fog"],
+     "planet-nine/12@fog (2 players): fog with another rule of play or a random pass"),
     (["--missions", "12", "--players", "3", "--space", "skis"], "planet-nine/12@skis (3 players): the skis with a random"),
     (["--game", "family", "--missions", "1"], "Family Adventure"),
 ])
