@@ -13,9 +13,10 @@ the cards are played (`VespaSwap.placed`):
 - every other player knows the blue 1 lies with one of the two.
 
 Samples are drawn uniformly among the hands now that agree (Knowledge.of's `placed`): the cards swapped are choices,
-not chance, so nothing weighs one swap above another. After mission 12's random pass what the swap told a player
-holds of the hands as dealt: of the cards each seat kept or gave in the pass (pass_worlds.py, `placed`). With three or more cards a hand (every deal of the game holds
-eight or more), every such pair of hands comes from some swap of hands the holder held the blue 1 in.
+not chance, so nothing weighs one swap above another. With three or more cards a hand (every deal of the game holds
+eight or more), every such pair of hands comes from some swap of hands the holder held the blue 1 in. After mission
+12's random pass what the swap told a player holds of the hands as dealt: of the cards each seat kept or gave in the
+pass (pass_worlds.py, `placed`).
 
 The decisions, each on samples of what its player knows before the swap, the mission judged without the swap's
 stage rule (there is none once the swap is made):
