@@ -527,3 +527,23 @@ def test_the_ghost_drafts_deep_sea_cards_and_tasks_through_his_controller():
         result = CliRunner().invoke(main, ["play", *args, "--players", "2", "--seed", "3", "--samples", "2", "--json"])
         assert result.exit_code == 0, result.output
         assert GHOST_SEAT in [pick["chooser"] for pick in json.loads(result.stdout)["picks"]]
+
+
+def test_crew_play_rides_the_vespa_with_the_ghost_only_with_the_blue_1_face_up():
+    # The rulebook's Vespa with the Ghost: "This applies to Ghost only if the Vespa card is face up in his display
+    # before the 1st trick. If Ghost gives up a card, the received card is placed in the vacated spot": a card he
+    # gives lies face up; the blue 1 under one of his columns, nobody swaps.
+    ridden = set()
+    for seed in range(1, 7):
+        args = ["play", "--mission", "planet-nine/1", "--players", "2", "--space", "vespa", "--seed", str(seed),
+                "--samples", "1"]
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 0, result.output
+        top, bottom = result.stdout.splitlines()[0].split(" (")[0].split(" | ")[2].split(" / ")
+        swap_made = json.loads(CliRunner().invoke(main, [*args, "--json"]).stdout).get("vespa")
+        assert (swap_made is None) == ("b1" in bottom.split())
+        if swap_made is not None and GHOST_SEAT in (swap_made["holder"], swap_made["partner"]):
+            his = swap_made["given"] if swap_made["holder"] == GHOST_SEAT else swap_made["taken"]
+            assert his in top.split()
+            ridden.add(swap_made["holder"] == GHOST_SEAT)
+    assert ridden == {True, False}  # he gave as the holder and as the member chosen
