@@ -19,6 +19,7 @@ holds another; the kernel plays the reference's games; `crew play` prints the pa
 import json
 from dataclasses import replace
 
+import pytest
 from click.testing import CliRunner
 from crew_games import assert_the_kernel_plays_the_reference_game, every_sample
 from hypothesis import given, settings
@@ -27,13 +28,15 @@ from test_heli_worlds import heli_games
 from test_jeep_worlds import jeep_games
 
 from cli.main import main
-from solver.core.cards import COLOURS, TRUMPS, card_set, scan, suit_of
+from solver.core.cards import CARD_COUNT, COLOURS, TRUMPS, card_set, scan, suit_of
 from solver.core.solution import Limits
+from solver.engines.crew import pass_gifts
 from solver.engines.realistic import play_game
 from solver.engines.reference import walk
 from solver.missions.position import Position
 from solver.missions.setup import Setup
 from solver.missions.tasks import make_task_mission
+from solver.trick.chance import RandomPass
 from solver.trick.variants import PlayRules
 
 
@@ -115,21 +118,29 @@ def test_crew_play_on_the_jeep_with_and_without_the_ghost():
 
 
 @st.composite
-def heli_missions(draw):
+def heli_missions(draw, random_pass: bool = False):
     """A small deal with all four rockets (test_heli_worlds' `heli_games`, its play dropped) and a mission of 1-2
-    tasks with owners, on the helicopter."""
+    tasks with owners, on the helicopter (with `random_pass`, mission 12's after trick 1 too)."""
     deal, *_ = draw(heli_games())
     cards = sorted(c for c in scan(deal.cards) if suit_of(c) in COLOURS)
     tasks = draw(st.lists(st.sampled_from(cards), min_size=1, max_size=2, unique=True), label="tasks")
     owners = [draw(st.integers(0, deal.players - 1), label="owner") for _ in tasks]
-    return deal, replace(make_task_mission(deal, tasks, owners=owners), space=PlayRules(heli_pass=TRUMPS))
+    mission = replace(make_task_mission(deal, tasks, owners=owners), space=PlayRules(heli_pass=TRUMPS))
+    if random_pass:
+        mission = replace(mission, random_pass=RandomPass(1, tuple(draw(st.permutations(range(CARD_COUNT)),
+                                                                         label="order"))))
+    return deal, mission
 
 
+@pytest.mark.parametrize("random_pass", [False, True], ids=["helicopter", "with-the-random-pass"])
 @settings(max_examples=15, deadline=None)
-@given(heli_missions(), st.integers(0, 2**16))
-def test_every_sample_of_a_helicopter_game_replays_it_and_keeps_what_the_player_saw(problem, seed):
-    deal, mission = problem
+@given(data=st.data(), seed=st.integers(0, 2**16))
+def test_every_sample_of_a_helicopter_game_replays_it_and_keeps_what_the_player_saw(random_pass, data, seed):
+    # with mission 12's random pass too ("each player gives one card ... to the next player in turn order"): a
+    # sample keeps the gift the player gave and the one it got
+    deal, mission = data.draw(heli_missions(random_pass), label="problem")
     game = play_game(deal, [Setup("", mission)], samples=2, seed=seed, limits=Limits())
+    mission = replace(mission, random_pass=game.mission.random_pass)  # the cards shown before trick 1 last
     line = Position.of(game.mission)
     for made in game.passes:  # "a communicated card may only be passed on by a player who has nothing but ..."
         after = walk(deal, line.prefix(made.after * deal.players, deal.players).on(mission)).hands  # the pass made
@@ -142,12 +153,18 @@ def test_every_sample_of_a_helicopter_game_replays_it_and_keeps_what_the_player_
         assert [after for after, _ in sample.passed] == [after for after, _ in true]
         for (_, gifts), (_, real) in zip(sample.passed, true):  # its own card and the one it got
             assert gifts[seat] == real[seat] and gifts[seat - 1] == real[seat - 1]
+        if random_pass and walked.tricks:  # the gifts the sample's pass makes from its hands after trick 1
+            first = card_set(walked.tricks[0].cards)
+            gifts = sample.random_pass.given(tuple(hand & ~first for hand in sample.deal.hands))
+            real = pass_gifts(deal, mission, walked)
+            assert gifts[seat] == real[seat] and gifts[seat - 1] == real[seat - 1]
 
 
+@pytest.mark.parametrize("random_pass", [False, True], ids=["helicopter", "with-the-random-pass"])
 @settings(max_examples=10, deadline=None)
-@given(heli_missions(), st.integers(0, 2**16))
-def test_the_kernel_plays_the_helicopter_game_the_reference_plays(problem, seed):
-    deal, mission = problem
+@given(data=st.data(), seed=st.integers(0, 2**16))
+def test_the_kernel_plays_the_helicopter_game_the_reference_plays(random_pass, data, seed):
+    deal, mission = data.draw(heli_missions(random_pass), label="problem")
     setups = [Setup("", mission)]
     assert_the_kernel_plays_the_reference_game(deal, setups, seed=seed)
 

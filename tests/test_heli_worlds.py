@@ -32,15 +32,17 @@ from solver.missions.knowledge import ONLY, Communication
 
 
 @st.composite
-def heli_games(draw):
+def heli_games(draw, random_pass: bool = False):
     """A small deal and its play with the helicopter's passes: (deal, tricks, passes, shown), `passes` (the trick it
-    followed, each seat's card)."""
+    followed, each seat's card) in order; with `random_pass`, mission 12's after trick 1 first."""
     players = draw(st.integers(3, 4), label="players")
     size = 3 if players == 4 else draw(st.integers(3, 4), label="size")
     deal = commander_deal(draw, players, size, every_rocket=True)
     held, shown, passes = list(deal.hands), [], []
 
     def before_trick(tricks) -> None:
+        if random_pass and len(tricks) == 1:  # "his communicated card excluded", as the helicopter's rule
+            passes.append((1, heli_pass(draw, held, shown)))
         if tricks and card_set(c for _, c in tricks[-1]) & TRUMPS:
             passes.append((len(tricks), heli_pass(draw, held, shown)))
         if draw(st.booleans(), label="show"):
@@ -67,7 +69,24 @@ def histories(dealt, tricks, passes, shown, seat):
     """Yield every pass history (each pass's cards) the rules allow with the hands `dealt`, seen from `seat` (its own
     gift and the card it got in each pass as in `passes`)."""
     players = len(dealt)
-    afters = {after: gifts for after, gifts in passes}
+    afters = {}
+    for after, gifts in passes:
+        afters.setdefault(after, []).append(gifts)
+
+    def passed(hands, number, k):
+        """Yield the histories from the k-th pass after trick `number` on, with `hands` then."""
+        if k == len(afters.get(number, ())):
+            yield from replay(hands, number + 1)
+            return
+        true = afters[number][k]
+        showing = [card_set(s.card for s in shown if s.seat == t and s.trick <= number) for t in range(players)]
+        options = [[true[t]] if t in (seat, (seat - 1) % players) else list(scan(hands[t])) for t in range(players)]
+        for gifts in itertools.product(*options):
+            if any(not hands[t] >> c & 1 or showing[t] >> c & 1 and hands[t] & ~showing[t]
+                   for t, c in enumerate(gifts)):
+                continue
+            for rest in passed(pass_cards(hands, gifts), number, k + 1):
+                yield (gifts, *rest)
 
     def replay(hands, number):
         """Yield the histories from the start of trick `number` (1-based) with `hands` then."""
@@ -84,18 +103,7 @@ def histories(dealt, tricks, passes, shown, seat):
             if not legal_plays(hands[t], [card for _, card in trick[:k]]) >> c & 1:
                 return
             hands[t] &= ~bit(c)
-        if number not in afters:
-            yield from replay(hands, number + 1)
-            return
-        true = afters[number]
-        showing = [card_set(s.card for s in shown if s.seat == t and s.trick <= number) for t in range(players)]
-        options = [[true[t]] if t in (seat, (seat - 1) % players) else list(scan(hands[t])) for t in range(players)]
-        for gifts in itertools.product(*options):
-            if any(not hands[t] >> c & 1 or showing[t] >> c & 1 and hands[t] & ~showing[t]
-                   for t, c in enumerate(gifts)):
-                continue
-            for rest in replay(pass_cards(hands, gifts), number + 1):
-                yield (gifts, *rest)
+        yield from passed(hands, number, 0)
 
     yield from replay(dealt, 1)
 
@@ -115,20 +123,32 @@ def worlds_by_brute_force(deal, tricks, passes, shown, seat):
 def heli_worlds(deal, tricks, passes, shown, seat) -> HeliWorlds:
     players = deal.players
     hands = list(deal.hands)
-    afters = dict(passes)
     for number, trick in enumerate(tricks, 1):
         for t, c in trick:
             hands[t] &= ~bit(c)
-        if number in afters:
-            hands = list(pass_cards(hands, afters[number]))
-    return HeliWorlds.of(seat, tricks, tuple(afters), hands[seat], tuple(g[seat] for g in afters.values()),
-                         tuple(g[(seat - 1) % players] for g in afters.values()),
+        for gifts in (gifts for after, gifts in passes if after == number):
+            hands = list(pass_cards(hands, gifts))
+    return HeliWorlds.of(seat, tricks, tuple(after for after, _ in passes), hands[seat],
+                         tuple(g[seat] for _, g in passes), tuple(g[(seat - 1) % players] for _, g in passes),
                          [popcount(h) for h in deal.hands], shown, deal.cards, deal.commander)
 
 
 @settings(max_examples=80, deadline=None)  # each example enumerates every history for every seat: 0.01-1 s
 @given(heli_games(), st.integers(0, 2**16))
 def test_heli_worlds_are_the_consistent_histories_drawn_uniformly(game, seed):
+    assert_heli_worlds_are_the_histories(game, seed)
+
+
+@settings(max_examples=60, deadline=None)
+@given(heli_games(random_pass=True), st.integers(0, 2**16))
+def test_with_mission_12_s_random_pass_heli_worlds_are_the_consistent_histories(game, seed):
+    # planet-nine.md, mission 12: "Right after trick 1 every player gives one card chosen uniformly at random from
+    # his hand (his communicated card excluded) to the next player in turn order (left)": a pass like the
+    # helicopter's, made before the helicopter's after trick 1 (the engines': reference.py, `between_tricks`)
+    assert_heli_worlds_are_the_histories(game, seed)
+
+
+def assert_heli_worlds_are_the_histories(game, seed: int):
     deal, tricks, passes, shown = game
     assume(passes)  # before the first pass, a player knows what Knowledge says (test_knowledge.py)
     true = tuple(gifts for _, gifts in passes)

@@ -163,10 +163,9 @@ def hidden_unsupported(mission) -> str:
                                                 redeal_order=space.redeal_order) or mission.random_pass is not None):
         return "a special stage's redeal with other rules of play"  # never in the rules: a stage on no space
     ghost = replace(NO_RULES, ghost=space.ghost, display=space.display, difficult=space.difficult)
-    if space.heli_pass and (space != replace(ghost, heli_pass=space.heli_pass) or mission.pattern is not None
-                            or mission.random_pass is not None and space.ghost < 0):
-        # heli_worlds.py knows it alone; with the Ghost, every pass is seen (ghost_knowledge.py)
-        return "the helicopter with another rule of play, a random pass or a table"
+    if space.heli_pass and (space != replace(ghost, heli_pass=space.heli_pass) or mission.pattern is not None):
+        # heli_worlds.py knows it alone (mission 12's random pass its pass more); with the Ghost, every pass is seen
+        return "the helicopter with another rule of play or a table"
     if space.jeep_after and (space != replace(ghost, jeep_after=space.jeep_after, jeep_order=space.jeep_order)
                              or mission.pattern is not None or mission.random_pass is not None and space.ghost < 0):
         # jeep_worlds.py knows the jeep alone; with the Ghost, both players see where every card went (`passes_seen`)
@@ -503,6 +502,9 @@ def decision_deals(deal: Deal, mission, walked, plays, communications, samples: 
                            pass_gifts(deal, mission, walked))
     random_pass, space = mission.random_pass, mission.space
     if random_pass is not None and len(walked.tricks) >= random_pass.after:
+        if space.heli_pass:  # the random pass is one more pass of the helicopter's worlds
+            return worlds_after_heli(deal, walked, plays, communications, samples, rng, seat,
+                                     (random_pass, pass_gifts(deal, mission, walked)))
         return worlds_after_pass(deal, random_pass, walked, plays, communications, samples, rng, seat, placed)
     if space.redeal_after and (len(walked.tricks) > space.redeal_after
                                or len(walked.tricks) == space.redeal_after and not walked.due):  # its table card laid
@@ -567,16 +569,21 @@ def worlds_after_jeep(deal: Deal, space, walked, plays, communications, samples:
 
 
 def worlds_after_heli(deal: Deal, walked, plays, communications, samples: int, rng: random.Random,
-                      seat: int) -> list[Sample]:
+                      seat: int, random_pass=None) -> list[Sample]:
     """Return `samples` worlds drawn with `rng` from what `seat` knows after the helicopter's passes so far (in
-    each, it saw the card it passed and the one it got), each a deal and every pass's cards (heli_worlds.py)."""
+    each, it saw the card it passed and the one it got), each a deal and every pass's cards (heli_worlds.py);
+    `random_pass`: (mission 12's random pass, the cards each seat gave in it), the pass before the helicopter's,
+    each sample making its own gifts."""
     players = deal.players
-    afters = tuple(number for number, trick in enumerate(walked.tricks, 1) if trick.passed)
-    gave = tuple(walked.tricks[after - 1].passed[seat] for after in afters)
-    got = tuple(walked.tricks[after - 1].passed[(seat - 1) % players] for after in afters)
-    worlds = HeliWorlds.of(seat, seated_tricks(walked, plays), afters, walked.hands[seat], gave, got,
+    helis = tuple(number for number, trick in enumerate(walked.tricks, 1) if trick.passed)
+    passes = ((random_pass[0].after, random_pass[1]),) if random_pass else ()
+    passes += tuple((after, walked.tricks[after - 1].passed) for after in helis)
+    worlds = HeliWorlds.of(seat, seated_tricks(walked, plays), tuple(after for after, _ in passes), walked.hands[seat],
+                           tuple(gifts[seat] for _, gifts in passes),
+                           tuple(gifts[(seat - 1) % players] for _, gifts in passes),
                            tuple(popcount(hand) for hand in deal.hands), communications, deal.cards, deal.commander)
-    return [Sample(Deal(hands, deal.commander), passed=tuple(zip(afters, made)))
+    return [Sample(Deal(hands, deal.commander), made_pass(random_pass[0], made[0]) if random_pass else None,
+                   passed=tuple(zip(helis, made[len(passes) - len(helis) :])))
             for hands, made in worlds.samples(rng, samples)]
 
 

@@ -74,7 +74,9 @@ class HeliWorlds:
            commander: int = -1) -> "HeliWorlds":
         """Return what `seat` knows holding `hand` now, with `tricks` the tricks so far (each a sequence of (seat,
         card) in play order, trick 1 first, the last maybe begun), `afters` the tricks (1-based) after which the
-        crew passed, `gave` and `got` the card it passed and the one it got in each pass, `sizes` each hand's size
+        crew passed, in order (mission 12's random pass is one more, after trick 1, before the helicopter's there:
+        each seat gives a card it has not shown unless it holds nothing else, as on the helicopter), `gave` and `got`
+        the card it passed and the one it got in each pass, `sizes` each hand's size
         as dealt, `communications` the cards shown, `deck` the cards dealt and `commander` the seat dealt the 4
         heli."""
         players, passes, last = len(sizes), len(afters), afters[-1]
@@ -212,16 +214,15 @@ class HeliWorlds:
 
 def game_events(tricks, afters, communications, players: int) -> tuple:
     """Return the game forward as HeliWorlds.events: before each trick the cards shown, then the trick, then the
-    pass after it, if one was made."""
+    passes after it, if any were made (mission 12's random pass before the helicopter's after trick 1)."""
     events = []
     for number in range(1, len(tricks) + 2):
         events += [(SHOW, shown) for shown in communications if shown.trick == number]
         if number <= len(tricks):
             events.append((TRICK, tuple(tricks[number - 1])))
-        if number in afters:
-            shown = tuple(card_set(s.card for s in communications if s.seat == t and s.trick <= number)
-                          for t in range(players))
-            events.append((PASS, (afters.index(number), shown)))
+        shown = tuple(card_set(s.card for s in communications if s.seat == t and s.trick <= number)
+                      for t in range(players))
+        events += [(PASS, (index, shown)) for index, after in enumerate(afters) if after == number]
     return tuple(events)
 
 
