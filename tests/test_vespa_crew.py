@@ -85,12 +85,12 @@ def vespa_games(draw):
     return deal, swapped, made, plays, cards_shown(draw, held, list(range(players)))
 
 
-def brute_force(deal: Deal, made: VespaSwap, plays, shown, seat: int) -> set:
-    """Return every hands-after-the-swap the rules allow, seen from `seat`: over every deal of the cards it did not
-    see and every swap the holder and its member could have made (the two who swapped: the one they made)."""
-    holder, partner, players = made.holder, made.partner, deal.players
-    others = [s for s in range(players) if s != seat]
-    found = set()
+def swapped_hands(deal: Deal, made: VespaSwap, seat: int):
+    """Yield the hands after the swap of every deal of the cards `seat` did not see and every swap the holder and
+    its member could have made there (the two who swapped: the one they made): the blue 1 dealt to the holder, the 4
+    rocket to the Commander and never swapped."""
+    holder, partner = made.holder, made.partner
+    others = [s for s in range(deal.players) if s != seat]
     for split in distinct_orders(sorted(scan(deal.cards & ~deal.hands[seat])), [popcount(deal.hands[s]) for s in others]):
         dealt = list(deal.hands)
         for s, cards in zip(others, split):
@@ -101,15 +101,18 @@ def brute_force(deal: Deal, made: VespaSwap, plays, shown, seat: int) -> set:
         gives = [made.given] if knows_swap else scan(dealt[holder] & ~bit(COMMANDER_CARD))
         takes = [made.taken] if knows_swap else scan(dealt[partner] & ~bit(COMMANDER_CARD))
         for given_card, taken in itertools.product(gives, takes):
-            if not (dealt[holder] >> given_card & 1 and dealt[partner] >> taken & 1):
-                continue
-            after = swap(Deal(tuple(dealt), deal.commander), (), holder, given_card, partner, taken)[1].hands
-            replayed = replay(after, plays, deal.commander, NO_SKIS)
-            if replayed is None:
-                continue
-            held = replayed[0]
-            if shown_truly(held, shown):
-                found.add(after)
+            if dealt[holder] >> given_card & 1 and dealt[partner] >> taken & 1:
+                yield swap(Deal(tuple(dealt), deal.commander), (), holder, given_card, partner, taken)[1].hands
+
+
+def brute_force(deal: Deal, made: VespaSwap, plays, shown, seat: int) -> set:
+    """Return every hands-after-the-swap the rules allow, seen from `seat` (`swapped_hands`): every play legal, every
+    token true."""
+    found = set()
+    for after in swapped_hands(deal, made, seat):
+        replayed = replay(after, plays, deal.commander, NO_SKIS)
+        if replayed is not None and shown_truly(replayed[0], shown):
+            found.add(after)
     return found
 
 
@@ -180,35 +183,22 @@ def vespa_pass_games(draw):
 
 
 def pass_brute_force(deal: Deal, made: VespaSwap, plays, shown, seat: int, gifts) -> set:
-    """Return every (hands after the swap, gifts) the rules allow, seen from `seat`: over every deal of the cards it
-    did not see, every swap the holder and its member could have made (the two who swapped: the one they made) and
-    every gift of the other seats (not a card shown before trick 1), the seat's own and the one it got as they were."""
-    holder, partner, players = made.holder, made.partner, deal.players
-    others = [s for s in range(players) if s != seat]
-    now = replay_with_pass(swap(deal, (), holder, made.given, partner, made.taken)[1].hands, plays, deal.commander,
-                           gifts)[-1][seat]
+    """Return every (hands after the swap, gifts) the rules allow, seen from `seat`: over every hands after the swap
+    (`swapped_hands`) and every gift of the other seats (not a card shown before trick 1), the seat's own and the one
+    it got as they were; every play legal, every token true."""
+    players = deal.players
+    now = replay_with_pass(swap(deal, (), made.holder, made.given, made.partner, made.taken)[1].hands, plays,
+                           deal.commander, gifts)[-1][seat]
     barred = [card_set(c.card for c in shown if c.seat == s and c.trick == 1) for s in range(players)]
+    first = card_set(plays[:players])
     found = set()
-    for split in distinct_orders(sorted(scan(deal.cards & ~deal.hands[seat])), [popcount(deal.hands[s]) for s in others]):
-        dealt = list(deal.hands)
-        for s, cards in zip(others, split):
-            dealt[s] = cards
-        if not dealt[holder] & bit(VESPA_CARD) or not commander_holds_r4(dealt, deal.commander):
-            continue
-        knows_swap = seat in (holder, partner)
-        gives = [made.given] if knows_swap else scan(dealt[holder] & ~bit(COMMANDER_CARD))
-        takes = [made.taken] if knows_swap else scan(dealt[partner] & ~bit(COMMANDER_CARD))
-        for given_card, taken in itertools.product(gives, takes):
-            if not (dealt[holder] >> given_card & 1 and dealt[partner] >> taken & 1):
-                continue
-            after = swap(Deal(tuple(dealt), deal.commander), (), holder, given_card, partner, taken)[1].hands
-            first = card_set(plays[:players])
-            options = [[gifts[s]] if s in (seat, (seat - 1) % players) else scan(after[s] & ~first & ~barred[s])
-                       for s in range(players)]
-            for world_gifts in itertools.product(*options):
-                held = replay_with_pass(after, plays, deal.commander, world_gifts)
-                if held is not None and held[-1][seat] == now and shown_truly(held, shown):
-                    found.add((after, tuple(world_gifts)))
+    for after in swapped_hands(deal, made, seat):
+        options = [[gifts[s]] if s in (seat, (seat - 1) % players) else scan(after[s] & ~first & ~barred[s])
+                   for s in range(players)]
+        for world_gifts in itertools.product(*options):
+            held = replay_with_pass(after, plays, deal.commander, world_gifts)
+            if held is not None and held[-1][seat] == now and shown_truly(held, shown):
+                found.add((after, tuple(world_gifts)))
     return found
 
 
