@@ -319,8 +319,9 @@ def ghost_moves(deal: Deal, mission, walked) -> tuple[tuple[int, int, int, int],
     the seat on its left."""
     gifts = pass_gifts(deal, mission, walked)
     given = tuple((mission.random_pass.after, seat, (seat + 1) % len(gifts), c) for seat, c in enumerate(gifts))
-    return tuple(sorted(given + passes_seen(walked, mission.space), key=lambda move: move[0]))  # the gifts first
-    # after their trick: the engines make the random pass before the crew's (reference.py, `between_tricks`)
+    # after trick 1 the gifts come first: the engines make the random pass before the crew's (reference.py,
+    # `between_tricks`), and the sort keeps each trick's moves in their order
+    return tuple(sorted(given + passes_seen(walked, mission.space), key=lambda move: move[0]))
 
 
 def made_pass(random_pass: RandomPass, gifts: tuple[int, ...]) -> RandomPass:
