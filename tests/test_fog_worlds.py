@@ -15,8 +15,10 @@ import itertools
 import math
 import random
 from collections import Counter
+from dataclasses import replace
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_knowledge import MOST_COUNTED, SAMPLES_PER_DEAL, assert_drawn_are_the_consistent, true_token
@@ -24,7 +26,9 @@ from test_pass_worlds import splits
 
 from solver.core.cards import CARD_COUNT, COLOURS, SUIT_MASKS, bit, card_set, parse_card, popcount, scan, suit_of
 from solver.core.deal import COMMANDER_CARD, make_deal, parse_deal
+from solver.core.errors import InputError
 from solver.core.rules import legal_plays, trick_winner
+from solver.missions import fog_worlds
 from solver.missions.fog_worlds import FogWorlds, draw_history, histories
 from solver.missions.knowledge import Communication
 from solver.trick.spaces.fog import fog_arrivals
@@ -222,3 +226,19 @@ def test_a_hand_now_is_drawn_as_often_as_the_histories_it_has():
         for hands, worlds_in in share.items():
             p = worlds_in / len(expected)
             assert abs(drawn[hands] / draws_made - p) <= 6 * math.sqrt(p * (1 - p) / draws_made), (seat, hands)
+
+
+def test_a_model_that_admits_no_history_is_an_error_not_a_hang(monkeypatch):
+    # A seat's history made impossible (it drew before trick 0): every proposal is rejected, so the sampler stops
+    # after its most proposals with an error naming the seat, where it drew for ever.
+    deal = parse_deal("r4 p4 p5 g1 | g2 g3 p1 g5 | p2 g4 p3 p6", 0)
+    arrivals = [0] * CARD_COUNT
+    for name, at in {"g1": 1, "p1": 1, "g5": 2, "p3": 1, "p6": 2}.items():
+        arrivals[parse_card(name)] = at
+    seen = [(c, arrivals[c]) for c in scan(deal.hands[0]) if arrivals[c] == 0]
+    worlds = FogWorlds.of(0, [], seen, [3, 2, 2], [1, 2, 2], (), deal.cards, deal.commander)
+    assert len(worlds.samples(random.Random(1), 3)) == 3
+    broken = replace(worlds, seats=(None, replace(worlds.seats[1], drawn=-1), worlds.seats[2]))
+    monkeypatch.setattr(fog_worlds, "MOST_PROPOSALS", 2)
+    with pytest.raises(InputError, match="no history of fog's draws found for seat 0 in 8 draws"):
+        broken.samples(random.Random(1), 1)

@@ -34,9 +34,12 @@ from dataclasses import dataclass
 
 from solver.core.cards import CARD_COUNT, SUIT_MASKS, bit, card_set, popcount, scan, suit_of
 from solver.core.deal import COMMANDER_CARD
+from solver.core.errors import InputError
 from solver.missions.knowledge import Knowledge
 
 BATCH = 8  # proposals drawn at a time (Knowledge.samples computes its weights once a call)
+MOST_PROPOSALS = 200_000  # a world wanted: past this, an error, as heli_worlds.py's (a model that admits no
+# history rejected every proposal for ever)
 
 
 @dataclass(frozen=True)
@@ -222,13 +225,15 @@ class FogWorlds:
 
     def samples(self, rng, count: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
         """Return `count` worlds (every hand as it ends, every card's arrival) drawn uniformly with `rng`."""
-        worlds = []
-        most = {}
+        worlds, most, proposed = [], {}, 0
         while len(worlds) < count:
             for hands in self.proposal.samples(rng, BATCH):
                 world = self.accepted(hands, most, rng)
                 if world is not None and len(worlds) < count:
                     worlds.append(world)
+            proposed += BATCH
+            if proposed > MOST_PROPOSALS * count:
+                raise InputError(f"no history of fog's draws found for seat {self.seat} in {proposed} draws")
         return worlds
 
     def accepted(self, hands, most: dict, rng):
