@@ -28,7 +28,7 @@ from solver.api import load_kernel  # noqa: E402
 from solver.core.solution import Outcome  # noqa: E402
 from solver.engines.crew import GameTables, hidden_unsupported  # noqa: E402
 from solver.engines.kernel import SINGLE_DEAL_TT_BITS, KernelSolver  # noqa: E402
-from solver.engines.realistic import CREW_LIMITS, play_dealt, unplayed_on  # noqa: E402
+from solver.engines.realistic import CREW_LIMITS, play_dealt  # noqa: E402
 from solver.missions.dealer import deal_mission, deal_task_experiment  # noqa: E402
 from solver.missions.mission import find_mission  # noqa: E402
 from solver.missions.stage import crew_setups  # noqa: E402
@@ -81,8 +81,7 @@ def play(game, index: int, samples: int, engine) -> tuple:
 def crew_refusal(game) -> str:
     """Return what the crew does not model in a dealt game (as a sweep's crew_refusal), "" when it plays it."""
     return next((why for setup in crew_setups(game.stage, game.deal, game.setups())
-                 for why in [hidden_unsupported(setup.mission) or unplayed_on(game.stage.space, setup.mission)]
-                 if why), "")
+                 for why in [hidden_unsupported(setup.mission)] if why), "")
 
 
 def dealt(name: str, index: int):

@@ -9,6 +9,7 @@ import copy
 import importlib
 import json
 import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -252,3 +253,11 @@ def test_an_unwritable_report_exits_2_with_one_line(sweep_run, tmp_path, monkeyp
     assert result.exit_code == 2
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("crew: error: cannot write")
+
+
+@pytest.mark.parametrize("script", sorted((Path(__file__).parent.parent / "benchmarks").glob("bench_*.py")), ids=lambda p: p.stem)
+def test_every_benchmark_script_imports_and_answers_help(script):
+    # bench_crew.py once imported a function its stop had removed, and nothing ran it until the next stop.
+    run = subprocess.run([sys.executable, str(script), "--help"], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert "usage:" in run.stdout
