@@ -708,7 +708,7 @@ CREWS = ("perfect", "realistic")
 def crew_samples(request: SweepRequest, cells, note=None) -> dict:
     """Return per cell the realistic crew's samples a decision (0: perfect information only). A cell the crew does
     not play (`crew_refusal`: Family Adventure, a stage space whose effect a player does not see, a mission's rule
-    the crew does not model there, e.g. mission 12's random pass on the skis) keeps perfect information, said in a
+    the crew does not model there, e.g. mission 12's random pass on the hang glider) keeps perfect information, said in a
     `note`; InputError for a crew not in CREWS, or when the crew
     plays no cell at all."""
     if request.crew not in CREWS:

@@ -145,7 +145,8 @@ def test_cells_the_crew_does_not_play_keep_perfect_information_with_a_note(tmp_p
     (["--missions", "12", "--players", "4", "--space", "fog"], "fog with another rule of play or a random pass"),
     (["--missions", "12", "--players", "2", "--space", "fog"],
      "planet-nine/12@fog (2 players): fog with another rule of play or a random pass"),
-    (["--missions", "12", "--players", "3", "--space", "skis"], "planet-nine/12@skis (3 players): the skis with a random"),
+    (["--missions", "12", "--players", "3", "--space", "jeep"],
+     "planet-nine/12@jeep (3 players): the jeep with another rule of play, a random pass or a table"),
     (["--game", "family", "--missions", "1"], "Family Adventure"),
 ])
 def test_cells_the_crew_does_not_play_are_refused(tmp_path, args, words):

@@ -191,6 +191,7 @@ def ghost_games(draw, space: str = "train"):
     aside = sum(bit(c) for c in draw(st.lists(st.sampled_from(players), unique=True, max_size=3), label="aside"))
     extra = {"train": PlayRules(), "hang-glider": PlayRules(hang_glider=True),
              "skis": PlayRules(skis=bit(draw(st.sampled_from(players), label="skis"))),
+             "skis-random-pass": PlayRules(skis=bit(draw(st.sampled_from(players), label="skis"))),
              "helicopter": PlayRules(heli_pass=card_set(draw(st.lists(st.sampled_from(sorted(scan(deal.cards))),
                                                                       min_size=1, max_size=3), label="helis"))),
              "helicopter-random-pass": PlayRules(heli_pass=card_set(draw(st.lists(
@@ -402,7 +403,7 @@ def test_on_the_vespa_both_players_see_the_swap(game):
     assert_samples_are_the_worlds(game)
 
 
-@pytest.mark.parametrize("space", ["random-pass", "helicopter-random-pass", "jeep-random-pass"])
+@pytest.mark.parametrize("space", ["random-pass", "helicopter-random-pass", "jeep-random-pass", "skis-random-pass"])
 @settings(max_examples=100, deadline=None)
 @given(data=st.data())
 def test_after_mission_12_s_random_pass_both_players_see_every_gift(space, data):
@@ -410,7 +411,7 @@ def test_after_mission_12_s_random_pass_both_players_see_every_gift(space, data)
     # his hand (his communicated card excluded) to the next player in turn order (left)"; the Ghost gives a face-up
     # card and the one he gets lies where his lay (docs/missions.md): both players see his, the one he gets, and
     # the one between them, which its giver and its receiver see; on the helicopter and the jeep (after trick 1
-    # too), their passes after it.
+    # too), their passes after it; on the skis, the players' hands swap after it.
     assert_samples_are_the_worlds(data.draw(ghost_games(space), label="game"))
 
 
@@ -453,7 +454,8 @@ def test_the_kernel_plays_the_two_player_game_the_reference_plays(dealt, seed, c
     assert_the_kernel_plays_as_the_reference(dealt, seed, controller, space)
 
 
-@pytest.mark.parametrize("space", ["jeep", "vespa", "random-pass", "helicopter-random-pass", "jeep-random-pass"])
+@pytest.mark.parametrize("space", ["jeep", "vespa", "random-pass", "helicopter-random-pass", "jeep-random-pass",
+                                   "skis-random-pass"])
 @settings(max_examples=25, deadline=None)
 @given(small_deals(min_players=3, max_players=3, min_cards=4, max_cards=4, extra_card=False), st.integers(0, 2**16),
        st.integers(0, 1))

@@ -172,8 +172,6 @@ def hidden_unsupported(mission) -> str:
         return "the jeep with another rule of play, a random pass or a table"
     if space.arrivals and (space != replace(ghost, arrivals=space.arrivals) or mission.random_pass is not None):
         return "fog with another rule of play or a random pass"  # fog_worlds.py knows fog's draws, the Ghost beside
-    if space.skis and mission.random_pass is not None:
-        return "the skis with a random pass"
     if space.hang_glider and mission.random_pass is not None:
         return "the hang glider with a random pass"  # pass_worlds.py has no place for what a discard says there
     if mission.random_pass is not None and mission.random_pass.after != 1:
@@ -240,8 +238,9 @@ def ghost_deals(deal: Deal, mission, seat: int, hands, tricks, played, communica
     makes the same gifts, and `moves` holds them too."""
     display = mission.space.display
     last_trick = num_tricks(deal.hands) - 1 if mission.space.hang_glider else -1
-    moved = hands_moved(tricks, mission.space.skis, deal.players)[1]
+    before, moved = hands_moved(tricks, mission.space.skis, deal.players)
     seen = ((1 - seat, hands[1 - seat]),) if moved else ()  # the skis swapped the players' hands: it held both
+    dealt_tricks = [[(dealt_seat(s, m, deal.players, GHOST_SEAT), c) for s, c in trick] for trick, m in zip(tricks, before)]
     now_display = now_display or display
     begun = tricks[-1] if tricks and len(tricks[-1]) < deal.players else ()
     # "After the trick, the Scout reveals the face-down card underneath": a card he played in the trick begun
@@ -254,10 +253,11 @@ def ghost_deals(deal: Deal, mission, seat: int, hands, tricks, played, communica
     drawn = []
     for now in known.samples(rng, samples):
         sampled = display_with(display, hands[GHOST_SEAT], now[GHOST_SEAT], rng, now_display)
-        if moves:
-            players = undone(now[:GHOST_SEAT] + (0,), tricks, moves)[:GHOST_SEAT]
+        by_hand = tuple(now[dealt_seat(p, -moved, deal.players, GHOST_SEAT)] for p in range(GHOST_SEAT))
+        if moves:  # each hand dealt less its plays and the cards it passed and got (all before the skis, if any)
+            players = undone(by_hand + (0,), dealt_tricks, moves)[:GHOST_SEAT]
         else:
-            players = tuple(now[dealt_seat(p, -moved, deal.players, GHOST_SEAT)] | played[p] for p in range(GHOST_SEAT))
+            players = tuple(hand | gone for hand, gone in zip(by_hand, played))
         sample = Sample(Deal((*players, dealt_ghost(sampled)), deal.commander), display=sampled)
         if mission.random_pass is not None:
             sample = replace(sample, random_pass=made_pass(mission.random_pass, gifts) if gifts else
@@ -418,20 +418,28 @@ def knowledge_at(deal: Deal, walked, plays, communications=(), skis: int = 0, se
     card set aside does not count for following suit but in the last trick (Knowledge.of's `last_trick`)."""
     players = deal.players
     seat = walked.to_move if seat is None else seat
-    tricks = seated_tricks(walked, plays)
-    before, now = hands_moved(tricks, skis, players)
-    at = [*before, now]  # the moves before trick k + 1, the next one included
+    dealt_tricks, shown, now = by_hand_dealt(walked, plays, communications, skis)
 
     def now_held(dealt: int) -> int:
         return walked.hands[(dealt + now) % players]
 
     sizes = tuple(popcount(now_held(dealt)) for dealt in range(players))
-    dealt_tricks = [[((s - moved) % players, c) for s, c in trick] for trick, moved in zip(tricks, before)]
-    shown = [replace(c, seat=(c.seat - at[c.trick - 1]) % players) for c in communications]
     seen = tuple(((seat - moved) % players, now_held((seat - moved) % players)) for moved in range(now))
     last_trick = num_tricks(deal.hands) - 1 if hang_glider else -1
     return Knowledge.of((seat - now) % players, walked.hands[seat], sizes, dealt_tricks, shown, deal.cards, seen,
                         deal.commander, placed, last_trick)  # the hand dealt to the Commander holds the 4 rocket
+
+
+def by_hand_dealt(walked, plays, communications, skis: int) -> tuple[list, list[Communication], int]:
+    """Return a walked position's tricks ((seat, card) lists, the last maybe begun) and the cards shown, each seat
+    the one dealt the hand that played or showed the card (the `skis` move hands: `hands_moved`), and how many places
+    the hands have moved since the deal."""
+    players = len(walked.hands)
+    tricks = seated_tricks(walked, plays)
+    before, now = hands_moved(tricks, skis, players)
+    at = [*before, now]  # the moves before trick k + 1, the next one included
+    dealt_tricks = [[((s - moved) % players, c) for s, c in trick] for trick, moved in zip(tricks, before)]
+    return dealt_tricks, [replace(c, seat=(c.seat - at[c.trick - 1]) % players) for c in communications], now
 
 
 def hands_moved(tricks, skis: int, players: int) -> tuple[list[int], int]:
@@ -506,7 +514,8 @@ def decision_deals(deal: Deal, mission, walked, plays, communications, samples: 
         if space.heli_pass:  # the random pass is one more pass of the helicopter's worlds
             return worlds_after_heli(deal, walked, plays, communications, samples, rng, seat,
                                      (random_pass, pass_gifts(deal, mission, walked)))
-        return worlds_after_pass(deal, random_pass, walked, plays, communications, samples, rng, seat, placed)
+        return worlds_after_pass(deal, random_pass, walked, plays, communications, samples, rng, seat, placed,
+                                 space.skis)
     if space.redeal_after and (len(walked.tricks) > space.redeal_after
                                or len(walked.tricks) == space.redeal_after and not walked.due):  # its table card laid
         return worlds_after_redeal(deal, space, walked, plays, communications, samples, rng, seat)
@@ -595,18 +604,20 @@ def tabled_before(walked, count: int) -> int:
 
 
 def worlds_after_pass(deal: Deal, random_pass: RandomPass, walked, plays, communications, samples: int,
-                      rng: random.Random, seat: int, placed: Placed = Placed()) -> list[Sample]:
+                      rng: random.Random, seat: int, placed: Placed = Placed(), skis: int = 0) -> list[Sample]:
     """Return `samples` worlds drawn with `rng` from what `seat` knows after the random pass that followed trick 1
     (`random_pass`, the deal's, which skips the cards shown before it: the seat saw its own gift and the one it
-    got; `placed`: what the Vespa's swap told it of the hands as dealt)."""
+    got; `placed`: what the Vespa's swap told it of the hands as dealt). The `skis` cards move whole hands after
+    the pass (after trick 1 too: the engines pass first): it knows whole every hand it has held since."""
     players = deal.players
     random_pass = shown_last(random_pass, communications)
-    tricks = seated_tricks(walked, plays)
+    tricks, shown, moved = by_hand_dealt(walked, plays, communications, skis)
     before = tuple(hand & ~card_set(c for t, c in tricks[0] if t == other) for other, hand in enumerate(deal.hands))
     gifts = random_pass.given(before)
+    held = (((seat - back) % players, walked.hands[(seat - back + moved) % players]) for back in range(1, moved + 1))
     worlds = PassWorlds.of(seat, tricks, before[seat] & ~bit(gifts[seat]), gifts[seat], gifts[(seat - 1) % players],
-                           tuple(popcount(hand) for hand in deal.hands), communications, deal.cards, deal.commander,
-                           placed)
+                           tuple(popcount(hand) for hand in deal.hands), shown, deal.cards, deal.commander,
+                           placed, tuple(held))
     return [Sample(Deal(hands, deal.commander), made) for hands, made in worlds.samples(rng, samples)]
 
 

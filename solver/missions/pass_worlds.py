@@ -53,13 +53,18 @@ class PassWorlds:
 
     @staticmethod
     def of(seat: int, tricks, kept: int, gave: int, got: int, sizes, communications=(), deck: int = 0,
-           commander: int = -1, placed: Placed = Placed()) -> "PassWorlds":
+           commander: int = -1, placed: Placed = Placed(), seen=()) -> "PassWorlds":
         """Return what `seat` knows after the pass that followed trick 1: `tricks` the tricks so far (each a
         sequence of (seat, card) in play order, trick 1 first, the last maybe begun), `kept` its cards after
         trick 1 but `gave`, its gift, `got` the card it got, `sizes` each hand's size as dealt,
         `communications` the cards shown, `deck` the cards dealt and `commander` the seat dealt the 4 rocket;
         `placed` what it knows of the hands as dealt from what no play shows (the Vespa's swap, Knowledge.of's):
-        a card a seat held then it kept or gave in the pass, unless it played it in trick 1."""
+        a card a seat held then it kept or gave in the pass, unless it played it in trick 1.
+
+        On the skis, where whole hands move after the pass, every seat above (in `tricks`, `communications`,
+        `seen`) is the seat dealt the hand that played or showed the card (crew.py, `hands_moved`), and `seen`
+        lists the other hands `seat` has held since the pass, as (seat dealt it, its cards now): it saw each whole,
+        so what that hand kept and got in the pass is its cards now and those it played since."""
         players = len(sizes)
         kept_slot, gift_slot = (lambda t: t), (lambda t: players + t)
         got_slot = gift_slot((seat - 1) % players)  # the gift that landed with `seat`
@@ -87,6 +92,8 @@ class PassWorlds:
 
         for t in range(players):
             place(every[t], in_hand_after(t))
+        for t, now in seen:  # a hand held since the pass: its cards then (which fill its two slots)
+            place(now | every[t], in_hand_after(t))
         if commander >= 0 and first[commander] != COMMANDER_CARD:  # dealt to the Commander: kept or given
             place(deck & bit(COMMANDER_CARD), in_hand_before(commander))
         for other, cards in placed.held:
