@@ -129,19 +129,18 @@ def test_another_crew_on_the_same_out_is_refused(swept, tmp_path):
 
 
 def test_cells_the_crew_does_not_play_keep_perfect_information_with_a_note(tmp_path):
-    # mission 12's random pass on the hang glider is not in what a player knows (pass_worlds.py has no place for
-    # what a discard says there); the other mission on it the crew plays (test_hang_glider_crew.py)
-    result = crew("sweep", "--missions", "11,12", "--players", "3", "--space", "hang-glider", "--deals", "1",
+    # mission 12's random pass on the jeep with 3-5 players is not in what a player knows (jeep_worlds.py has no
+    # place for the pass's gifts); the other mission on it the crew plays (test_jeep_worlds.py)
+    result = crew("sweep", "--missions", "11,12", "--players", "3", "--space", "jeep", "--deals", "1",
                   "--samples", "1", "--crew", "realistic", "--jobs", "1", "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
-    assert ("crew: note: the realistic crew does not play planet-nine/12@hang-glider (3 players): the hang glider "
-            "with a random pass;" in result.stderr), result.stderr
+    assert ("crew: note: the realistic crew does not play planet-nine/12@jeep (3 players): the jeep with another "
+            "rule of play, a random pass or a table;" in result.stderr), result.stderr
     cells = {cell["mission"]: cell for cell in json.loads((tmp_path / "out" / "summary.json").read_text())["cells"]}
-    assert "crew_games" in cells["planet-nine/11@hang-glider"] and "crew_games" not in cells["planet-nine/12@hang-glider"]
+    assert "crew_games" in cells["planet-nine/11@jeep"] and "crew_games" not in cells["planet-nine/12@jeep"]
 
 
 @pytest.mark.parametrize("args, words", [
-    (["--missions", "12", "--players", "3", "--space", "hang-glider"], "the hang glider with a random pass"),
     (["--missions", "12", "--players", "4", "--space", "fog"], "fog with another rule of play or a random pass"),
     (["--missions", "12", "--players", "2", "--space", "fog"],
      "planet-nine/12@fog (2 players): fog with another rule of play or a random pass"),

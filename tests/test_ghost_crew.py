@@ -192,6 +192,7 @@ def ghost_games(draw, space: str = "train"):
     extra = {"train": PlayRules(), "hang-glider": PlayRules(hang_glider=True),
              "skis": PlayRules(skis=bit(draw(st.sampled_from(players), label="skis"))),
              "skis-random-pass": PlayRules(skis=bit(draw(st.sampled_from(players), label="skis"))),
+             "hang-glider-random-pass": PlayRules(hang_glider=True),
              "helicopter": PlayRules(heli_pass=card_set(draw(st.lists(st.sampled_from(sorted(scan(deal.cards))),
                                                                       min_size=1, max_size=3), label="helis"))),
              "helicopter-random-pass": PlayRules(heli_pass=card_set(draw(st.lists(
@@ -403,7 +404,8 @@ def test_on_the_vespa_both_players_see_the_swap(game):
     assert_samples_are_the_worlds(game)
 
 
-@pytest.mark.parametrize("space", ["random-pass", "helicopter-random-pass", "jeep-random-pass", "skis-random-pass"])
+@pytest.mark.parametrize("space", ["random-pass", "helicopter-random-pass", "jeep-random-pass", "skis-random-pass",
+                                   "hang-glider-random-pass"])
 @settings(max_examples=100, deadline=None)
 @given(data=st.data())
 def test_after_mission_12_s_random_pass_both_players_see_every_gift(space, data):
@@ -411,7 +413,8 @@ def test_after_mission_12_s_random_pass_both_players_see_every_gift(space, data)
     # his hand (his communicated card excluded) to the next player in turn order (left)"; the Ghost gives a face-up
     # card and the one he gets lies where his lay (docs/missions.md): both players see his, the one he gets, and
     # the one between them, which its giver and its receiver see; on the helicopter and the jeep (after trick 1
-    # too), their passes after it; on the skis, the players' hands swap after it.
+    # too), their passes after it; on the skis, the players' hands swap after it; on the hang glider a discard before
+    # the pass bounds the hand then, not the card got in it.
     assert_samples_are_the_worlds(data.draw(ghost_games(space), label="game"))
 
 
@@ -455,7 +458,7 @@ def test_the_kernel_plays_the_two_player_game_the_reference_plays(dealt, seed, c
 
 
 @pytest.mark.parametrize("space", ["jeep", "vespa", "random-pass", "helicopter-random-pass", "jeep-random-pass",
-                                   "skis-random-pass"])
+                                   "skis-random-pass", "hang-glider-random-pass"])
 @settings(max_examples=25, deadline=None)
 @given(small_deals(min_players=3, max_players=3, min_cards=4, max_cards=4, extra_card=False), st.integers(0, 2**16),
        st.integers(0, 1))
@@ -549,3 +552,18 @@ def test_crew_play_rides_the_vespa_with_the_ghost_only_with_the_blue_1_face_up()
             assert his in top.split()
             ridden.add(swap_made["holder"] == GHOST_SEAT)
     assert ridden == {True, False}  # he gave as the holder and as the member chosen
+
+
+def test_on_the_hang_glider_a_card_given_in_the_pass_was_the_one_set_aside():
+    # Trick 1: seat 0 leads y1; seat 1, holding y5 as its only yellow, sets it aside and throws g1 ("It is treated
+    # as though it did not exist"); the Ghost plays b1 and y3 turns up. In mission 12's pass seat 1 gives y5 (to the
+    # Ghost, face up where b1 lay): it was the one yellow seat 1 could hold in trick 1, so seat 0, to lead trick 2,
+    # knows seat 1 holds no other: y4, still unseen, lies under b2.
+    deal, display = parse_ghost_deal("y1 y2 p1 p2 | g1 y5 p3 p4 | b1 b2 / y3 y4", commander=0)
+    order = tuple(parse_card_list("p1 y5 b2")) + tuple(c for c in range(CARD_COUNT)
+                                                      if c not in parse_card_list("p1 y5 b2"))
+    random_pass = RandomPass(1, order)
+    plays = tuple(parse_card_list("y1 g1 b1"))
+    gifts = tuple(parse_card_list("p1 y5 b2"))
+    game = GhostGame(deal, display, 0, 0, plays, (), PlayRules(hang_glider=True), random_pass=random_pass, gifts=gifts)
+    assert_samples_are_the_worlds(game)

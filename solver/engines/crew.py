@@ -172,8 +172,6 @@ def hidden_unsupported(mission) -> str:
         return "the jeep with another rule of play, a random pass or a table"
     if space.arrivals and (space != replace(ghost, arrivals=space.arrivals) or mission.random_pass is not None):
         return "fog with another rule of play or a random pass"  # fog_worlds.py knows fog's draws, the Ghost beside
-    if space.hang_glider and mission.random_pass is not None:
-        return "the hang glider with a random pass"  # pass_worlds.py has no place for what a discard says there
     if mission.random_pass is not None and mission.random_pass.after != 1:
         return "a random pass after another trick than the first"
     return ""
@@ -515,7 +513,7 @@ def decision_deals(deal: Deal, mission, walked, plays, communications, samples: 
             return worlds_after_heli(deal, walked, plays, communications, samples, rng, seat,
                                      (random_pass, pass_gifts(deal, mission, walked)))
         return worlds_after_pass(deal, random_pass, walked, plays, communications, samples, rng, seat, placed,
-                                 space.skis)
+                                 space.skis, space.hang_glider)
     if space.redeal_after and (len(walked.tricks) > space.redeal_after
                                or len(walked.tricks) == space.redeal_after and not walked.due):  # its table card laid
         return worlds_after_redeal(deal, space, walked, plays, communications, samples, rng, seat)
@@ -604,11 +602,13 @@ def tabled_before(walked, count: int) -> int:
 
 
 def worlds_after_pass(deal: Deal, random_pass: RandomPass, walked, plays, communications, samples: int,
-                      rng: random.Random, seat: int, placed: Placed = Placed(), skis: int = 0) -> list[Sample]:
+                      rng: random.Random, seat: int, placed: Placed = Placed(), skis: int = 0,
+                      hang_glider: bool = False) -> list[Sample]:
     """Return `samples` worlds drawn with `rng` from what `seat` knows after the random pass that followed trick 1
     (`random_pass`, the deal's, which skips the cards shown before it: the seat saw its own gift and the one it
     got; `placed`: what the Vespa's swap told it of the hands as dealt). The `skis` cards move whole hands after
-    the pass (after trick 1 too: the engines pass first): it knows whole every hand it has held since."""
+    the pass (after trick 1 too: the engines pass first): it knows whole every hand it has held since. On the
+    `hang_glider` a seat's discard leaves room for the card it set aside (PassWorlds.of's `last_trick`)."""
     players = deal.players
     random_pass = shown_last(random_pass, communications)
     tricks, shown, moved = by_hand_dealt(walked, plays, communications, skis)
@@ -617,7 +617,7 @@ def worlds_after_pass(deal: Deal, random_pass: RandomPass, walked, plays, commun
     held = (((seat - back) % players, walked.hands[(seat - back + moved) % players]) for back in range(1, moved + 1))
     worlds = PassWorlds.of(seat, tricks, before[seat] & ~bit(gifts[seat]), gifts[seat], gifts[(seat - 1) % players],
                            tuple(popcount(hand) for hand in deal.hands), shown, deal.cards, deal.commander,
-                           placed, tuple(held))
+                           placed, tuple(held), num_tricks(deal.hands) - 1 if hang_glider else -1)
     return [Sample(Deal(hands, deal.commander), made) for hands, made in worlds.samples(rng, samples)]
 
 

@@ -76,7 +76,7 @@ def knowledge_with_ghost(seat: int, hands, display: tuple[int, ...], tricks, com
                          last_trick=last_trick, moves=moves, placed=placed)
     cannot = list(known.cannot)
     cannot[GHOST_SEAT] = aside & known.unseen  # no void: "face-down cards are treated as though they did not exist"
-    caps = tuple(cap for cap in known.caps if cap[0] != GHOST_SEAT)  # the hang glider: he sets no card aside
+    caps = tuple(cap for cap in known.caps if cap[0] != 1 << GHOST_SEAT)  # the hang glider: he sets no card aside
     return replace(known, cannot=tuple(cannot), caps=caps)
 
 

@@ -146,7 +146,7 @@ class HeliWorlds:
         forbid_in(cannot, before(seat) | 1 << given((seat - 1) % players), universe)
         cannot = [forbidden & ~must[slot] for slot, forbidden in enumerate(cannot)]
         unseen = universe & ~known
-        capped = tuple((slot, cards & unseen & ~cannot[slot], most) for (slot, cards), most in sorted(caps.items())
+        capped = tuple((1 << slot, cards & unseen & ~cannot[slot], most) for (slot, cards), most in sorted(caps.items())
                        if most > 0 and cards & unseen & ~cannot[slot])
         slot_sizes = [0] * slots
         for t, size in enumerate(sizes):

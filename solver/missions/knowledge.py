@@ -111,8 +111,8 @@ class Knowledge:
     sizes: tuple[int, ...]
     unseen: int
     needs: tuple[tuple[int, int], ...] = ()
-    caps: tuple[tuple[int, int, int], ...] = ()  # (seat, cards, most): the seat holds at most `most` of these unseen
-    # cards (the hang glider's: a card set aside does not count for following suit)
+    caps: tuple[tuple[int, int, int], ...] = ()  # (seats, cards, most): the seats of that mask hold at most `most` of
+    # these unseen cards between them (the hang glider's: a card set aside does not count for following suit)
 
     @staticmethod
     def of(seat: int, hand: int, sizes, tricks, communications=(), deck: int = DECK, seen=(),
@@ -160,7 +160,7 @@ class Knowledge:
             known |= held
         unseen = deck & ~played & ~known
         known_whole = {seat, *(whole for whole, _ in seen)}
-        caps = set_aside_caps(discards, tricks, must, cannot, unseen, known_whole)
+        caps = set_aside_caps(discards, tricks, must, cannot, unseen, known_whole, moves)
         cannot = [forbidden & ~must[other] for other, forbidden in enumerate(cannot)]
         needs = tuple((1 << shown.seat, cards) for shown in communications
                       if shown.seat not in known_whole and shown.with_another()
@@ -195,13 +195,14 @@ class Knowledge:
         return self.room() + tuple(most for _, _, most in self.caps)
 
     def cap_seats(self) -> tuple[int, ...]:
-        return tuple(seat for seat, _, _ in self.caps)
+        """Return each cap's seat mask."""
+        return tuple(seats for seats, _, _ in self.caps)
 
     def consistent(self, hands) -> bool:
         """Return True when `hands` (now, seat by seat) agree with everything the seat knows."""
         if any(not held(hands, seats) & cards for seats, cards in self.needs):
             return False
-        if any(popcount(hands[seat] & cards) > most for seat, cards, most in self.caps):
+        if any(popcount(held(hands, seats) & cards) > most for seats, cards, most in self.caps):
             return False
         unseen_held = 0
         for other, hand in enumerate(hands):
@@ -242,9 +243,8 @@ class Knowledge:
             hands, left = list(self.must), start
             for index, (seats, caps, cards) in enumerate(groups):
                 if (index, left) not in weighted:
-                    splits = [(split, multinomial(split) * ways(groups, index + 1, take(left, seats, split, caps, capped),
-                                                                 capped))
-                              for split in splits_of(popcount(cards), seats, room_within(left, seats, caps, capped))]
+                    splits = [(split, multinomial(split) * ways(groups, index + 1, after, capped))
+                              for split, after in splits_within(popcount(cards), seats, left, caps, capped)]
                     weighted[index, left] = splits, sum(weight for _, weight in splits)
                 splits, total = weighted[index, left]
                 pick = rng.randrange(total)
@@ -296,22 +296,25 @@ def forbid_in(cannot: list[int], slot_mask: int, cards: int) -> None:
         cannot[slot] |= cards
 
 
-def set_aside_caps(discards, tricks, must, cannot, unseen: int, known_whole) -> tuple[tuple[int, int, int], ...]:
+def set_aside_caps(discards, tricks, must, cannot, unseen: int, known_whole, moves=()) -> tuple[tuple[int, int, int], ...]:
     """Return the caps (Knowledge.caps) of the hang glider's discards, and forbid in `cannot` the colours a seat
     holds no more of. "Before the 1st trick, each crew member must place 1 of their own cards face down ... It is
     treated as though it did not exist. Before each trick, the card may be exchanged": a seat that did not follow
     a colour (`discards`: (seat, colour) -> the first trick, 0-based) held at most one card of it then, the one it
-    had set aside; a card of it played since, or known in its hand, was that one, and it holds no other."""
+    had set aside; a card of it played or passed (`moves`, Knowledge.of's) since, or known in its hand but for one
+    it got since, was that one, and it holds no other."""
     caps = []
     for (seat, colour), trick in sorted(discards.items()):
         if seat in known_whole:
             continue
         since = card_set(c for later in tricks[trick + 1 :] for other, c in later if other == seat)
-        most = 1 - popcount((since | must[seat]) & colour)
+        since |= card_set(c for before, giver, _, c in moves if giver == seat and before > trick)
+        got = card_set(c for before, _, receiver, c in moves if receiver == seat and before > trick)
+        most = 1 - popcount((since | must[seat] & ~got) & colour)
         if most <= 0:
             cannot[seat] |= colour
         elif colour & unseen & ~cannot[seat]:
-            caps.append((seat, colour & unseen, most))
+            caps.append((1 << seat, colour & unseen, most))
     return tuple(caps)
 
 
@@ -365,23 +368,35 @@ def splits_of(count: int, seats: int, room):
 
 def take(left, seats: int, split, caps: int = 0, cap_seats=()) -> tuple[int, ...]:
     """Return `left` (each seat's room, then each cap's most: Knowledge.left) after the seats of mask `seats` take
-    `split` cards each, cards that count in the caps of mask `caps` (of seats `cap_seats`)."""
+    `split` cards each, cards that count in the caps of mask `caps` (`cap_seats`: each cap's seat mask)."""
     left, players = list(left), len(left) - len(cap_seats)
     for other, share in zip(seat_list(seats), split):
         left[other] -= share
-        for k, seat in enumerate(cap_seats):
-            if caps >> k & 1 and seat == other:
+        for k, capped in enumerate(cap_seats):
+            if caps >> k & 1 and capped >> other & 1:
                 left[players + k] -= share
     return tuple(left)
 
 
 def room_within(left, seats: int, caps: int, cap_seats) -> tuple[int, ...]:
-    """Return each seat's room for cards that count in the caps of mask `caps` (Knowledge.left's `left`)."""
+    """Return each seat's room for cards that count in the caps of mask `caps` (Knowledge.left's `left`): at most
+    each cap's most, which its seats share (`splits_within` checks their sum)."""
     room = list(left[: len(left) - len(cap_seats)])
-    for k, seat in enumerate(cap_seats):
-        if caps >> k & 1 and seats >> seat & 1:
-            room[seat] = min(room[seat], left[len(room) + k])
+    for k, capped in enumerate(cap_seats):
+        if caps >> k & 1:
+            for seat in seat_list(seats & capped):
+                room[seat] = min(room[seat], left[len(room) + k])
     return tuple(room)
+
+
+def splits_within(count: int, seats: int, left, caps: int, cap_seats):
+    """Yield (split, what is left after it) of every way to split `count` cards that count in the caps of mask `caps`
+    among the seats of mask `seats`, within each seat's room and each cap's most (Knowledge.left's `left`)."""
+    players = len(left) - len(cap_seats)
+    for split in splits_of(count, seats, room_within(left, seats, caps, cap_seats)):
+        after = take(left, seats, split, caps, cap_seats)
+        if min(after[players:], default=0) >= 0:
+            yield split, after
 
 
 def multinomial(split) -> int:
@@ -397,6 +412,6 @@ def ways(groups, index: int, left, cap_seats=()) -> int:
     if index == len(groups):
         return int(not any(left[:players]))
     seats, caps, cards = groups[index]
-    return sum(multinomial(split) * ways(groups, index + 1, take(left, seats, split, caps, cap_seats), cap_seats)
-               for split in splits_of(popcount(cards), seats, room_within(left, seats, caps, cap_seats)))
+    return sum(multinomial(split) * ways(groups, index + 1, after, cap_seats)
+               for split, after in splits_within(popcount(cards), seats, left, caps, cap_seats))
 

@@ -14,7 +14,8 @@ serve unchanged:
 - a card t played after the pass, or shows after it and has not played, lies in t's hand then: K_t or g_{t-1};
 - a card t showed before trick 1 and did not play in it lies in K_t: a shown card is never given;
 - trick 1's voids hold of t's hand before the pass (K_t and g_t), later ones of its hand then (K_t and
-  g_{t-1}, but for the cards of the suit t played since the pass); a token likewise bounds the hand it was
+  g_{t-1}, but for the cards of the suit t played since the pass); on the hang glider a discard leaves those
+  slots room for one card of the colour, the one set aside (`discard_caps`); a token likewise bounds the hand it was
   shown from, and a highest or lowest card's other card of its colour lies among those slots (a need) unless
   t played one from that hand.
 
@@ -53,7 +54,7 @@ class PassWorlds:
 
     @staticmethod
     def of(seat: int, tricks, kept: int, gave: int, got: int, sizes, communications=(), deck: int = 0,
-           commander: int = -1, placed: Placed = Placed(), seen=()) -> "PassWorlds":
+           commander: int = -1, placed: Placed = Placed(), seen=(), last_trick: int = -1) -> "PassWorlds":
         """Return what `seat` knows after the pass that followed trick 1: `tricks` the tricks so far (each a
         sequence of (seat, card) in play order, trick 1 first, the last maybe begun), `kept` its cards after
         trick 1 but `gave`, its gift, `got` the card it got, `sizes` each hand's size as dealt,
@@ -64,7 +65,9 @@ class PassWorlds:
         On the skis, where whole hands move after the pass, every seat above (in `tricks`, `communications`,
         `seen`) is the seat dealt the hand that played or showed the card (crew.py, `hands_moved`), and `seen`
         lists the other hands `seat` has held since the pass, as (seat dealt it, its cards now): it saw each whole,
-        so what that hand kept and got in the pass is its cards now and those it played since."""
+        so what that hand kept and got in the pass is its cards now and those it played since. On the hang glider
+        (`last_trick`, the last trick's index; -1: none) a seat that did not follow a colour before the last trick
+        held at most one card of it then, the one it had set aside (`discard_caps`)."""
         players = len(sizes)
         kept_slot, gift_slot = (lambda t: t), (lambda t: players + t)
         got_slot = gift_slot((seat - 1) % players)  # the gift that landed with `seat`
@@ -100,14 +103,18 @@ class PassWorlds:
             place(cards & universe, in_hand_before(other))
         for seats, c in placed.among:  # one of the seats held it as dealt
             place(bit(c) & universe, sum(in_hand_before(t) for t in range(players) if seats >> t & 1))
+        discards = {}  # the hang glider: (the slots of the hand then, the colour) -> the cards it held of it since
         for number, trick in enumerate(tricks):
             led = SUIT_MASKS[suit_of(trick[0][1])]
             for t, c in trick[1:]:
-                if not bit(c) & led:
-                    if number == 0:
-                        forbid(in_hand_before(t), led)
-                    else:
-                        forbid(in_hand_after(t), led & ~played_by(tricks, t, 1, number))
+                if bit(c) & led or t == seat or last_trick >= 0 and number >= last_trick:
+                    continue
+                hand = in_hand_before(t) if number == 0 else in_hand_after(t)
+                held_then = led & ~played_by(tricks, t, 1, number)  # but the cards it played since the pass
+                if last_trick >= 0:
+                    discards.setdefault((hand, led), held_then)  # the first discard: the hand held the most then
+                else:
+                    forbid(hand, held_then)
         needs = []
         for shown in communications:
             t, colour = shown.seat, SUIT_MASKS[suit_of(shown.card)] & ~bit(shown.card)
@@ -134,16 +141,34 @@ class PassWorlds:
         sizes_now = [0] * slots
         for t in range(players):
             sizes_now[kept_slot(t)], sizes_now[gift_slot(t)] = sizes[t] - 2, 1
+        unseen = universe & ~known_cards
+        caps = discard_caps(discards, must, cannot, unseen)
         cannot = [forbidden & ~must[slot] for slot, forbidden in enumerate(cannot)]
         needs = [(mask, cards) for mask, cards in needs if cards and not any(
             must[slot] & cards for slot in range(slots) if mask >> slot & 1)]
-        unseen = universe & ~known_cards
-        known = Knowledge(seat, tuple(must), tuple(cannot), tuple(sizes_now), unseen, tuple(needs))
+        known = Knowledge(seat, tuple(must), tuple(cannot), tuple(sizes_now), unseen, tuple(needs), caps)
         return PassWorlds(known, first)
 
     def samples(self, rng, count: int) -> list[tuple[tuple[int, ...], RandomPass]]:
         """Return `count` worlds (the hands dealt, the pass) drawn uniformly with `rng`."""
         return [self.world(slots) for slots in self.known.samples(rng, count)]
+
+
+def discard_caps(discards, must, cannot, unseen: int) -> tuple[tuple[int, int, int], ...]:
+    """Return the caps (Knowledge.caps) of the hang glider's discards, and forbid in `cannot` the cards of a colour a
+    hand held no more of. "Before the 1st trick, each crew member must place 1 of their own cards face down ... It is
+    treated as though it did not exist. Before each trick, the card may be exchanged": a seat that did not follow a
+    colour held at most one card of it then (`discards`: (the slots of its hand then, the colour) -> the cards of it
+    the hand may have held then), a known one or one of the unseen cards of those slots (those it played since
+    included)."""
+    caps = []
+    for (hand, colour), held_then in sorted(discards.items()):
+        known = held_then & sum(must[slot] for slot in range(len(must)) if hand >> slot & 1)
+        if known:
+            forbid_in(cannot, hand, held_then & ~known)
+        elif held_then & unseen:
+            caps.append((hand, held_then & unseen, 1))
+    return tuple(caps)
 
 
 def shown_last(random_pass: RandomPass, shown: list[Communication]) -> RandomPass:
