@@ -32,7 +32,10 @@ The policies, each deterministic given the samples:
 Mission 12's random pass: before it, each sample also draws the pass to come (a uniform order of the deck, the
 cards shown before trick 1 last: "his communicated card excluded"); after it, a sample is a world of what the
 pass left unknown (solver/missions/pass_worlds.py: the cards each seat kept and gave), which is a deal again with
-the pass it made. Each sample's solves play its own pass (`Sample`).
+the pass it made. Each sample's solves play its own pass (`Sample`). On the skis every seat is the one dealt the
+hand that played or showed a card (`by_hand_dealt`), and each hand a player held since the pass it knows whole; on
+the hang glider a discard caps the hand's places; on the helicopter the pass is one more of its passes; not under
+fog, nor on the jeep with 3-5 players (`hidden_unsupported`).
 
 Of the Journey stage spaces, only those whose effect every player sees (a unit's `crew_refusal`): the spaces
 without effect, the bicycle's and the storm's communication (realistic.py, `Talk`; a card shown on the bicycle

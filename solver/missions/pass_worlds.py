@@ -103,7 +103,7 @@ class PassWorlds:
             place(cards & universe, in_hand_before(other))
         for seats, c in placed.among:  # one of the seats held it as dealt
             place(bit(c) & universe, sum(in_hand_before(t) for t in range(players) if seats >> t & 1))
-        discards = {}  # the hang glider: (the slots of the hand then, the colour) -> the cards it held of it since
+        discards = {}  # the hang glider: (the slots of the hand then, the colour) -> the cards of it it may have held
         for number, trick in enumerate(tricks):
             led = SUIT_MASKS[suit_of(trick[0][1])]
             for t, c in trick[1:]:
