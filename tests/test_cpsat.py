@@ -536,6 +536,17 @@ def test_random_pass_with_trick_conditions_agrees_with_reference(drawn):
     agrees_with_reference(deal, dataclasses.replace(mission, random_pass=chance))
 
 
+@settings(max_examples=150)
+@given(deals_and_missions(max_cards=4).flatmap(lambda case: st.tuples(
+    st.just(case), random_passes(case[0]), st.sampled_from(sorted(scan(case[0].cards))))))
+def test_random_pass_on_the_skis_agrees_with_reference(drawn):
+    # "If the skis (blue 7) are in the trick, each crew member passes all of their own cards (including
+    # communicated cards) to the left after the trick": after the trick of the pass, after the pass
+    # (reference.py, `between_tricks`); a card of the deal the skis (`TaskModel.skis_turn`).
+    (deal, mission), chance, skis = drawn
+    agrees_with_reference(deal, dataclasses.replace(mission, space=PlayRules(skis=bit(skis)), random_pass=chance))
+
+
 def either_ghost(deal):
     """The Ghost's rules on the train, the ordinary Ghost's or the difficult one's."""
     return st.sampled_from(["ghost", "difficult-ghost"]).flatmap(lambda ghost: space_rules(deal, ghost))
@@ -562,6 +573,17 @@ def test_random_pass_with_the_ghost_agrees_with_reference(drawn):
 def test_random_pass_with_the_ghost_and_trick_conditions_agrees_with_reference(drawn):
     deal, mission, rules, chance = drawn
     agrees_with_reference(deal, dataclasses.replace(mission, space=rules, random_pass=chance))
+
+
+@settings(max_examples=100)
+@given(small_deals(**deal_options("ghost", max_cards=4)).flatmap(lambda deal: st.tuples(
+    st.just(deal), missions_with_conditions(deal), either_ghost(deal), random_passes(deal),
+    st.sampled_from(sorted(scan(deal.hands[0] | deal.hands[1]))))))
+def test_random_pass_on_the_skis_with_the_ghost_and_trick_conditions_agrees_with_reference(drawn):
+    # the players' hands swap around his display, which stays (variants.skis_rotation)
+    deal, mission, rules, chance, skis = drawn
+    space = dataclasses.replace(rules, skis=bit(skis))
+    agrees_with_reference(deal, dataclasses.replace(mission, space=space, random_pass=chance))
 
 
 # Sequence rules (conditions.Sequence: no card of `after` right after one of `before`, in a trick or

@@ -92,7 +92,8 @@ runs, lead rules and as-many tricks (those on no stage space: Deep Sea is played
 none); on the train, the dog
 sled (its driver may open any trick), the hang glider (a set-aside card does not
 count for following suit), fog, the skis, the helicopter or the jeep (one way of
-moving cards at a time, as each space has), and the Ghost's display with two
+moving cards at a time, as each space has, but for mission 12's random pass on the skis:
+the pass, then the skis, after trick 1, `skis_turn`), and the Ghost's display with two
 players (a face-down card exists from the trick after the card over it; the skis pass the players'
 hands around him; in mission 12's random pass he gives a face-up card, and there and on the helicopter and
 the jeep a card he gets lies where his lay, `face_down_passed`; the difficult Ghost's leads after a trick he
@@ -164,7 +165,7 @@ ENGINE = "cpsat"
 OTHER_ENGINES = "use the auto, kernel or reference engine"
 # The rule families of a TaskMission the model lacks: short name, and in words.
 FAMILIES = {
-    "moves-combined": "cards moving in more than one way (fog, the skis, passes: no stage space does)",
+    "moves-combined": "cards moving in more than one way (fog, the skis, passes; but the skis with mission 12's pass)",
     "ghost": "the Ghost on a jeep he may lack two face-up cards for",
     "redeal": "the five-player redeal",
     "pattern": "table patterns with tasks, trick conditions or passes",
@@ -245,12 +246,12 @@ def ghost_with_moves(mission: TaskMission) -> bool:
 
 
 def moves_combined(mission: TaskMission) -> bool:
-    """Return True when cards reach or leave hands in more than one way (mission 12's random pass
-    on a stage space that moves cards too): no stage space does that alone, and the model does not."""
+    """Return True when cards reach or leave hands in more than one way the model does not join (mission 12's
+    random pass under fog, on the helicopter or the jeep): no stage space does that alone; the random pass and the
+    skis it joins (`skis_turn`)."""
     space = mission.space
-    ways = [bool(space.arrivals), bool(space.skis), bool(space.heli_pass), bool(space.jeep_after),
-            mission.random_pass is not None]
-    return sum(ways) > 1
+    ways = [bool(space.arrivals), bool(space.heli_pass), bool(space.jeep_after), mission.random_pass is not None]
+    return sum(ways) > 1 or bool(space.skis) and sum(ways) > int(mission.random_pass is not None)
 
 
 def check_supported(mission: TaskMission) -> None:
@@ -611,6 +612,23 @@ class TaskModel:
         for (c, p), keep in kept.items():
             stays = self.all_of([keep, self.neg(given.get((c, p), False))])
             self.holds[c, p, t + 1] = self.any_of([stays, received.get((c, p), False)])
+        self.skis_turn(t)
+
+    def skis_turn(self, t: int) -> None:
+        """With mission 12's random pass on the skis: after a trick t holding a skis card every hand but the Ghost's
+        moves one seat to the left, after the pass (reference.py, `between_tricks`; `holds[., ., t + 1]` as the pass
+        left them)."""
+        skis = [c for c in scan(self.mission.space.skis) if c in self.holder]
+        turned = self.any_of([self.x[c][t] for c in skis])
+        if turned is False:
+            return
+        movers = [p for p in range(self.players) if p != self.ghost]
+        for c in self.holder:
+            before = {p: self.holds[c, p, t + 1] for p in movers}
+            for k, p in enumerate(movers):
+                left_of = movers[k - 1]  # the seat whose hand p gets
+                self.holds[c, p, t + 1] = self.any_of([self.all_of([turned, before[left_of]]),
+                                                        self.all_of([self.neg(turned), before[p]])])
 
     def face_up_kept(self, kept: dict, t: int) -> dict:
         """Return `kept` ({(card, seat): "seat keeps card after trick t"}) with the Ghost's face-down cards still
