@@ -18,7 +18,7 @@ from conftest import (
     small_deals,
     space_rules,
 )
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from solver.core.cards import CARD_COUNT, COLOUR_CARDS, bit, card_set, parse_card, scan
@@ -572,6 +572,24 @@ def test_random_pass_with_the_ghost_agrees_with_reference(drawn):
 ))
 def test_random_pass_with_the_ghost_and_trick_conditions_agrees_with_reference(drawn):
     deal, mission, rules, chance = drawn
+    agrees_with_reference(deal, dataclasses.replace(mission, space=rules, random_pass=chance))
+
+
+@st.composite
+def random_passes_before_the_jeep(draw, deal):
+    """The jeep's rules (conftest.space_rules) and mission 12's random pass after a trick before its exchange."""
+    rules = draw(space_rules(deal, "jeep"))
+    assume(rules.jeep_after > 1)
+    after = draw(st.integers(1, rules.jeep_after - 1), label="pass after")
+    return rules, RandomPass(after, tuple(draw(st.permutations(range(CARD_COUNT)), label="ordering")))
+
+
+@settings(max_examples=100)
+@given(small_deals(min_cards=4, max_cards=4).flatmap(lambda deal: st.tuples(
+    st.just(deal), missions_with_conditions(deal), random_passes_before_the_jeep(deal))))
+def test_random_pass_before_the_jeep_agrees_with_reference(drawn):
+    # mission 12's pass after trick 1, the jeep's exchange "after the 3rd trick": each after a trick of its own
+    deal, mission, (rules, chance) = drawn
     agrees_with_reference(deal, dataclasses.replace(mission, space=rules, random_pass=chance))
 
 

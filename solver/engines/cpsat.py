@@ -93,7 +93,8 @@ none); on the train, the dog
 sled (its driver may open any trick), the hang glider (a set-aside card does not
 count for following suit), fog, the skis, the helicopter or the jeep (one way of
 moving cards at a time, as each space has, but for mission 12's random pass on the skis:
-the pass, then the skis, after trick 1, `skis_turn`), and the Ghost's display with two
+the pass, then the skis, after trick 1, `skis_turn`; and before the jeep's exchange, without
+the Ghost), and the Ghost's display with two
 players (a face-down card exists from the trick after the card over it; the skis pass the players'
 hands around him; in mission 12's random pass he gives a face-up card, and there and on the helicopter and
 the jeep a card he gets lies where his lay, `face_down_passed`; the difficult Ghost's leads after a trick he
@@ -165,7 +166,8 @@ ENGINE = "cpsat"
 OTHER_ENGINES = "use the auto, kernel or reference engine"
 # The rule families of a TaskMission the model lacks: short name, and in words.
 FAMILIES = {
-    "moves-combined": "cards moving in more than one way (fog, the skis, passes; but the skis with mission 12's pass)",
+    "moves-combined": "cards moving in more than one way (fog, the skis, passes; but mission 12's pass on the skis or "
+                      "before the jeep's without the Ghost)",
     "ghost": "the Ghost on a jeep he may lack two face-up cards for",
     "redeal": "the five-player redeal",
     "pattern": "table patterns with tasks, trick conditions or passes",
@@ -247,11 +249,14 @@ def ghost_with_moves(mission: TaskMission) -> bool:
 
 def moves_combined(mission: TaskMission) -> bool:
     """Return True when cards reach or leave hands in more than one way the model does not join (mission 12's
-    random pass under fog, on the helicopter or the jeep): no stage space does that alone; the random pass and the
-    skis it joins (`skis_turn`)."""
-    space = mission.space
-    ways = [bool(space.arrivals), bool(space.heli_pass), bool(space.jeep_after), mission.random_pass is not None]
-    return sum(ways) > 1 or bool(space.skis) and sum(ways) > int(mission.random_pass is not None)
+    random pass under fog, on the helicopter, or with the Ghost or after it on the jeep): no stage space does that
+    alone. It joins the random pass and the skis (`skis_turn`), and the random pass before the jeep's exchange
+    without the Ghost (each pass after a trick of its own, `pass_vars`)."""
+    space, chance = mission.space, mission.random_pass
+    ways = [bool(space.arrivals), bool(space.heli_pass), bool(space.jeep_after), bool(space.skis), chance is not None]
+    joined = chance is not None and (bool(space.skis) or bool(space.jeep_after) and chance.after < space.jeep_after
+                                     and space.ghost < 0)
+    return sum(ways) > 1 + joined
 
 
 def check_supported(mission: TaskMission) -> None:
