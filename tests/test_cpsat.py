@@ -575,6 +575,16 @@ def test_random_pass_with_the_ghost_and_trick_conditions_agrees_with_reference(d
     agrees_with_reference(deal, dataclasses.replace(mission, space=rules, random_pass=chance))
 
 
+@settings(max_examples=100)
+@given(small_deals(max_cards=4).flatmap(lambda deal: st.tuples(
+    st.just(deal), missions_with_conditions(deal), space_rules(deal, "helicopter"), random_passes(deal))))
+def test_random_pass_with_the_helicopter_agrees_with_reference(drawn):
+    # after a trick holding a heli that is also the random pass's, the random pass first, then the crew's passes
+    # (reference.py: `between_tricks`, then the pass due)
+    deal, mission, rules, chance = drawn
+    agrees_with_reference(deal, dataclasses.replace(mission, space=rules, random_pass=chance))
+
+
 @st.composite
 def random_passes_before_the_jeep(draw, deal):
     """The jeep's rules (conftest.space_rules) and mission 12's random pass after a trick before its exchange."""

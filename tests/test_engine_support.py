@@ -579,8 +579,8 @@ def test_unsupported_mission_is_a_one_line_input_error():
     assert "\n" not in str(error)
     assert str(error) == (
         "the cpsat engine does not model cards moving in more than one way (fog, the skis, passes; but mission 12's "
-        "pass on the skis or before the jeep's without the Ghost), table patterns with tasks, trick conditions or "
-        "passes; use the auto, kernel or reference engine"
+        "pass on the skis, and without the Ghost with the helicopter's or before the jeep's), table patterns with "
+        "tasks, trick conditions or passes; use the auto, kernel or reference engine"
     )
     with pytest.raises(UnsupportedMission):
         cpsat.TaskModel(deal, rules)

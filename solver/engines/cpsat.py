@@ -93,8 +93,8 @@ none); on the train, the dog
 sled (its driver may open any trick), the hang glider (a set-aside card does not
 count for following suit), fog, the skis, the helicopter or the jeep (one way of
 moving cards at a time, as each space has, but for mission 12's random pass on the skis:
-the pass, then the skis, after trick 1, `skis_turn`; and before the jeep's exchange, without
-the Ghost), and the Ghost's display with two
+the pass, then the skis, after trick 1, `skis_turn`; without the Ghost, with the helicopter's
+passes, the random pass first, and before the jeep's exchange), and the Ghost's display with two
 players (a face-down card exists from the trick after the card over it; the skis pass the players'
 hands around him; in mission 12's random pass he gives a face-up card, and there and on the helicopter and
 the jeep a card he gets lies where his lay, `face_down_passed`; the difficult Ghost's leads after a trick he
@@ -166,8 +166,8 @@ ENGINE = "cpsat"
 OTHER_ENGINES = "use the auto, kernel or reference engine"
 # The rule families of a TaskMission the model lacks: short name, and in words.
 FAMILIES = {
-    "moves-combined": "cards moving in more than one way (fog, the skis, passes; but mission 12's pass on the skis or "
-                      "before the jeep's without the Ghost)",
+    "moves-combined": "cards moving in more than one way (fog, the skis, passes; but mission 12's pass on the skis, "
+                      "and without the Ghost with the helicopter's or before the jeep's)",
     "ghost": "the Ghost on a jeep he may lack two face-up cards for",
     "redeal": "the five-player redeal",
     "pattern": "table patterns with tasks, trick conditions or passes",
@@ -249,13 +249,14 @@ def ghost_with_moves(mission: TaskMission) -> bool:
 
 def moves_combined(mission: TaskMission) -> bool:
     """Return True when cards reach or leave hands in more than one way the model does not join (mission 12's
-    random pass under fog, on the helicopter, or with the Ghost or after it on the jeep): no stage space does that
-    alone. It joins the random pass and the skis (`skis_turn`), and the random pass before the jeep's exchange
-    without the Ghost (each pass after a trick of its own, `pass_vars`)."""
+    random pass under fog, with the Ghost on the helicopter or the jeep, or at or after the jeep's exchange): no
+    stage space does that alone. It joins the random pass and the skis (`skis_turn`), and without the Ghost the
+    random pass and the helicopter's passes (after the same trick, the random pass first) or before the jeep's
+    exchange (`pass_vars`)."""
     space, chance = mission.space, mission.random_pass
     ways = [bool(space.arrivals), bool(space.heli_pass), bool(space.jeep_after), bool(space.skis), chance is not None]
-    joined = chance is not None and (bool(space.skis) or bool(space.jeep_after) and chance.after < space.jeep_after
-                                     and space.ghost < 0)
+    joined = chance is not None and (bool(space.skis) or space.ghost < 0 and (
+        bool(space.heli_pass) or bool(space.jeep_after) and chance.after < space.jeep_after))
     return sum(ways) > 1 + joined
 
 
@@ -596,11 +597,12 @@ class TaskModel:
         """
         space, n, random_pass = self.mission.space, self.players, self.mission.random_pass
         kept = {(c, p): self.all_of([self.holds[c, p, t], self.neg(self.x[c][t])]) for c in self.holder for p in range(n)}
-        chance = random_pass is not None and t + 1 == random_pass.after  # mission 12's: not a move of the line
-        if chance:
+        if random_pass is not None and t + 1 == random_pass.after:  # mission 12's: chance, not a move of the line
             given = self.first_in_order(self.face_up_kept(kept, t), random_pass.order)
-            received = {(c, (p + 1) % n): give for (c, p), give in given.items()}
-        elif t + 1 == space.jeep_after:
+            kept = self.passed(t, kept, given, {(c, (p + 1) % n): give for (c, p), give in given.items()})
+            # the helicopter's pass after the same trick comes after it (reference.py: the crew's passes follow
+            # `between_tricks`); the jeep's exchange never does (`moves_combined`)
+        if t + 1 == space.jeep_after:
             given = self.gives(kept, True)
             for p in range(n):
                 self.model.linear([(1, give) for (c, q), give in given.items() if q == p], 2, 2)
@@ -611,13 +613,19 @@ class TaskModel:
             for p in range(n if given else 0):
                 self.exactly_one([self.neg(due)] + [give for (c, q), give in given.items() if q == p])
             received = {(c, (p + 1) % n): give for (c, p), give in given.items()}
-        if not chance:
+        if given or t not in self.given:
             self.passes[t] = given  # the crew's passes, part of the line (Trick.passed)
-        self.given[t], self.received[t] = given, received
+            kept = self.passed(t, kept, given, received)
         for (c, p), keep in kept.items():
-            stays = self.all_of([keep, self.neg(given.get((c, p), False))])
-            self.holds[c, p, t + 1] = self.any_of([stays, received.get((c, p), False)])
+            self.holds[c, p, t + 1] = keep
         self.skis_turn(t)
+
+    def passed(self, t: int, kept: dict, given: dict, received: dict) -> dict:
+        """Return `kept` ({(card, seat): "seat holds card"}) after a pass after trick t of the cards `given`, each
+        going where `received` says; the pass is trick t's in `given` and `received` (the Ghost's places read them)."""
+        self.given[t], self.received[t] = given, received
+        return {(c, p): self.any_of([self.all_of([keep, self.neg(given.get((c, p), False))]),
+                                     received.get((c, p), False)]) for (c, p), keep in kept.items()}
 
     def skis_turn(self, t: int) -> None:
         """With mission 12's random pass on the skis: after a trick t holding a skis card every hand but the Ghost's
