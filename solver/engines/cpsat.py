@@ -639,8 +639,8 @@ class TaskModel:
         for c in self.holder:
             before = {p: self.holds[c, p, t + 1] for p in movers}
             for k, p in enumerate(movers):
-                left_of = movers[k - 1]  # the seat whose hand p gets
-                self.holds[c, p, t + 1] = self.any_of([self.all_of([turned, before[left_of]]),
+                giver = movers[k - 1]  # the seat on p's right, whose hand p gets
+                self.holds[c, p, t + 1] = self.any_of([self.all_of([turned, before[giver]]),
                                                         self.all_of([self.neg(turned), before[p]])])
 
     def face_up_kept(self, kept: dict, t: int) -> dict:
