@@ -239,9 +239,9 @@ def ghost_deals(deal: Deal, mission, seat: int, hands, tricks, played, communica
     makes the same gifts, and `moves` holds them too."""
     display = mission.space.display
     last_trick = num_tricks(deal.hands) - 1 if mission.space.hang_glider else -1
-    before, moved = hands_moved(tricks, mission.space.skis, deal.players)
+    moved = hands_moved(tricks, mission.space.skis, deal.players)[1]
     seen = ((1 - seat, hands[1 - seat]),) if moved else ()  # the skis swapped the players' hands: it held both
-    dealt_tricks = [[(dealt_seat(s, m, deal.players, GHOST_SEAT), c) for s, c in trick] for trick, m in zip(tricks, before)]
+    dealt_tricks = tricks_by_hand(tricks, mission.space.skis, deal.players, GHOST_SEAT)
     now_display = now_display or display
     begun = tricks[-1] if tricks and len(tricks[-1]) < deal.players else ()
     # "After the trick, the Scout reveals the face-down card underneath": a card he played in the trick begun
@@ -439,8 +439,15 @@ def by_hand_dealt(walked, plays, communications, skis: int) -> tuple[list, list[
     tricks = seated_tricks(walked, plays)
     before, now = hands_moved(tricks, skis, players)
     at = [*before, now]  # the moves before trick k + 1, the next one included
-    dealt_tricks = [[((s - moved) % players, c) for s, c in trick] for trick, moved in zip(tricks, before)]
-    return dealt_tricks, [replace(c, seat=(c.seat - at[c.trick - 1]) % players) for c in communications], now
+    shown = [replace(c, seat=dealt_seat(c.seat, at[c.trick - 1], players)) for c in communications]
+    return tricks_by_hand(tricks, skis, players), shown, now
+
+
+def tricks_by_hand(tricks, skis: int, players: int, ghost: int = -1) -> list[list[tuple[int, int]]]:
+    """Return `tricks` ((seat, card) lists) with each seat the one dealt the hand that played the card (the `skis`
+    move hands: `hands_moved`; around the `ghost`'s display, which stays)."""
+    before = hands_moved(tricks, skis, players)[0]
+    return [[(dealt_seat(seat, moved, players, ghost), c) for seat, c in trick] for trick, moved in zip(tricks, before)]
 
 
 def hands_moved(tricks, skis: int, players: int) -> tuple[list[int], int]:
@@ -466,11 +473,10 @@ def played_by_seat(walked, plays, skis: int = 0, ghost: int = -1) -> tuple[int, 
     """Return the cards played at a walked position (`plays` its cards in play order) from each seat's hand as
     dealt (the `skis` cards move hands: `hands_moved`; around the `ghost`'s display, which stays)."""
     players = len(walked.hands)
-    tricks = seated_tricks(walked, plays)
     played = [0] * players
-    for trick, moved in zip(tricks, hands_moved(tricks, skis, players)[0]):
+    for trick in tricks_by_hand(seated_tricks(walked, plays), skis, players, ghost):
         for seat, c in trick:
-            played[dealt_seat(seat, moved, players, ghost)] |= bit(c)
+            played[seat] |= bit(c)
     return tuple(played)
 
 
