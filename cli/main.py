@@ -163,6 +163,11 @@ def format_solution(deal: Deal, solution: Solution, mission: TaskMission, given:
             + (f"  won: {' '.join(map(str, won))}" if mission.balanced is not None else "")
             + (f"  table: {format_card(trick.tabled)}" if trick.tabled >= 0 else "")
         )
+        if given and number == mission.random_pass.after:  # before the crew's passes and the skis
+            lines.append("random pass: " + ", ".join(f"seat {s} gives {format_card(c)}" for s, c in given.items()))
+            ghost = stage.ghost
+            if ghost in given and ghost - 1 in given:
+                lines.append(f"ghost: {format_card(given[ghost - 1])} lies where {format_card(given[ghost])} lay")
         if trick.passed:  # helicopter: one card a seat, to the left; jeep: two a seat, into the middle
             lines.append(passed_text(trick))
             if len(trick.passed) == 2 * len(trick.cards) and stage.jeep_order:  # the jeep: the middle's cards, lowest first, to the shuffle's seats
@@ -176,11 +181,6 @@ def format_solution(deal: Deal, solution: Solution, mission: TaskMission, given:
                     f"{format_card(new)} lies where {format_card(old)} lay" for old, new in zip(gave, got)))
         if mission.space.skis & card_set(trick.cards) and number < len(solution.tricks):
             lines.append("skis: every hand moves whole to the left")
-        if given and number == mission.random_pass.after:
-            lines.append("random pass: " + ", ".join(f"seat {s} gives {format_card(c)}" for s, c in given.items()))
-            ghost = stage.ghost
-            if ghost in given and ghost - 1 in given:
-                lines.append(f"ghost: {format_card(given[ghost - 1])} lies where {format_card(given[ghost])} lay")
     return "\n".join(lines)
 
 

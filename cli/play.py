@@ -189,6 +189,9 @@ def game_lines(answer: api.PlayAnswer) -> list[str]:
             for_ghost = f" (the Ghost: seat {answer.ghost.controller} decides)" if ghost else ""
             lines.append(f"  then seat {laid.seat}{for_ghost} lays {format_card(laid.card)} on the table (of "
                          + " ".join(f"{format_card(s.card)} {card_share_text(s)}" for s in laid.shares) + ")")
+        if game.given and number == game.mission.random_pass.after:  # before the skis and the crew's passes
+            lines.append("  then the random pass: " + ", ".join(f"seat {seat} gives {format_card(c)}"
+                                                                for seat, c in enumerate(game.given)))
         if card_set(trick.cards) & game.mission.space.skis and not game.walked.ended.endswith(f"trick {number}"):
             lines.append("  then the skis: every hand passes whole to the left")
         if number == game.mission.space.redeal_after:
@@ -196,9 +199,6 @@ def game_lines(answer: api.PlayAnswer) -> list[str]:
                 f"seat {seat} draws {' '.join(map(format_card, cards))}" if seat >= 0 else
                 f"left over {' '.join(map(format_card, cards))}" for seat, cards in game.redeal_draws().items()))
         lines += [pass_line(game, made) for made in game.passes if made.after == number]
-        if game.given and number == game.mission.random_pass.after:
-            lines.append("  then the random pass: " + ", ".join(f"seat {seat} gives {format_card(c)}"
-                                                                for seat, c in enumerate(game.given)))
     lines.append(result_line(answer))
     return lines
 

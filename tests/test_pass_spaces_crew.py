@@ -27,6 +27,7 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
+from click.testing import CliRunner
 from conftest import deals_and_missions, small_deals
 from crew_games import assert_the_kernel_plays_the_reference_game
 from hypothesis import given, settings
@@ -42,6 +43,7 @@ from test_knowledge import (
 )
 from test_skis_crew import distinct_orders, drawn_plays
 
+from cli.main import main
 from solver.core.cards import CARD_COUNT, bit, card_set, popcount, scan
 from solver.core.rules import legal_plays, num_tricks, trick_winner
 from solver.engines.crew import decision_deals
@@ -153,3 +155,15 @@ def test_the_kernel_plays_the_game_with_a_pass_the_reference_plays(drawn, order,
     space = GLIDER if glider else PlayRules(skis=bit(skis))
     setups = [Setup("", replace(mission, space=space, random_pass=RandomPass(1, tuple(order))))]
     assert_the_kernel_plays_the_reference_game(deal, setups, seed=seed)
+
+
+def test_crew_play_prints_the_random_pass_before_the_skis():
+    # seed 18: the skis card falls in trick 1, after which the engines make the random pass, then turn the hands
+    args = ["play", "--mission", "planet-nine/12", "--space", "skis", "--players", "4", "--seed", "18", "--samples", "1"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    tricks = [k for k, line in enumerate(lines) if line.startswith("trick ")]
+    after_first = lines[tricks[0] + 1 : tricks[1]]
+    moves = [line for line in after_first if line.startswith("  then the ")]
+    assert [line.split(":")[0] for line in moves] == ["  then the random pass", "  then the skis"]
