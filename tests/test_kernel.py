@@ -53,6 +53,16 @@ def test_kernel_agrees_with_reference(players):
     check()
 
 
+@settings(max_examples=60, deadline=None)
+@given(deals_and_missions(max_players=4, max_cards=3))
+def test_a_solve_for_the_outcome_alone_answers_as_a_full_solve_without_its_line(case):
+    deal, mission = case
+    full = KERNEL.solve(deal, mission)
+    alone = KERNEL.solve(deal, mission, outcome_only=True)  # each a table generation of its own: the same search
+    assert alone.outcome is full.outcome and alone.nodes == full.nodes
+    assert not alone.tricks and not alone.assignment
+
+
 @settings(max_examples=40, deadline=None)
 @given(deals_and_missions(max_players=4, max_cards=3), st.randoms(use_true_random=False))
 def test_a_mission_met_again_compiles_as_afresh(case, rng):

@@ -76,7 +76,8 @@ class Limits:
 
 @dataclass
 class Solution:
-    """A solver's answer; `tricks` and `assignment` (task card -> seat) are set for a WIN."""
+    """A solver's answer; `tricks` and `assignment` (task card -> seat) are set for a WIN (but where the outcome
+    alone was asked for: the kernel's `outcome_only`)."""
 
     outcome: Outcome
     nodes: int

@@ -398,13 +398,18 @@ class GameTables:
     def __init__(self, solver):
         self.solver = solver
         self.generations = {}  # mission without its position -> generation (the key keeps it alive)
+        self.last = (None, 0)  # the mission last solved and its generation: a card's samples come one after another
 
     def __call__(self, deal: Deal, mission, limits: Limits = Limits()):
-        rules = replace(mission, played=(), chosen=())
-        generation = self.generations.get(rules)
-        if generation is None:
-            generation = self.generations[rules] = self.solver.table.next_generation()
-        return self.solver.solve(deal, mission, limits, generation)
+        """Return whether `mission` is winnable on `deal` (its outcome: no winning line)."""
+        last, generation = self.last
+        if mission is not last:
+            rules = replace(mission, played=(), chosen=())
+            generation = self.generations.get(rules)
+            if generation is None:
+                generation = self.generations[rules] = self.solver.table.next_generation()
+            self.last = mission, generation
+        return self.solver.solve(deal, mission, limits, generation, outcome_only=True)
 
 
 def winnable(solution) -> bool:

@@ -99,7 +99,8 @@ class PortfolioSolver:
         return 0 if mission.trades else GROWN_TURNS
 
     def solve(
-        self, deal: Deal, mission: TaskMission, limits: Limits = Limits(), generation: int | None = None
+        self, deal: Deal, mission: TaskMission, limits: Limits = Limits(), generation: int | None = None,
+        outcome_only: bool = False,
     ) -> Solution:
         """Decide the deal: DFS within its node budget (`dfs_budget`), then CP-SAT and the DFS in turns
         of growing length (`CP_SAT_EFFORT`, `KERNEL_TURN_NODES`, `TURN_GROWTH`), `grown_turns` of them,
@@ -109,19 +110,20 @@ class PortfolioSolver:
         within `cp_sat_effort` if the limits give one (`capped`); the kernel alone answers missions
         with rules the CP-SAT model lacks (`cpsat.unsupported`: a jeep the Ghost may lack two face-up cards
         for, table patterns with other rules, the redeal, Deep Sea's rules on a stage space).
-        `generation`: see KernelSolver.solve; the kernel's later turns keep the lost positions of
-        its first. The answer's engine lists the turns ("kernel>cpsat>kernel"); its nodes are
+        `generation`, `outcome_only`: see KernelSolver.solve (CP-SAT's WIN has its line); the kernel's later turns
+        keep the lost positions of its first. The answer's engine lists the turns ("kernel>cpsat>kernel"); its nodes are
         the kernel's card plays.
         """
         if limits.max_nodes is not None:
-            return self.capped(deal, mission, limits, generation)
+            return self.capped(deal, mission, limits, generation, outcome_only)
         if cpsat.unsupported(mission):
-            return self.kernel.solve(deal, mission, limits, generation)
+            return self.kernel.solve(deal, mission, limits, generation, outcome_only)
         load_compiled()  # not inside this deal's `seconds`
         began = time.perf_counter()
         if generation is None:
             generation = self.table.next_generation()
-        answer = self.kernel.solve(deal, mission, Limits(self.dfs_budget(mission), limits.max_work), generation)
+        answer = self.kernel.solve(deal, mission, Limits(self.dfs_budget(mission), limits.max_work), generation,
+                                   outcome_only)
         engines, nodes, branches, work = [answer.engine], answer.nodes, 0, answer.work
         effort, plays, turns = CP_SAT_EFFORT, KERNEL_TURN_NODES, self.grown_turns(mission)
         while answer.outcome is Outcome.UNKNOWN:
@@ -130,7 +132,7 @@ class PortfolioSolver:
                 break
             last = engines[-1] != cpsat.ENGINE and len(engines) > turns  # CP-SAT keeps the rest of the budget
             if engines[-1] == cpsat.ENGINE:
-                answer = self.kernel.solve(deal, mission, Limits(plays, left.max_work), generation)
+                answer = self.kernel.solve(deal, mission, Limits(plays, left.max_work), generation, outcome_only)
                 nodes, plays = nodes + answer.nodes, plays * TURN_GROWTH
             else:
                 answer = cpsat.solve(deal, mission, Limits(max_work=left.max_work), None if last else effort)
@@ -143,13 +145,14 @@ class PortfolioSolver:
         answer.seconds = time.perf_counter() - began
         return answer
 
-    def capped(self, deal: Deal, mission: TaskMission, limits: Limits, generation: int | None) -> Solution:
+    def capped(self, deal: Deal, mission: TaskMission, limits: Limits, generation: int | None,
+               outcome_only: bool = False) -> Solution:
         """The kernel within `limits.max_nodes`, then, for a deal it leaves open, CP-SAT within
         `limits.cp_sat_effort` of its deterministic time when the limits give one and it models the mission
         (a round of cases.solve_in_rounds): "kernel>cpsat", its nodes the kernel's, its branches CP-SAT's."""
         load_compiled()  # not inside this deal's `seconds`
         began = time.perf_counter()
-        answer = self.kernel.solve(deal, mission, limits, generation)
+        answer = self.kernel.solve(deal, mission, limits, generation, outcome_only)
         if answer.outcome is not Outcome.UNKNOWN or limits.cp_sat_effort is None or cpsat.unsupported(mission):
             return answer
         left = limits.after(answer.work)

@@ -297,6 +297,8 @@ def compile_deep_sea_rules(problem: list, deal: Deal, mission: TaskMission) -> N
 
 HANDS_APART = 128  # missions on the train whose compiled arrays are kept, the hands apart (`compile_task_mission`)
 _without_hands: dict = {}
+_last_compiled: list = [None, None]  # the last key and its arrays: the crew solves one mission object on its samples
+# in a row, and hashing the mission for the dict took most of a copy's time (tasks-5 and -10 crew games: 5% of them)
 
 
 def compile_task_mission(deal: Deal, mission: TaskMission) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -311,11 +313,14 @@ def compile_task_mission(deal: Deal, mission: TaskMission) -> tuple[np.ndarray, 
     if mission.space is not NO_RULES:
         return compiled(deal, mission)
     key = (mission, deal.players, deal.commander, num_tricks(deal.hands))
-    kept = _without_hands.get(key)
-    if kept is None:
-        if len(_without_hands) >= HANDS_APART:
-            _without_hands.clear()
-        kept = _without_hands[key] = compiled(deal, mission)
+    last_key, kept = _last_compiled
+    if last_key is None or last_key[0] is not mission or last_key[1:] != key[1:]:
+        kept = _without_hands.get(key)
+        if kept is None:
+            if len(_without_hands) >= HANDS_APART:
+                _without_hands.clear()
+            kept = _without_hands[key] = compiled(deal, mission)
+        _last_compiled[:] = key, kept
     problem, feasible, automaton = kept
     problem = problem.copy()
     problem[HANDS : HANDS + deal.players] = deal.hands

@@ -124,9 +124,13 @@ class KernelSolver:
         self.stacks = (SearchStack(HEURISTIC_ORDER), SearchStack(CARD_ORDER))
 
     def solve(
-        self, deal: Deal, mission: TaskMission, limits: Limits = Limits(), generation: int | None = None
+        self, deal: Deal, mission: TaskMission, limits: Limits = Limits(), generation: int | None = None,
+        outcome_only: bool = False,
     ) -> Solution:
         """Decide whether the crew can complete every task of `mission` in `deal`.
+
+        `outcome_only`: a WIN without its winning line (the realistic crew's samples ask only whether a card keeps
+        the mission winnable; reading the line back cost 6% of its games, crew.GameTables).
 
         `generation` (from `table.next_generation()`): read and extend the lost positions
         stored under it by earlier calls, which must have had the same mission, seats,
@@ -149,6 +153,8 @@ class KernelSolver:
                 status = stack.run(problem, feasible, pattern, self.table.entries, min(SLICE_NODES, max_nodes - nodes))
                 nodes = sum(s.nodes for s in self.stacks)
                 seconds, work = time.perf_counter() - began, nodes / KERNEL_PLAYS_PER_SECOND
+                if status == WIN and outcome_only:
+                    return Solution(Outcome.WIN, nodes, seconds, ENGINE, work=work)
                 if status == WIN:
                     tricks = stack.witness(problem, deal.players)
                     assignment = {c: t.winner for t in tricks for c in t.completed}
