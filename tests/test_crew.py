@@ -132,8 +132,11 @@ def test_a_race_chooses_the_card_solving_every_card_chooses(drawn, seed):
 def test_stage_spaces_together_are_refused():
     with pytest.raises(InputError, match="does not model the helicopter with another rule of play"):
         card_shares(DEAL, replace(MISSION, space=PlayRules(heli_pass=1, skis=2)), Position())
-    with pytest.raises(InputError, match="does not model the jeep with another rule of play, a random pass"):
-        card_shares(DEAL, replace(MISSION, space=PlayRules(jeep_after=1, jeep_order=(0, 0, 1, 1, 2, 2)),
+    with pytest.raises(InputError, match="does not model the jeep with another rule of play or a table"):
+        card_shares(DEAL, replace(MISSION, space=PlayRules(jeep_after=1, jeep_order=(0, 0, 1, 1, 2, 2), skis=2)),
+                    Position())
+    with pytest.raises(InputError, match="does not model fog with another rule of play or a random pass"):
+        card_shares(DEAL, replace(MISSION, space=PlayRules(arrivals=(0,) * 40),
                                   random_pass=RandomPass(1, tuple(range(40)))), Position())
 
 

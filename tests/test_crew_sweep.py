@@ -129,23 +129,21 @@ def test_another_crew_on_the_same_out_is_refused(swept, tmp_path):
 
 
 def test_cells_the_crew_does_not_play_keep_perfect_information_with_a_note(tmp_path):
-    # mission 12's random pass on the jeep with 3-5 players is not in what a player knows (jeep_worlds.py has no
-    # place for the pass's gifts); the other mission on it the crew plays (test_jeep_worlds.py)
-    result = crew("sweep", "--missions", "11,12", "--players", "3", "--space", "jeep", "--deals", "1",
+    # mission 12's random pass under fog is not in what a player knows (fog_worlds.py has no place for the pass's
+    # gifts); the other mission there the crew plays (test_fog_crew.py)
+    result = crew("sweep", "--missions", "11,12", "--players", "3", "--space", "fog", "--deals", "1",
                   "--samples", "1", "--crew", "realistic", "--jobs", "1", "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
-    assert ("crew: note: the realistic crew does not play planet-nine/12@jeep (3 players): the jeep with another "
-            "rule of play, a random pass or a table;" in result.stderr), result.stderr
+    assert ("crew: note: the realistic crew does not play planet-nine/12@fog (3 players): fog with another "
+            "rule of play or a random pass;" in result.stderr), result.stderr
     cells = {cell["mission"]: cell for cell in json.loads((tmp_path / "out" / "summary.json").read_text())["cells"]}
-    assert "crew_games" in cells["planet-nine/11@jeep"] and "crew_games" not in cells["planet-nine/12@jeep"]
+    assert "crew_games" in cells["planet-nine/11@fog"] and "crew_games" not in cells["planet-nine/12@fog"]
 
 
 @pytest.mark.parametrize("args, words", [
     (["--missions", "12", "--players", "4", "--space", "fog"], "fog with another rule of play or a random pass"),
     (["--missions", "12", "--players", "2", "--space", "fog"],
      "planet-nine/12@fog (2 players): fog with another rule of play or a random pass"),
-    (["--missions", "12", "--players", "3", "--space", "jeep"],
-     "planet-nine/12@jeep (3 players): the jeep with another rule of play, a random pass or a table"),
     (["--game", "family", "--missions", "1"], "Family Adventure"),
 ])
 def test_cells_the_crew_does_not_play_are_refused(tmp_path, args, words):

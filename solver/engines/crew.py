@@ -34,8 +34,9 @@ cards shown before trick 1 last: "his communicated card excluded"); after it, a 
 pass left unknown (solver/missions/pass_worlds.py: the cards each seat kept and gave), which is a deal again with
 the pass it made. Each sample's solves play its own pass (`Sample`). On the skis every seat is the one dealt the
 hand that played or showed a card (`by_hand_dealt`), and each hand a player held since the pass it knows whole; on
-the hang glider a discard caps the hand's places; on the helicopter the pass is one more of its passes; not under
-fog, nor on the jeep with 3-5 players (`hidden_unsupported`).
+the hang glider a discard caps the hand's places; on the helicopter the pass is one more of its passes; on the jeep,
+before the exchange each sample also draws its shuffle to come, and after it the gifts are one more step of the
+exchange's histories (jeep_worlds.py, `PassBefore`); not under fog (`hidden_unsupported`).
 
 Of the Journey stage spaces, only those whose effect every player sees (a unit's `crew_refusal`): the spaces
 without effect, the bicycle's and the storm's communication (realistic.py, `Talk`; a card shown on the bicycle
@@ -170,9 +171,10 @@ def hidden_unsupported(mission) -> str:
         # heli_worlds.py knows it alone (mission 12's random pass its pass more); with the Ghost, every pass is seen
         return "the helicopter with another rule of play or a table"
     if space.jeep_after and (space != replace(ghost, jeep_after=space.jeep_after, jeep_order=space.jeep_order)
-                             or mission.pattern is not None or mission.random_pass is not None and space.ghost < 0):
-        # jeep_worlds.py knows the jeep alone; with the Ghost, both players see where every card went (`passes_seen`)
-        return "the jeep with another rule of play, a random pass or a table"
+                             or mission.pattern is not None):
+        # jeep_worlds.py knows the jeep alone, a random pass before it too; with the Ghost, both players see where
+        # every card went (`passes_seen`)
+        return "the jeep with another rule of play or a table"
     if space.arrivals and (space != replace(ghost, arrivals=space.arrivals) or mission.random_pass is not None):
         return "fog with another rule of play or a random pass"  # fog_worlds.py knows fog's draws, the Ghost beside
     if mission.random_pass is not None and mission.random_pass.after != 1:
@@ -198,11 +200,14 @@ def sampled_deals(known: Knowledge, played: tuple[int, ...], commander: int, sam
     deals = [Deal(tuple(hand | gone for hand, gone in zip(now, played)), commander) for now in known.samples(rng, samples)]
     if redeal:
         return [Sample(deal, redeal=tuple(rng.sample(redeal, len(redeal)))) for deal in deals]
-    if jeep_order:
-        return [Sample(deal, jeep_order=tuple(rng.sample(jeep_order, len(jeep_order)))) for deal in deals]
-    if random_pass is None:
-        return [Sample(deal) for deal in deals]
-    return [Sample(deal, pass_to_come(random_pass, shown, rng)) for deal in deals]
+    drawn = [Sample(deal, None if random_pass is None else pass_to_come(random_pass, shown, rng)) for deal in deals]
+    return with_jeep_to_come(drawn, jeep_order, rng)
+
+
+def with_jeep_to_come(samples: list[Sample], jeep_order: tuple[int, ...], rng: random.Random) -> list[Sample]:
+    """Return `samples`, each with the jeep's shuffle to come drawn with `rng` (none: no jeep's exchange to come)."""
+    return [replace(sample, jeep_order=tuple(rng.sample(jeep_order, len(jeep_order)))) if jeep_order else sample
+            for sample in samples]
 
 
 def samples_before_play(deal: Deal, seat: int, samples: int, rng: random.Random, mission, ghost: GhostSeat | None = None,
@@ -526,8 +531,12 @@ def decision_deals(deal: Deal, mission, walked, plays, communications, samples: 
         if space.heli_pass:  # the random pass is one more pass of the helicopter's worlds
             return worlds_after_heli(deal, walked, plays, communications, samples, rng, seat,
                                      (random_pass, pass_gifts(deal, mission, walked)))
-        return worlds_after_pass(deal, random_pass, walked, plays, communications, samples, rng, seat, placed,
-                                 space.skis, space.hang_glider)
+        if jeep_made(space, walked):  # the random pass is one more step of the jeep's histories
+            return worlds_after_jeep(deal, space, walked, plays, communications, samples, rng, seat,
+                                     (random_pass, pass_gifts(deal, mission, walked)))
+        worlds = worlds_after_pass(deal, random_pass, walked, plays, communications, samples, rng, seat, placed,
+                                   space.skis, space.hang_glider)
+        return with_jeep_to_come(worlds, space.jeep_order, rng)
     if space.redeal_after and (len(walked.tricks) > space.redeal_after
                                or len(walked.tricks) == space.redeal_after and not walked.due):  # its table card laid
         return worlds_after_redeal(deal, space, walked, plays, communications, samples, rng, seat)
@@ -535,8 +544,7 @@ def decision_deals(deal: Deal, mission, walked, plays, communications, samples: 
         return fog_worlds(deal, space.arrivals, seat, seated_tricks(walked, plays), communications, samples, rng)
     if space.heli_pass and any(trick.passed for trick in walked.tricks):
         return worlds_after_heli(deal, walked, plays, communications, samples, rng, seat)
-    if space.jeep_after and (len(walked.tricks) > space.jeep_after
-                             or len(walked.tricks) == space.jeep_after and not walked.due):  # its exchange made
+    if jeep_made(space, walked):
         return worlds_after_jeep(deal, space, walked, plays, communications, samples, rng, seat)
     known = knowledge_at(deal, walked, plays, communications, space.skis, seat, placed, space.hang_glider)
     played = played_by_seat(walked, plays, space.skis)
@@ -574,20 +582,34 @@ def worlds_after_redeal(deal: Deal, space, walked, plays, communications, sample
     return [Sample(Deal(hands, deal.commander), redeal=order) for hands, order in worlds.samples(rng, samples)]
 
 
+def jeep_made(space, walked) -> bool:
+    """Return True when the jeep's exchange (`space`'s, if any) is made at a walked position."""
+    return bool(space.jeep_after) and (len(walked.tricks) > space.jeep_after
+                                       or len(walked.tricks) == space.jeep_after and not walked.due)
+
+
 def worlds_after_jeep(deal: Deal, space, walked, plays, communications, samples: int, rng: random.Random,
-                      seat: int) -> list[Sample]:
+                      seat: int, random_pass=None) -> list[Sample]:
     """Return `samples` worlds drawn with `rng` from what `seat` knows after the jeep's exchange (`space`'s, made
     after trick jeep_after: the seat saw the two cards it put in and the two it took), each a deal, what every seat
-    put in and the shuffle (jeep_worlds.py)."""
+    put in and the shuffle (jeep_worlds.py); `random_pass`: (mission 12's random pass, the cards each seat gave in
+    it), a pass before the exchange, each sample making its own gifts."""
     after, tricks = space.jeep_after, seated_tricks(walked, plays)
     passed = walked.tricks[after - 1].passed
     put = card_set(passed[2 * seat : 2 * seat + 2])
     took = card_set(c for c, taker in zip(sorted(passed), space.jeep_order) if taker == seat)
     first = card_set(c for trick in tricks[:after] for t, c in trick if t == seat)
-    worlds = JeepWorlds.of(seat, tricks, after, deal.hands[seat] & ~first & ~put, put, took,
-                           tuple(popcount(hand) for hand in deal.hands), communications, deal.cards, deal.commander)
-    return [Sample(Deal(hands, deal.commander), jeep_order=order, passed=((after, put_in),))
-            for hands, put_in, order in worlds.samples(rng, samples)]
+    own, seen = deal.hands[seat], None
+    if random_pass:  # the seat gave its card of the pass and got its right-hand neighbour's
+        gifts = random_pass[1]
+        seen = gifts[seat], gifts[(seat - 1) % deal.players]
+        own = own & ~bit(seen[0]) | bit(seen[1])
+    worlds = JeepWorlds.of(seat, tricks, after, own & ~first & ~put, put, took,
+                           tuple(popcount(hand) for hand in deal.hands), communications, deal.cards, deal.commander,
+                           seen)
+    return [Sample(Deal(hands, deal.commander), made_pass(random_pass[0], made) if random_pass else None,
+                   jeep_order=order, passed=((after, put_in),))
+            for hands, put_in, order, made in worlds.samples(rng, samples)]
 
 
 def worlds_after_heli(deal: Deal, walked, plays, communications, samples: int, rng: random.Random,

@@ -25,15 +25,30 @@ The ways to put the middle in are seldom constrained (only what the tricks befor
 kept. The other order (the hands before from a Knowledge, then the taking) kept few, play after the exchange saying
 much of who took what: on the tests' small 4-player deals two tricks past it, 2,400 worlds took 5-15 s against
 0.2-0.5 s in this order.
+
+With mission 12's random pass after trick 1 ("every player gives one card chosen uniformly at random from his hand
+(his communicated card excluded) to the next player in turn order (left)", planet-nine.md), a history also holds
+every seat's gift, and the seat saw only its own gift and the one it got (`PassBefore`). The gifts are chance, each
+uniform over a hand of known size, so every history is still equally likely, and a third step draws them:
+
+3. the hands after the pass follow from the slots and who put what in (each seat's cards kept, put in and played
+   before the exchange); seat t got one card x_t of its hand then from seat t - 1, and its hand before the pass was
+   that hand less x_t with x_{t+1} (the card it gave); what play and tokens revealed of the hands before the pass
+   (trick 1's voids, the tokens shown before it, the Commander's 4 rocket) binds each pair (x_t, x_{t+1}). The seat
+   knows its own two, so the others form a chain, counted and drawn uniformly by dynamic programming (`PassBefore`);
+   the history is kept with probability (its ways) / (the most a chain has: every card of every hand), as in step 2.
+   What step 1 knows for sure of those hands it keeps (a card shown before trick 1 stays with its seat); the rest of
+   what play before the pass revealed is the chain's to check.
 """
 
 import functools
+import math
 import random
 from dataclasses import dataclass
 
 from solver.core.cards import SUIT_MASKS, bit, card_set, scan, suit_of
 from solver.core.deal import COMMANDER_CARD
-from solver.missions.knowledge import Knowledge, Places, forbid_in, multinomial, played_by, seat_list
+from solver.missions.knowledge import Communication, Knowledge, Places, forbid_in, multinomial, played_by, seat_list
 
 PROPOSALS = 8  # hands drawn at a time per world still wanted: Knowledge.samples counts the worlds and weighs its
 # groups' splits once a call, 7-9 ms of its time; about 1 proposal in 5 is kept on 3-5 player logbook games past the
@@ -44,9 +59,11 @@ PROPOSALS = 8  # hands drawn at a time per world still wanted: Knowledge.samples
 class JeepWorlds:
     """What `seat` knows after the exchange that followed trick `after`: `known` a Knowledge over 2 x players slots
     (slot t the cards seat t kept through it, players + t the two it took), and the facts of who put what in:
-    `first` each seat's cards played before it, `put` the two the seat put in, `putters` (card, seat) a card only
-    that seat may have put in (the 4 rocket: its Commander), `barred` per seat the cards it did not put in, `needs`
-    (seat, cards): the seat held one of `cards` before the exchange (kept or put in)."""
+    `first` each seat's cards played before it, `put` the two the seat put in, `putters` (card, seats) a card only
+    those seats (a mask) may have put in (the 4 rocket: its Commander, or the seat it gave it to in a random pass;
+    the seat's gift in one: the seat it went to), `barred` per seat the cards it did not put in, `needs`
+    (seat, cards): the seat held one of `cards` before the exchange (kept or put in); `random_pass`: mission 12's pass
+    before it as the seat knows it (None: no such pass)."""
 
     known: Knowledge
     seat: int
@@ -55,6 +72,7 @@ class JeepWorlds:
     putters: tuple[tuple[int, int], ...]
     barred: tuple[int, ...]
     needs: tuple[tuple[int, int], ...]
+    random_pass: "PassBefore | None" = None
 
     @property
     def players(self) -> int:
@@ -62,12 +80,13 @@ class JeepWorlds:
 
     @staticmethod
     def of(seat: int, tricks, after: int, kept: int, put: int, took: int, sizes, communications=(), deck: int = 0,
-           commander: int = -1) -> "JeepWorlds":
+           commander: int = -1, gifts: tuple[int, int] | None = None) -> "JeepWorlds":
         """Return what `seat` knows after the exchange that followed trick `after`: `tricks` the tricks so far (each
         a sequence of (seat, card) in play order, trick 1 first, the last maybe begun), `kept` its cards kept
         through the exchange (those played since included), `put` the two it put in the middle, `took` the two it
         took, `sizes` each hand's size as dealt, `communications` the cards shown (Communication, `trick` <= `after`
-        before the exchange), `deck` the cards dealt and `commander` the seat dealt the 4 rocket."""
+        before the exchange), `deck` the cards dealt and `commander` the seat dealt the 4 rocket; `gifts`: with
+        mission 12's random pass after trick 1 (`after` > 1), the card the seat gave in it and the one it got."""
         players = len(sizes)
         kept_slot, took_slot = (lambda t: t), (lambda t: players + t)
         after_slots = (lambda t: 1 << kept_slot(t) | 1 << took_slot(t))
@@ -83,9 +102,10 @@ class JeepWorlds:
         must, cannot = [0] * slots, [0] * slots
         must[kept_slot(seat)], must[took_slot(seat)] = kept, took
         places = Places(slots)
-        putters: dict[int, int] = {}
+        putters: dict[int, int] = {}  # card -> the seats that may have put it in (a mask)
         barred = [0] * players
         needs, before_needs = [], []
+        passing = PassFacts(players, tricks, after, gifts) if gifts else None
 
         def forbid(slot_mask: int, cards: int) -> None:
             forbid_in(cannot, slot_mask, cards)
@@ -95,10 +115,21 @@ class JeepWorlds:
             forbid(1 << kept_slot(t), cards)
             barred[t] |= cards
 
+        def before_pass(number: int) -> bool:
+            return passing is not None and number == 1
+
         places.place(put & ~took, taken_by_others)
         if commander >= 0 and commander != seat and not first[commander] >> COMMANDER_CARD & 1:
-            places.place(deck & bit(COMMANDER_CARD), 1 << kept_slot(commander) | taken_by_others | 1 << took_slot(seat))
-            putters[COMMANDER_CARD] = commander
+            holders = 1 << commander | (1 << (commander + 1) % players if passing else 0)  # given in the pass
+            places.place(universe & bit(COMMANDER_CARD), sum(1 << kept_slot(t) for t in seat_list(holders))
+                         | taken_by_others | 1 << took_slot(seat))
+            putters[COMMANDER_CARD] = holders
+        if passing:
+            passing.commander_held(commander)
+            gave = bit(passing.gave) & universe & ~took  # with the seat on its left since, unless played
+            places.place(gave, 1 << kept_slot((seat + 1) % players) | taken_by_others)
+            if gave:
+                putters[passing.gave] = putters.get(passing.gave, -1) & 1 << (seat + 1) % players
         for t in range(players):
             if t != seat:
                 places.place(played_by(tricks, t, after), after_slots(t))
@@ -106,7 +137,9 @@ class JeepWorlds:
             led = SUIT_MASKS[suit_of(trick[0][1])]
             for t, c in trick[1:]:
                 if t != seat and not bit(c) & led:  # a void then
-                    if number <= after:
+                    if before_pass(number):
+                        passing.lacked(t, led)
+                    elif number <= after:
                         lacked_before(t, led)
                     else:
                         forbid(after_slots(t), led & ~played_before(number))
@@ -117,6 +150,9 @@ class JeepWorlds:
             if shown.trick <= after:  # from its hand before the exchange, and kept through it unless played
                 if not first[t] >> shown.card & 1:
                     places.place(bit(shown.card), 1 << kept_slot(t))
+                if before_pass(shown.trick):  # never given: in its hand before the pass
+                    passing.shown(shown, colour)
+                    continue
                 lacked_before(t, shown.excludes())
                 if shown.with_another() and not played_by(tricks, t, shown.trick - 1, after) & colour:
                     before_needs.append((t, colour & universe))
@@ -134,7 +170,8 @@ class JeepWorlds:
         cannot = [forbidden & ~must[slot] for slot, forbidden in enumerate(cannot)]
         needs = [(mask, cards) for mask, cards in needs if cards and not known_cards & cards]
         known = Knowledge(seat, tuple(must), tuple(cannot), tuple(sizes_now), universe & ~known_cards, tuple(needs))
-        return JeepWorlds(known, seat, first, put, tuple(sorted(putters.items())), tuple(barred), tuple(before_needs))
+        return JeepWorlds(known, seat, first, put, tuple(sorted(putters.items())), tuple(barred), tuple(before_needs),
+                          passing.before(seat, tuple(size - 1 for size in sizes)) if passing else None)
 
     def putters_allowed(self, rest: int) -> tuple[int, ...]:
         """Return, for each card of `rest` (the middle's cards the seat did not put in) lowest first, the seats that
@@ -144,12 +181,14 @@ class JeepWorlds:
         allowed = []
         for c in scan(rest):
             seats = others & ~sum(1 << t for t, cards in enumerate(self.barred) if cards >> c & 1)
-            allowed.append(seats & (1 << only[c]) if c in only else seats)
+            allowed.append(seats & only.get(c, seats))
         return tuple(allowed)
 
-    def samples(self, rng: random.Random, count: int) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
+    def samples(self, rng: random.Random, count: int) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...],
+                                                                    tuple[int, ...]]]:
         """Return `count` worlds drawn uniformly with `rng`, each (the hands dealt, the cards each seat put in the
-        middle seat by seat, each pair higher first, and the seat taking each card of the middle, lowest first)."""
+        middle seat by seat, each pair higher first, the seat taking each card of the middle, lowest first, and with
+        the random pass the card each seat gave in it, else ())."""
         players = self.players
         room = tuple(0 if t == self.seat else 2 for t in range(players))
         most = multinomial(room)
@@ -165,18 +204,121 @@ class JeepWorlds:
                     c for c, putter in zip(scan(middle & ~self.put), putters) if putter == t) for t in range(players)]
                 if any(not (slots[t] | gave[t]) & cards for t, cards in self.needs):
                     continue
-                drawn.append(self.world(slots, middle, gave))
+                hands = tuple(slots[t] | gave[t] | self.first[t] for t in range(players))  # after the pass, if any
+                gifts = ()
+                if self.random_pass:
+                    gifts = self.random_pass.draw(hands, rng)
+                    if gifts is None:
+                        continue
+                    hands = PassBefore.dealt(hands, gifts)
+                drawn.append(self.world(slots, middle, gave, hands, gifts))
                 if len(drawn) == count:
                     break
         return drawn
 
-    def world(self, slots, middle: int, gave):
-        """Return (the hands dealt, the cards put in, the taking) of one history (see `samples`)."""
+    def world(self, slots, middle: int, gave, hands, gifts):
+        """Return (the hands dealt, the cards put in, the taking, the gifts) of one history (see `samples`)."""
         players = self.players
-        hands = tuple(slots[t] | gave[t] | self.first[t] for t in range(players))
         put = tuple(c for t in range(players) for c in sorted(scan(gave[t]), reverse=True))
         order = tuple(next(t for t in range(players) if slots[players + t] >> c & 1) for c in scan(middle))
-        return hands, put, order
+        return hands, put, order, gifts
+
+
+class PassFacts:
+    """What play before mission 12's random pass after trick 1 revealed of each hand then, gathered by
+    `JeepWorlds.of`: the cards it lacked (trick 1's voids, a token's excluded cards), those it held (a card shown
+    before trick 1, the Commander's 4 rocket) and the colours it held another card of (a highest or lowest token)."""
+
+    def __init__(self, players: int, tricks, after: int, gifts: tuple[int, int]):
+        if after < 2:
+            raise ValueError("the jeep's exchange after the random pass's trick")
+        self.gave, self.got = gifts
+        self.opening = tuple(played_by(tricks, t, 0, 1) for t in range(players))  # each seat's trick-1 card
+        self.lacking, self.holding, self.needs = [0] * players, [0] * players, []
+
+    def lacked(self, t: int, cards: int) -> None:
+        self.lacking[t] |= cards
+
+    def shown(self, shown: Communication, colour: int) -> None:
+        """Seat `shown.seat` showed a card before trick 1 (`colour`: the other cards of its colour)."""
+        t = shown.seat
+        self.lacking[t] |= shown.excludes()
+        self.holding[t] |= bit(shown.card)
+        if shown.with_another():
+            self.needs.append((t, colour))
+
+    def commander_held(self, commander: int) -> None:
+        if commander >= 0:
+            self.holding[commander] |= bit(COMMANDER_CARD)
+
+    def before(self, seat: int, sizes: tuple[int, ...]) -> "PassBefore":
+        """Return the facts seen from `seat`, `sizes` each hand's size after trick 1."""
+        needs = tuple(tuple(cards for t, cards in self.needs if t == other) for other in range(len(sizes)))
+        return PassBefore(seat, self.gave, self.got, self.opening, tuple(self.lacking), tuple(self.holding), needs,
+                          sizes)
+
+
+@dataclass(frozen=True)
+class PassBefore:
+    """Mission 12's random pass after trick 1 as `seat` knows it after the exchange: the card it gave and the one it
+    got; per seat its trick-1 card (a set), the cards its hand as dealt lacked and held, the colours it held one card
+    of (each a set) and its size after trick 1."""
+
+    seat: int
+    gave: int
+    got: int
+    opening: tuple[int, ...]
+    lacking: tuple[int, ...]
+    holding: tuple[int, ...]
+    needs: tuple[tuple[int, ...], ...]
+    sizes: tuple[int, ...]
+
+    def dealt_agrees(self, t: int, hand: int, got: int, gave: int) -> bool:
+        """Return True when seat t's hand dealt agrees with what play revealed of it: `hand` its cards since the pass
+        (its trick-1 card with them) less the card it `got` and with the one it `gave`."""
+        dealt = hand & ~bit(got) | bit(gave)
+        return (not dealt & self.lacking[t] and dealt & self.holding[t] == self.holding[t]
+                and all(dealt & cards for cards in self.needs[t]))
+
+    def draw(self, hands, rng: random.Random) -> tuple[int, ...] | None:
+        """Return the card each seat gave, drawn uniformly among the ways the `hands` since the pass (each with its
+        trick-1 card and every card it played or put in since) allow, with probability (the ways) / (the most any
+        hands allow); None otherwise (the hands are drawn again)."""
+        players, seat = len(hands), self.seat
+        chain = [(seat + 1 + k) % players for k in range(players - 1)]  # x_t: the card t got, x_{seat+1} the gift
+        if not hands[chain[0]] >> self.gave & 1:
+            return None
+        layers = [{self.gave: 1}]  # per seat of the chain, x_t -> the ways to reach it from the seat's gift
+        for giver, taker in zip(chain, chain[1:]):
+            layers.append({x: total for x in scan(hands[taker] & ~self.opening[taker])
+                           if (total := sum(ways for got, ways in layers[-1].items()
+                                            if self.dealt_agrees(giver, hands[giver], got, x)))})
+        ending = {x: ways for x, ways in layers[-1].items() if self.dealt_agrees(chain[-1], hands[chain[-1]], x, self.got)}
+        if rng.randrange(math.prod(self.sizes[t] for t in chain[1:])) >= sum(ending.values()):
+            return None
+        got = {seat: self.got}
+        weights = ending
+        for k in range(len(chain) - 1, 0, -1):
+            got[chain[k]] = pick(weights, rng)
+            weights = {x: ways for x, ways in layers[k - 1].items()
+                       if self.dealt_agrees(chain[k - 1], hands[chain[k - 1]], x, got[chain[k]])}
+        got[chain[0]] = self.gave
+        return tuple(got[(t + 1) % players] for t in range(players))
+
+    @staticmethod
+    def dealt(hands, gifts) -> tuple[int, ...]:
+        """Return the hands dealt of the `hands` since the pass (see `draw`) and the `gifts`."""
+        return tuple(hand & ~bit(gifts[t - 1]) | bit(gifts[t]) for t, hand in enumerate(hands))
+
+
+def pick(weights: dict[int, int], rng: random.Random) -> int:
+    """Return a key of `weights` drawn with probability proportional to its weight."""
+    chosen = rng.randrange(sum(weights.values()))
+    for key, weight in weights.items():
+        if chosen < weight:
+            return key
+        chosen -= weight
+    raise AssertionError("weights changed while drawn")
 
 
 @functools.lru_cache(maxsize=65536)
