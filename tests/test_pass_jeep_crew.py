@@ -26,7 +26,7 @@ from dataclasses import replace
 import pytest
 from click.testing import CliRunner
 from crew_games import assert_the_kernel_plays_the_reference_game, every_sample
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from test_crew_passes import talk, took
 from test_fog_worlds import commander_deal
@@ -36,12 +36,13 @@ from test_pass_worlds import splits
 
 from cli.main import main
 from solver.core.cards import CARD_COUNT, COLOURS, SUIT_MASKS, bit, card_set, popcount, scan, suit_of
-from solver.core.deal import COMMANDER_CARD
+from solver.core.deal import COMMANDER_CARD, Deal
 from solver.core.rules import legal_plays
 from solver.core.solution import Limits
 from solver.engines.crew import pass_gifts
 from solver.engines.realistic import play_game
 from solver.missions.jeep_worlds import JeepWorlds, PassBefore
+from solver.missions.knowledge import LOWEST, Communication
 from solver.missions.setup import Setup
 from solver.missions.tasks import make_task_mission
 from solver.trick.chance import RandomPass
@@ -174,6 +175,9 @@ def worlds_by_brute_force(deal, gifts, put, order, tricks, shown, seat):
 
 @settings(max_examples=20, deadline=None)  # each example enumerates every history for every seat: 1-8 s
 @given(pass_jeep_games(), st.integers(0, 2**16))
+@example(  # seat 1 gives the 0 that seat 2, void in trick 1's suit, gets and plays (found by hypothesis.find)
+    (Deal((549755814500, 68719477897, 137438955794), 0), (5, 0, 1), (39, 6, 7, 5, 8, 4), (0, 0, 1, 1, 2, 2),
+     [[(0, 9), (1, 10), (2, 11)], [(2, 0), (0, 1), (1, 3)]], [Communication(0, 2, LOWEST, 1)]), 0)
 def test_jeep_worlds_after_a_random_pass_are_the_consistent_histories_drawn_uniformly(game, seed):
     deal, gifts, put, order, tricks, shown = game
     players = deal.players
@@ -186,10 +190,27 @@ def test_jeep_worlds_after_a_random_pass_are_the_consistent_histories_drawn_unif
         kept = (deal.hands[seat] & ~bit(gifts[seat]) | bit(gifts[seat - 1])) & ~first & ~own_pair
         worlds = JeepWorlds.of(seat, tricks, AFTER, kept, own_pair, took, [popcount(h) for h in deal.hands], shown,
                                deal.cards, deal.commander, (gifts[seat], gifts[seat - 1]))
+        for world in expected:  # what the worlds' first two steps hold true holds of every consistent history
+            assert_the_steps_allow(worlds, world, tricks, own_pair)
         count = SAMPLES_PER_DEAL * len(expected) if len(expected) <= MOST_COUNTED else 40
         drawn = Counter((hands, made, pairs, shuffle) for hands, pairs, shuffle, made in
                         worlds.samples(random.Random(seed + seat), count))
         assert_drawn_are_the_consistent(drawn, expected)
+
+
+def assert_the_steps_allow(worlds: JeepWorlds, world, tricks, own_pair: int) -> None:
+    """Fail unless a consistent history's slots (each seat's cards kept through the exchange, those it took) agree
+    with the Knowledge of `worlds` and each card of the middle may have been put in by the seat that put it in."""
+    dealt, gifts, put, order = world
+    players = len(dealt)
+    after = hands_before_trick(dealt, gifts, put, order, tricks, AFTER + 1)  # its cards played since included
+    taken = tuple(card_set(c for c, t in zip(sorted(put), order) if t == seat) for seat in range(players))
+    slots = tuple(hand & ~took for hand, took in zip(after, taken)) + taken
+    assert worlds.known.consistent(slots)
+    putter = {c: t for t in range(players) for c in put[2 * t : 2 * t + 2]}
+    rest = card_set(put) & ~own_pair
+    for c, allowed in zip(scan(rest), worlds.putters_allowed(rest, slots[:players])):
+        assert allowed >> putter[c] & 1
 
 
 class Acceptance(random.Random):

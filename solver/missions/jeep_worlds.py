@@ -46,10 +46,14 @@ import math
 import random
 from dataclasses import dataclass
 
-from solver.core.cards import SUIT_MASKS, bit, card_set, scan, suit_of
+from solver.core.cards import SUIT_MASKS, bit, card_set, popcount, scan, suit_of
 from solver.core.deal import COMMANDER_CARD
+from solver.core.errors import InputError
 from solver.missions.knowledge import Communication, Knowledge, Places, forbid_in, multinomial, played_by, seat_list
 
+MOST_PROPOSALS = 200_000  # a world wanted: past this, an error (as fog_worlds.py's), never a search without end. With
+# mission 12's random pass the slowest 5-player game measured drew 293,000 for its 208 worlds after the exchange (99 s,
+# where mission 11's games take 1-4 s): most are refused by who put what in and by the gifts, which slots cannot say
 PROPOSALS = 8  # hands drawn at a time per world still wanted: Knowledge.samples counts the worlds and weighs its
 # groups' splits once a call, 7-9 ms of its time; about 1 proposal in 5 is kept on 3-5 player logbook games past the
 # exchange, so 16 worlds took 2.7 calls with 4 a world wanted, 1.8 with 8 (28 ms against 33 ms a decision)
@@ -126,9 +130,8 @@ class JeepWorlds:
             putters[COMMANDER_CARD] = holders
         if passing:
             passing.commander_held(commander)
-            gave = bit(passing.gave) & universe & ~took  # with the seat on its left since, unless played
-            places.place(gave, 1 << kept_slot((seat + 1) % players) | taken_by_others)
-            if gave:
+            if universe >> passing.gave & 1:  # with the seat on its left since, unless played: kept or put in by it
+                places.place(bit(passing.gave) & ~took, 1 << kept_slot((seat + 1) % players) | taken_by_others)
                 putters[passing.gave] = putters.get(passing.gave, -1) & 1 << (seat + 1) % players
         for t in range(players):
             if t != seat:
@@ -161,6 +164,11 @@ class JeepWorlds:
                 forbid(after_slots(t), shown.excludes() & ~played_before(shown.trick))
                 if shown.with_another():
                     needs.append((after_slots(t), colour & universe & ~played_before(shown.trick)))
+        if passing:  # what its hand before the pass lacked, its hand since held one card of at most: the one it got
+            for t in range(players):
+                if t != seat and passing.lacking[t] & first[t] & ~passing.opening[t]:  # played since: the one got
+                    lacked_before(t, passing.lacking[t])
+            lacked_before((seat + 1) % players, passing.lacking[(seat + 1) % players] & ~bit(passing.gave))  # got it
         known_cards = kept | took
         places.forbid_elsewhere(cannot, known_cards)
         forbid(1 << kept_slot(seat) | 1 << took_slot(seat), universe)
@@ -169,18 +177,29 @@ class JeepWorlds:
             sizes_now[kept_slot(t)], sizes_now[took_slot(t)] = sizes[t] - after - 2, 2
         cannot = [forbidden & ~must[slot] for slot, forbidden in enumerate(cannot)]
         needs = [(mask, cards) for mask, cards in needs if cards and not known_cards & cards]
-        known = Knowledge(seat, tuple(must), tuple(cannot), tuple(sizes_now), universe & ~known_cards, tuple(needs))
+        unseen = universe & ~known_cards
+        if passing:
+            needs += passing.relaxed_needs(seat, first, took, unseen, kept_slot, took_slot)
+        lacking = passing.lacking if passing else (0,) * players
+        caps = tuple((1 << kept_slot(t), cards, 1) for t in range(players) if t != seat
+                     and popcount(cards := lacking[t] & unseen & ~cannot[kept_slot(t)]) > 1)
+        known = Knowledge(seat, tuple(must), tuple(cannot), tuple(sizes_now), unseen, tuple(needs), caps)
         return JeepWorlds(known, seat, first, put, tuple(sorted(putters.items())), tuple(barred), tuple(before_needs),
                           passing.before(seat, tuple(size - 1 for size in sizes)) if passing else None)
 
-    def putters_allowed(self, rest: int) -> tuple[int, ...]:
+    def putters_allowed(self, rest: int, kept=()) -> tuple[int, ...]:
         """Return, for each card of `rest` (the middle's cards the seat did not put in) lowest first, the seats that
-        may have put it in (a mask)."""
+        may have put it in (a mask); `kept` each seat's cards kept through the exchange: with a random pass before
+        it, a seat that kept a card its hand before the pass lacked (the one it got) put in none of those."""
         others = sum(1 << t for t in range(self.players) if t != self.seat)
         only = dict(self.putters)
+        barred = self.barred
+        if self.random_pass:
+            barred = tuple(cards | (lacked if lacked & held else 0)
+                           for cards, lacked, held in zip(barred, self.random_pass.lacking, kept))
         allowed = []
         for c in scan(rest):
-            seats = others & ~sum(1 << t for t, cards in enumerate(self.barred) if cards >> c & 1)
+            seats = others & ~sum(1 << t for t, cards in enumerate(barred) if cards >> c & 1)
             allowed.append(seats & only.get(c, seats))
         return tuple(allowed)
 
@@ -192,11 +211,14 @@ class JeepWorlds:
         players = self.players
         room = tuple(0 if t == self.seat else 2 for t in range(players))
         most = multinomial(room)
-        drawn = []
+        drawn, proposed = [], 0
         while len(drawn) < count:
+            if proposed > MOST_PROPOSALS * count:
+                raise InputError(f"no history of the jeep's exchange found for seat {self.seat} in {proposed} draws")
+            proposed += PROPOSALS * (count - len(drawn))
             for slots in self.known.samples(rng, PROPOSALS * (count - len(drawn))):
                 middle = card_set(c for t in range(players) for c in scan(slots[players + t]))
-                allowed = self.putters_allowed(middle & ~self.put)
+                allowed = self.putters_allowed(middle & ~self.put, slots[:players])
                 if rng.randrange(most) >= assignments(allowed, room):
                     continue
                 putters = draw_assignment(allowed, room, rng)
@@ -244,12 +266,28 @@ class PassFacts:
         t = shown.seat
         self.lacking[t] |= shown.excludes()
         self.holding[t] |= bit(shown.card)
-        if shown.with_another():
+        if shown.with_another() and not self.opening[t] & colour:  # else its trick-1 card was the other
             self.needs.append((t, colour))
 
     def commander_held(self, commander: int) -> None:
         if commander >= 0:
             self.holding[commander] |= bit(COMMANDER_CARD)
+
+    def relaxed_needs(self, seat: int, first, took: int, unseen: int, kept_slot, took_slot) -> list[tuple[int, int]]:
+        """Return Knowledge needs true of the slots whatever the gifts: a colour seat t's hand dealt held one card
+        of lies in its hand since the pass or was its gift, in the next hand since (each hand since: its slots
+        kept, the middle, its cards played before the exchange), unless one may lie there among the cards known
+        (`first`: each seat's cards played before the exchange; the seat's own gift got and the two it `took`)."""
+        players, every_taken = len(first), sum(1 << took_slot(t) for t in range(len(first)))
+        needs = []
+        for t, colour in self.needs:
+            after = (t + 1) % players
+            known = took | first[t] & ~self.opening[t] | (
+                bit(self.got) if after == seat else first[after] & ~self.opening[after])
+            if t != seat and not colour & known:
+                needs.append((1 << kept_slot(t) | every_taken | (0 if after == seat else 1 << kept_slot(after)),
+                              colour & unseen))
+        return needs
 
     def before(self, seat: int, sizes: tuple[int, ...]) -> "PassBefore":
         """Return the facts seen from `seat`, `sizes` each hand's size after trick 1."""
