@@ -175,6 +175,12 @@ def worlds_by_brute_force(deal, gifts, put, order, tricks, shown, seat):
 
 @settings(max_examples=20, deadline=None)  # each example enumerates every history for every seat: 1-8 s
 @given(pass_jeep_games(), st.integers(0, 2**16))
+@example(  # seat 2, void in trick 1's suit, gets seat 1's gift of it and keeps it, two others of the suit unseen
+    (Deal((549755900928, 174592, 31), 0), (12, 11, 1), (16, 14, 15, 13, 4, 3), (0, 0, 1, 1, 2, 2),
+     [[(0, 10), (1, 9), (2, 0)], [(0, 1), (1, 12), (2, 2)]], []), 0)
+@example(  # seat 1, void in trick 1's suit, gets seat 0's gift of it and keeps it (found by hypothesis.find)
+    (Deal((549755821568, 341, 8362), 0), (10, 2, 1), (12, 11, 8, 6, 5, 3), (0, 0, 1, 1, 2, 2),
+     [[(0, 9), (1, 0), (2, 13)], [(2, 2), (0, 1), (1, 4)]], []), 0)
 @example(  # seat 1 gives the 0 that seat 2, void in trick 1's suit, gets and plays (found by hypothesis.find)
     (Deal((549755814500, 68719477897, 137438955794), 0), (5, 0, 1), (39, 6, 7, 5, 8, 4), (0, 0, 1, 1, 2, 2),
      [[(0, 9), (1, 10), (2, 11)], [(2, 0), (0, 1), (1, 3)]], [Communication(0, 2, LOWEST, 1)]), 0)
