@@ -12,6 +12,7 @@ two it took as it saw them, every play legal in the hand of its time, every toke
 from, no shown card put in); `JeepWorlds` draws only those, each about equally often.
 """
 
+import functools
 import itertools
 import random
 from collections import Counter
@@ -150,12 +151,19 @@ def worlds_by_brute_force(deal, after, put, order, tricks, shown, seat):
         for chosen in itertools.product(*pairs):
             pairs_put = tuple(c for pair in chosen for c in pair)
             middle = sorted(pairs_put)
-            for shuffle in set(itertools.permutations([t for t in range(players) for _ in range(2)])):
+            for shuffle in jeep_shuffles(players):
                 if card_set(c for c, t in zip(middle, shuffle) if t == seat) != took:
                     continue
                 if history_consistent(dealt, pairs_put, shuffle, tricks, after, shown, deal.commander):
                     found.add((dealt, pairs_put, shuffle))
     return found
+
+
+@functools.cache
+def jeep_shuffles(players: int) -> tuple[tuple[int, ...], ...]:
+    """Every shuffle of the middle: the seat taking each card, two each (worked out once: the brute forces ask for
+    them in every history)."""
+    return tuple(sorted(set(itertools.permutations([t for t in range(players) for _ in range(2)]))))
 
 
 def jeep_worlds(deal, after, put, order, tricks, shown, seat) -> JeepWorlds:

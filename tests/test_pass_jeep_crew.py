@@ -15,7 +15,7 @@ themselves; `JeepWorlds` draws only those, each about equally often. The gifts' 
 checked against every assignment of gifts at 3-5 players. In crew games of 3-4 players, every sample at every
 decision replays the game with its own pass and exchange and gives the player its hand, the gift it gave and got
 and the pair it put in and took; the kernel, one table a game, plays the reference's game; `crew play` plays
-mission 12 on the jeep with 3-5 players.
+mission 12 on the jeep with 3 and 4 players.
 """
 
 import itertools
@@ -30,7 +30,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from test_crew_passes import talk, took
 from test_fog_worlds import commander_deal
-from test_jeep_worlds import random_tricks, show
+from test_jeep_worlds import jeep_shuffles, random_tricks, show
 from test_knowledge import MOST_COUNTED, SAMPLES_PER_DEAL, assert_drawn_are_the_consistent, true_token
 from test_pass_worlds import splits
 
@@ -165,7 +165,7 @@ def worlds_by_brute_force(deal, gifts, put, order, tricks, shown, seat):
                      for t in range(players)]
             for chosen in itertools.product(*pairs):
                 pairs_put = tuple(c for pair in chosen for c in pair)
-                for shuffle in set(itertools.permutations([t for t in range(players) for _ in range(2)])):
+                for shuffle in jeep_shuffles(players):
                     if card_set(c for c, t in zip(sorted(pairs_put), shuffle) if t == seat) != took:
                         continue
                     if history_consistent(dealt, guess, pairs_put, shuffle, tricks, shown, deal.commander):
@@ -173,7 +173,7 @@ def worlds_by_brute_force(deal, gifts, put, order, tricks, shown, seat):
     return found
 
 
-@settings(max_examples=20, deadline=None)  # each example enumerates every history for every seat: 1-8 s
+@settings(max_examples=12, deadline=None)  # each example enumerates every history for every seat: 1-8 s
 @given(pass_jeep_games(), st.integers(0, 2**16))
 @example(  # seat 2, void in trick 1's suit, gets seat 1's gift of it and keeps it, two others of the suit unseen
     (Deal((549755900928, 174592, 31), 0), (12, 11, 1), (16, 14, 15, 13, 4, 3), (0, 0, 1, 1, 2, 2),
@@ -346,9 +346,9 @@ def test_the_kernel_plays_the_jeep_game_with_a_random_pass_the_reference_plays(p
     assert_the_kernel_plays_the_reference_game(deal, [Setup("", mission)], talk(deal, mission), seed=seed)
 
 
-@pytest.mark.parametrize("players", [3, 5])
-def test_crew_play_makes_mission_12_s_random_pass_and_the_jeep_s_exchange(players):
-    args = ["play", "--mission", "planet-nine/12", "--players", str(players), "--space", "jeep", "--seed", "1",
+@pytest.mark.parametrize("players, seed", [(3, 1), (4, 4)])  # games that reach the exchange; 5 players took 27 s
+def test_crew_play_makes_mission_12_s_random_pass_and_the_jeep_s_exchange(players, seed):
+    args = ["play", "--mission", "planet-nine/12", "--players", str(players), "--space", "jeep", "--seed", str(seed),
             "--samples", "2"]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
