@@ -64,6 +64,19 @@ def took(passed, order, seat: int) -> int:
     return card_set(c for c, taker in zip(sorted(passed), order) if taker == seat)
 
 
+def assert_the_exchange_seen(walked, seat: int, sample, space) -> bool:
+    """Fail unless a sample after the jeep's exchange holds the pair `seat` put in and the two it took, and one before
+    it a shuffle of the space's seats; return whether the sample's shuffle to come is its own."""
+    if sample.passed:
+        (after, put), = sample.passed
+        true = walked.tricks[space.jeep_after - 1].passed
+        assert after == space.jeep_after and put[2 * seat : 2 * seat + 2] == true[2 * seat : 2 * seat + 2]
+        assert took(put, sample.jeep_order, seat) == took(true, space.jeep_order, seat)
+        return False
+    assert len(walked.tricks) <= space.jeep_after and sorted(sample.jeep_order) == sorted(space.jeep_order)
+    return sample.jeep_order != space.jeep_order
+
+
 @settings(max_examples=20, deadline=None)
 @given(jeep_missions(), st.integers(0, 2**16))
 def test_every_sample_of_a_jeep_game_replays_it_and_keeps_what_the_player_saw(problem, seed):
@@ -74,16 +87,8 @@ def test_every_sample_of_a_jeep_game_replays_it_and_keeps_what_the_player_saw(pr
         for choice in made.choices:
             before = card_set(s.card for s in game.shown if s.seat == choice.seat and s.trick <= space.jeep_after)
             assert not card_set(choice.cards) & before
-    own_shuffles = []
-    for walked, seat, sample in every_sample(deal, mission, game):
-        if sample.passed:
-            (after, put), = sample.passed
-            true = walked.tricks[space.jeep_after - 1].passed
-            assert after == space.jeep_after and put[2 * seat : 2 * seat + 2] == true[2 * seat : 2 * seat + 2]
-            assert took(put, sample.jeep_order, seat) == took(true, space.jeep_order, seat)
-        else:
-            assert len(walked.tricks) <= space.jeep_after and sorted(sample.jeep_order) == sorted(space.jeep_order)
-            own_shuffles.append(sample.jeep_order != space.jeep_order)
+    own_shuffles = [assert_the_exchange_seen(walked, seat, sample, space)
+                    for walked, seat, sample in every_sample(deal, mission, game)]
     assert any(own_shuffles)  # a shuffle of 6 or 8 cards the samples draw anew: all right has odds under 90^-6
 
 

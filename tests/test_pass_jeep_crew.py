@@ -28,9 +28,9 @@ from click.testing import CliRunner
 from crew_games import assert_the_kernel_plays_the_reference_game, every_sample
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from test_crew_passes import talk, took
+from test_crew_passes import assert_the_exchange_seen, talk
 from test_fog_worlds import commander_deal
-from test_jeep_worlds import jeep_shuffles, random_tricks, show
+from test_jeep_worlds import exchange, jeep_shuffles, random_tricks, show
 from test_knowledge import MOST_COUNTED, SAMPLES_PER_DEAL, assert_drawn_are_the_consistent, true_token
 from test_pass_worlds import splits
 
@@ -82,21 +82,6 @@ def give(draw, held, shown) -> tuple[int, ...]:
     for t, c in enumerate(gifts):
         held[t] = held[t] & ~bit(c) | bit(gifts[t - 1])
     return gifts
-
-
-def exchange(draw, held, shown):
-    """Make the exchange in `held`: each seat puts in two cards it has not shown, the middle dealt by a shuffle."""
-    shown_cards = card_set(s.card for s in shown)
-    put = []
-    for seat, hand in enumerate(held):
-        pair = draw(st.lists(st.sampled_from(sorted(scan(hand & ~shown_cards))), min_size=2, max_size=2, unique=True),
-                    label="pair")
-        put += sorted(pair, reverse=True)
-        held[seat] &= ~card_set(pair)
-    order = draw(st.permutations([t for t in range(len(held)) for _ in range(2)]), label="shuffle")
-    for c, seat in zip(sorted(put), order):
-        held[seat] |= bit(c)
-    return tuple(put), tuple(order)
 
 
 def hands_before_trick(dealt, gifts, put, order, tricks, number: int):
@@ -329,13 +314,7 @@ def test_every_sample_of_a_jeep_game_with_a_random_pass_replays_it_and_keeps_wha
             assert (gifts[seat], gifts[seat - 1]) == (true_gifts[seat], true_gifts[seat - 1])
         else:
             own_passes.append(sample.random_pass != mission.random_pass)
-        if sample.passed:
-            (after, put), = sample.passed
-            true = walked.tricks[space.jeep_after - 1].passed
-            assert after == space.jeep_after and put[2 * seat : 2 * seat + 2] == true[2 * seat : 2 * seat + 2]
-            assert took(put, sample.jeep_order, seat) == took(true, space.jeep_order, seat)
-        else:
-            assert sorted(sample.jeep_order) == sorted(space.jeep_order)
+        assert_the_exchange_seen(walked, seat, sample, space)
     assert any(own_passes)  # before the pass each sample draws its own
 
 
