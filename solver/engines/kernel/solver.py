@@ -130,7 +130,7 @@ class KernelSolver:
         """Decide whether the crew can complete every task of `mission` in `deal`.
 
         `outcome_only`: a WIN without its winning line (the realistic crew's samples ask only whether a card keeps
-        the mission winnable; reading the line back cost 6% of its games, crew.GameTables).
+        the mission winnable; reading the line back cost 5% of its games, crew.GameTables).
 
         `generation` (from `table.next_generation()`): read and extend the lost positions
         stored under it by earlier calls, which must have had the same mission, seats,
