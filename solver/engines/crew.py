@@ -406,7 +406,7 @@ class GameTables:
         self.last = (None, 0)  # the mission last solved and its generation: a card's samples come one after another
 
     def __call__(self, deal: Deal, mission, limits: Limits = Limits()):
-        """Return whether `mission` is winnable on `deal` (its outcome: no winning line)."""
+        """Return the solver's answer on `deal`: its outcome, without a winning line (the crew asks no more)."""
         last, generation = self.last
         if mission is not last:
             rules = replace(mission, played=(), chosen=())
