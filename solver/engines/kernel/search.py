@@ -10,6 +10,7 @@ at trick boundaries go to the transposition table (solver/engines/kernel/table.p
 import numpy as np
 from numba import njit
 
+from solver.core.bitops import unowned
 from solver.core.deal import MAX_PLAYERS
 from solver.engines.kernel.arrays import (
     COUNTER_VALUES,
@@ -133,6 +134,9 @@ def search(arrays, node_limit):
     right after it; the pattern is won with its last card laid.
     """
     problem, feasible, pattern, frames, plies, moves, hands, control, table = arrays
+    problem, feasible, pattern = unowned(problem), unowned(feasible), unowned(pattern)
+    frames, plies, moves, hands = unowned(frames), unowned(plies), unowned(moves), unowned(hands)
+    control, table = unowned(control), unowned(table)
     if control[STARTED] == 0:
         start(problem, feasible, frames, plies, hands, control, table)
     if control[STATUS] != RUNNING:
