@@ -150,10 +150,7 @@ def worlds_by_brute_force(deal, after, put, order, tricks, shown, seat):
                  for t in range(players)]
         for chosen in itertools.product(*pairs):
             pairs_put = tuple(c for pair in chosen for c in pair)
-            middle = sorted(pairs_put)
-            for shuffle in jeep_shuffles(players):
-                if card_set(c for c, t in zip(middle, shuffle) if t == seat) != took:
-                    continue
+            for shuffle in shuffles_giving(seat, took, pairs_put, players):
                 if history_consistent(dealt, pairs_put, shuffle, tricks, after, shown, deal.commander):
                     found.add((dealt, pairs_put, shuffle))
     return found
@@ -164,6 +161,22 @@ def jeep_shuffles(players: int) -> tuple[tuple[int, ...], ...]:
     """Every shuffle of the middle: the seat taking each card, two each (worked out once: the brute forces ask for
     them in every history)."""
     return tuple(sorted(set(itertools.permutations([t for t in range(players) for _ in range(2)]))))
+
+
+def shuffles_giving(seat: int, took: int, put, players: int) -> tuple[tuple[int, ...], ...]:
+    """Return the shuffles of the middle `put` that give `seat` the cards `took` (the cards it took back)."""
+    return shuffles_by_places(players, seat).get(sum(1 << i for i, c in enumerate(sorted(put)) if took >> c & 1), ())
+
+
+@functools.cache
+def shuffles_by_places(players: int, seat: int) -> dict[int, tuple[tuple[int, ...], ...]]:
+    """Return the shuffles by the places in the middle (bit i: its i-th lowest card) they give `seat`: the brute
+    forces filter a shuffle a history (tens of millions of card sets a test before)."""
+    found = {}
+    for shuffle in jeep_shuffles(players):
+        places = sum(1 << i for i, t in enumerate(shuffle) if t == seat)
+        found[places] = found.get(places, ()) + (shuffle,)
+    return found
 
 
 def jeep_worlds(deal, after, put, order, tricks, shown, seat) -> JeepWorlds:

@@ -30,7 +30,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from test_crew_passes import assert_the_exchange_seen, talk
 from test_fog_worlds import commander_deal
-from test_jeep_worlds import exchange, jeep_shuffles, random_tricks, show
+from test_jeep_worlds import exchange, random_tricks, show, shuffles_giving
 from test_knowledge import MOST_COUNTED, SAMPLES_PER_DEAL, assert_drawn_are_the_consistent, true_token
 from test_pass_worlds import splits
 
@@ -150,9 +150,7 @@ def worlds_by_brute_force(deal, gifts, put, order, tricks, shown, seat):
                      for t in range(players)]
             for chosen in itertools.product(*pairs):
                 pairs_put = tuple(c for pair in chosen for c in pair)
-                for shuffle in jeep_shuffles(players):
-                    if card_set(c for c, t in zip(sorted(pairs_put), shuffle) if t == seat) != took:
-                        continue
+                for shuffle in shuffles_giving(seat, took, pairs_put, players):
                     if history_consistent(dealt, guess, pairs_put, shuffle, tricks, shown, deal.commander):
                         found.add((dealt, guess, pairs_put, shuffle))
     return found

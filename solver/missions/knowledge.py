@@ -38,7 +38,9 @@ less: its seat may hold one card of the colour, the one it set aside (`caps`: at
 special stage's redeal (solver/missions/redeal_worlds.py) the kept cards, the discards drawn and those left over.
 """
 
+import bisect
 import functools
+import itertools
 import math
 import random
 from dataclasses import dataclass
@@ -233,31 +235,34 @@ class Knowledge:
 
     def samples(self, rng: random.Random, count: int) -> list[tuple[int, ...]]:
         """Return `count` deals drawn as `count` calls of `sample` would draw them, the weights of each group's
-        splits computed once (on 4-player games of 5 dealt tasks, 16 samples a decision: a tenth of the game)."""
+        splits computed once (on 4-player games of 5 dealt tasks, 16 samples a decision: a tenth of the game),
+        with what each split leaves and their running sums (a split found by bisection, not by a scan)."""
         groups, start, capped = self.groups(), self.left(), self.cap_seats()
         if any(r < 0 for r in start) or self.count() == 0:
             raise InputError(f"no deal of the unseen cards agrees with what seat {self.seat} knows")
-        weighted = {}  # (group index, what is left) -> its splits with their weights, and their sum
+        weighted = {}  # (group index, what is left) -> the running sums of its splits' weights, the splits and
+        # what each leaves
+        seats_of = [seat_list(seats) for seats, _, _ in groups]
+        cards_of = [list(scan(cards)) for _, _, cards in groups]
         drawn = []
         while len(drawn) < count:  # a deal that breaks a need is drawn again: the others stay equally likely
             hands, left = list(self.must), start
             for index, (seats, caps, cards) in enumerate(groups):
-                if (index, left) not in weighted:
-                    splits = [(split, multinomial(split) * ways(groups, index + 1, after, capped))
-                              for split, after in splits_within(popcount(cards), seats, left, caps, capped)]
-                    weighted[index, left] = splits, sum(weight for _, weight in splits)
-                splits, total = weighted[index, left]
-                pick = rng.randrange(total)
-                for split, weight in splits:
-                    if pick < weight:
-                        break
-                    pick -= weight
-                shuffled = list(scan(cards))
+                found = weighted.get((index, left))
+                if found is None:
+                    splits = list(splits_within(popcount(cards), seats, left, caps, capped))
+                    sums = list(itertools.accumulate(multinomial(split) * ways(groups, index + 1, after, capped)
+                                                     for split, after in splits))
+                    found = weighted[index, left] = sums, splits
+                sums, splits = found
+                split, left = splits[bisect.bisect_right(sums, rng.randrange(sums[-1]))]
+                shuffled = cards_of[index][:]
                 rng.shuffle(shuffled)
-                for other, share in zip(seat_list(seats), split):
-                    hands[other] |= card_set(shuffled[:share])
-                    shuffled = shuffled[share:]
-                left = take(left, seats, split, caps, capped)
+                at = 0
+                for other, share in zip(seats_of[index], split):
+                    for c in shuffled[at : at + share]:
+                        hands[other] |= 1 << c
+                    at += share
             if all(held(hands, seats) & cards for seats, cards in self.needs):
                 drawn.append(tuple(hands))
         return drawn
