@@ -56,22 +56,26 @@ from solver.missions.conditions import FIRST_COUNTERS
 from solver.missions.pattern import MAX_STATES
 
 TT_WAYS = 4
-TT_KEY, TT_KEY2, TT_META = range(3)  # entry columns; META = generation << 32 | proof work
+# A bucket is one row: its ways' first key words, then their second words, then their metas (generation << 32 |
+# proof work). A probe that finds no match, the usual case, reads the first words alone: 32 bytes that never
+# straddle a cache line, where rows of one entry (key, key2, meta) spread the four over two lines.
+TT_KEY, TT_KEY2, TT_META = 0, TT_WAYS, 2 * TT_WAYS  # each a column block of TT_WAYS
+TT_COLUMNS = 3 * TT_WAYS
 
 
 @njit(cache=True)
-def tt_slot(key, table):
-    """Return the first entry of the bucket of `key`."""
-    buckets = table.shape[0] // TT_WAYS
-    return (key & (buckets - 1)) * TT_WAYS  # the key is a random Zobrist word already
+def tt_bucket(key, table):
+    """Return the row of `key`'s bucket."""
+    return key & (table.shape[0] - 1)  # the key is a random Zobrist word already
 
 
 @njit(cache=True)
 def tt_lost(key, key2, table, generation):
     """Return True when the position is stored as lost in this generation."""
-    slot = tt_slot(key, table)
-    for i in range(slot, slot + TT_WAYS):
-        if table[i, TT_KEY] == key and table[i, TT_KEY2] == key2 and table[i, TT_META] >> 32 == generation:
+    row = tt_bucket(key, table)
+    for way in range(TT_WAYS):
+        if table[row, TT_KEY + way] == key and table[row, TT_KEY2 + way] == key2 and \
+                table[row, TT_META + way] >> 32 == generation:
             return True
     return False
 
@@ -79,17 +83,17 @@ def tt_lost(key, key2, table, generation):
 @njit(cache=True)
 def tt_store(key, key2, work, table, generation):
     """Store a lost position; replace a stale entry, else the one whose proof cost the fewest nodes."""
-    slot = tt_slot(key, table)
-    victim = slot
-    for i in range(slot, slot + TT_WAYS):
-        if table[i, TT_META] >> 32 != generation:
-            victim = i
+    row = tt_bucket(key, table)
+    victim = 0
+    for way in range(TT_WAYS):
+        if table[row, TT_META + way] >> 32 != generation:
+            victim = way
             break
-        if table[i, TT_META] < table[victim, TT_META]:
-            victim = i
-    table[victim, TT_KEY] = key
-    table[victim, TT_KEY2] = key2
-    table[victim, TT_META] = (generation << 32) | min(work, 2**32 - 1)
+        if table[row, TT_META + way] < table[row, TT_META + victim]:
+            victim = way
+    table[row, TT_KEY + victim] = key
+    table[row, TT_KEY2 + victim] = key2
+    table[row, TT_META + victim] = (generation << 32) | min(work, 2**32 - 1)
 
 
 _RNG = np.random.default_rng(0xC5E7)
@@ -186,7 +190,7 @@ PREFAULT_BITS = 22  # tables this large or larger get their pages written up fro
 
 
 class TranspositionTable:
-    """Lost trick-boundary positions in 4-way buckets of (key, key2, generation << 32 | work) rows.
+    """Lost trick-boundary positions in 4-way buckets of (key, key2, generation << 32 | work) entries, a bucket a row.
 
     Generation-stamped: a new deal bumps the stamp instead of clearing the table. A bucket
     replaces an entry of an older generation first, else the one whose proof cost the fewest
@@ -198,7 +202,7 @@ class TranspositionTable:
         # faulted in at random during the search cost far more (measured: 0.26 s on one deal). A
         # smaller one is for one deal (`crew solve`), which mostly touches few of its pages:
         # writing 2^20 entries up front cost 70-96 ms in a fresh process, more than the solve.
-        shape = (1 << bits, 3)
+        shape = ((1 << bits) // TT_WAYS, TT_COLUMNS)
         if bits >= PREFAULT_BITS:
             self.entries = np.full(shape, 0, dtype=np.int64)  # every page written now
         else:
