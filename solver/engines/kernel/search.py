@@ -134,6 +134,7 @@ def search(arrays, node_limit):
     right after it; the pattern is won with its last card laid.
     """
     problem, feasible, pattern, frames, plies, moves, hands, control, table = arrays
+    # The arrays as views without reference counts (bitops.unowned): `arrays` keeps them alive.
     problem, feasible, pattern = unowned(problem), unowned(feasible), unowned(pattern)
     frames, plies, moves, hands = unowned(frames), unowned(plies), unowned(moves), unowned(hands)
     control, table = unowned(control), unowned(table)

@@ -74,8 +74,8 @@ def tt_lost(key, key2, table, generation):
     """Return True when the position is stored as lost in this generation."""
     row = tt_bucket(key, table)
     for way in range(TT_WAYS):
-        if table[row, TT_KEY + way] == key and table[row, TT_KEY2 + way] == key2 and \
-                table[row, TT_META + way] >> 32 == generation:
+        if (table[row, TT_KEY + way] == key and table[row, TT_KEY2 + way] == key2
+                and table[row, TT_META + way] >> 32 == generation):
             return True
     return False
 
