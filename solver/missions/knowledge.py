@@ -239,13 +239,17 @@ class Knowledge:
         groups, start, capped = self.groups(), self.left(), self.cap_seats()
         if any(r < 0 for r in start) or self.count() == 0:
             raise InputError(f"no deal of the unseen cards agrees with what seat {self.seat} knows")
+        weighted = {}  # (group index, what is left) -> weighted_splits: a key cheaper to hash for each draw
         seats_of = [seat_list(seats) for seats, _, _ in groups]
         cards_of = [list(scan(cards)) for _, _, cards in groups]
         drawn = []
         while len(drawn) < count:  # a deal that breaks a need is drawn again: the others stay equally likely
             hands, left = list(self.must), start
             for index, (seats, caps, cards) in enumerate(groups):
-                sums, splits = weighted_splits(groups, index, left, capped)
+                found = weighted.get((index, left))
+                if found is None:
+                    found = weighted[index, left] = weighted_splits(groups, index, left, capped)
+                sums, splits = found
                 split, left = splits[bisect.bisect_right(sums, rng.randrange(sums[-1]))]
                 shuffled = cards_of[index][:]
                 rng.shuffle(shuffled)
@@ -405,8 +409,8 @@ def weighted_splits(groups, index: int, left, cap_seats=()) -> tuple[tuple[int, 
     """Return the running sums of the weights of the splits of groups[index] (Knowledge.groups) with `left`
     (Knowledge.left's), and the splits with what each leaves (`splits_within`): a split's weight is the deals of
     the groups after it that it leaves possible. Kept across calls: the worlds of the jeep and the helicopter make
-    a Knowledge a proposal, most alike (a five-player jeep game after mission 12's random pass: 6,424 calls of
-    `Knowledge.samples`, 230 of its 250 s computing these weights again). A split is found by bisection."""
+    a Knowledge a proposal, most alike (a five-player jeep game after mission 12's random pass, profiled: 6,424
+    calls of `Knowledge.samples`, 230 of their 250 s computing these weights again). A split is found by bisection."""
     seats, caps, cards = groups[index]
     splits = tuple(splits_within(popcount(cards), seats, left, caps, cap_seats))
     sums = tuple(itertools.accumulate(multinomial(split) * ways(groups, index + 1, after, cap_seats)
