@@ -156,13 +156,6 @@ def worlds_by_brute_force(deal, after, put, order, tricks, shown, seat):
     return found
 
 
-@functools.cache
-def jeep_shuffles(players: int) -> tuple[tuple[int, ...], ...]:
-    """Every shuffle of the middle: the seat taking each card, two each (worked out once: the brute forces ask for
-    them in every history)."""
-    return tuple(sorted(set(itertools.permutations([t for t in range(players) for _ in range(2)]))))
-
-
 def shuffles_giving(seat: int, took: int, put, players: int) -> tuple[tuple[int, ...], ...]:
     """Return the shuffles of the middle `put` that give `seat` the cards `took` (the cards it took back)."""
     return shuffles_by_places(players, seat).get(sum(1 << i for i, c in enumerate(sorted(put)) if took >> c & 1), ())
@@ -170,10 +163,11 @@ def shuffles_giving(seat: int, took: int, put, players: int) -> tuple[tuple[int,
 
 @functools.cache
 def shuffles_by_places(players: int, seat: int) -> dict[int, tuple[tuple[int, ...], ...]]:
-    """Return the shuffles by the places in the middle (bit i: its i-th lowest card) they give `seat`: the brute
-    forces filter a shuffle a history (tens of millions of card sets a test before)."""
+    """Return every shuffle of the middle (the seat taking each card, two each) by the places in the middle (bit i:
+    its i-th lowest card) it gives `seat`, worked out once: the brute forces filtered every shuffle in every history
+    (tens of millions of card sets a test)."""
     found = {}
-    for shuffle in jeep_shuffles(players):
+    for shuffle in sorted(set(itertools.permutations([t for t in range(players) for _ in range(2)]))):
         places = sum(1 << i for i, t in enumerate(shuffle) if t == seat)
         found[places] = found.get(places, ()) + (shuffle,)
     return found
