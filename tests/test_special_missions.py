@@ -106,17 +106,12 @@ CASES = [
     # wins.
     Case(16, "p9 b9 | g1 g2 | y1 y2", "", L, "nine-must-be-led"),
     # --- 17: two drafted tasks, and no trick won by a 9 -------------------------------
-    # WIN: the draft gives seat 0 and seat 1 one task each. Seat 0 leads b5, seat 1's b6
-    # takes b1; p9 is taken by seat 0's r4, either led (seat 2 discards p9) or ruffing
-    # seat 1's p1 lead (seat 2 must follow with p9, seat 0 has no pink left).
-    Case(
-        17,
-        "r4 b5 g5 | p1 b6 g6 | p9 b1 g1",
-        "b1 p9",
-        W,
-        "nine-ruffed",
-        owners="b1:1 p9:0",
-    ),
+    # WIN: the draft gives seat 0 and seat 1 one task each, either way round. Seat 0 leads b5,
+    # seat 1's b6 takes b1; p9 is taken by seat 0's r4, either led (seat 2 discards p9) or
+    # ruffing seat 1's p1 lead (seat 2 must follow with p9, seat 0 has no pink left). Or seat 0
+    # leads r4 (seat 2 discards b1), then b5: seat 1's b6 takes p9, which seat 2, void in blue,
+    # discards.
+    Case(17, "r4 b5 g5 | p1 b6 g6 | p9 b1 g1", "b1 p9", W, "nine-ruffed"),
     # LOSS: the draft gives seat 1 a task, but seat 1 (p9 b1 g1) can win a trick only
     # with p9: b1 and g1 are the lowest of their colours and seat 1 never leads first.
     Case(
