@@ -255,8 +255,7 @@ class Knowledge:
                 rng.shuffle(shuffled)
                 at = 0
                 for other, share in zip(seats_of[index], split):
-                    for c in shuffled[at : at + share]:
-                        hands[other] |= 1 << c
+                    hands[other] |= card_set(shuffled[at : at + share])
                     at += share
             if all(held(hands, seats) & cards for seats, cards in self.needs):
                 drawn.append(tuple(hands))
