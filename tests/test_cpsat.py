@@ -15,13 +15,16 @@ from conftest import (
     four_column_difficult_ghosts,
     missions_for,
     missions_with_conditions,
+    orders,
+    pick,
+    pick_set,
     small_deals,
     space_rules,
 )
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from solver.core.cards import CARD_COUNT, COLOUR_CARDS, bit, card_set, parse_card, scan
+from solver.core.cards import CARD_COUNT, COLOUR_CARDS, bit, parse_card, scan
 from solver.core.deal import deal_rng, parse_deal, random_deal, random_tasks
 from solver.core.rules import num_tricks
 from solver.core.solution import Limits, Outcome
@@ -480,7 +483,7 @@ def passes_beside(draw, deal):
     """Mission 12's random pass after some trick, or the helicopter's passes after a trick holding one given card."""
     if draw(st.booleans(), label="random pass"):
         return {"random_pass": draw(random_passes(deal))}
-    return {"heli_pass": bit(draw(st.sampled_from(sorted(scan(deal.cards))), label="heli"))}
+    return {"heli_pass": bit(pick(draw, sorted(scan(deal.cards)), label="heli"))}
 
 
 @settings(max_examples=30)
@@ -517,7 +520,7 @@ def test_spaces_with_trick_conditions_and_sequences_agree_with_reference(space):
 def random_passes(draw, deal):
     tricks = num_tricks(deal.hands)
     after = draw(st.integers(1, max(1, tricks - 1)), label="after")
-    return RandomPass(after, tuple(draw(st.permutations(range(CARD_COUNT)), label="ordering")))
+    return RandomPass(after, tuple(draw(orders(CARD_COUNT), label="ordering")))
 
 
 @settings(max_examples=150)
@@ -591,7 +594,7 @@ def random_passes_before_the_jeep(draw, deal):
     rules = draw(space_rules(deal, "jeep"))
     assume(rules.jeep_after > 1)
     after = draw(st.integers(1, rules.jeep_after - 1), label="pass after")
-    return rules, RandomPass(after, tuple(draw(st.permutations(range(CARD_COUNT)), label="ordering")))
+    return rules, RandomPass(after, tuple(draw(orders(CARD_COUNT), label="ordering")))
 
 
 @settings(max_examples=100)
@@ -630,8 +633,8 @@ def test_sequence_rules_agree_with_reference(case):
 # and on the spaces that move or hold back cards.
 @st.composite
 def clean_tricks(draw, deal):
-    named = draw(st.sets(st.sampled_from(list(scan(deal.cards))), min_size=1), label="set")
-    clean = TrickCounter((1 << deal.players) - 1, containing=card_set(named), min_containing=0, max_containing=0,
+    named = pick_set(draw, list(scan(deal.cards)), min_size=1, label="set")
+    clean = TrickCounter((1 << deal.players) - 1, containing=named, min_containing=0, max_containing=0,
                          at_least=draw(st.integers(1, num_tricks(deal.hands)), label="clean tricks"))
     return make_task_mission(deal, (), counters=(clean,), specs=True)
 

@@ -8,6 +8,7 @@ from conftest import (
     check_witness,
     deals_and_missions,
     missions_with_conditions,
+    pick_distinct,
     small_deals,
 )
 from hypothesis import assume, given, settings
@@ -138,7 +139,7 @@ def self_won_tasks(draw):
     deal = draw(small_deals(min_players=3, max_players=4, max_cards=4, capped=False))
     holder = {c: seat for seat, hand in enumerate(deal.hands) for c in scan(hand & COLOUR_CARDS)}
     assume(len(holder) >= 2)
-    cards = draw(st.lists(st.sampled_from(sorted(holder)), min_size=2, max_size=4, unique=True))
+    cards = pick_distinct(draw, sorted(holder), min_size=2, max_size=4)
     owners = [holder[c] if draw(st.integers(0, 3)) else draw(st.integers(0, deal.players - 1)) for c in cards]
     return deal, make_task_mission(deal, cards, owners=owners)
 
@@ -186,7 +187,7 @@ def trumps_and_fixed_owners(draw):
     assume(deal.cards & TRUMPS)
     colours = sorted(scan(deal.cards & COLOUR_CARDS))
     assume(len(colours) >= 2)
-    cards = draw(st.lists(st.sampled_from(colours), min_size=2, max_size=4, unique=True))
+    cards = pick_distinct(draw, colours, min_size=2, max_size=4)
     owners = draw(st.lists(st.integers(0, deal.players - 1), min_size=len(cards), max_size=len(cards)))
     return deal, make_task_mission(deal, cards, owners=owners)
 

@@ -7,7 +7,7 @@ reference parity per rule family: every rule family appears in some mission.
 """
 
 import pytest
-from conftest import check_witness, small_deals
+from conftest import check_witness, orders, shuffled, small_deals
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -38,8 +38,8 @@ def mission_cases(draw, mission):
     assume(len(colour) >= mission.tasks)
     named = [parse_card(c.among[len("left of ") :]) for c in mission.choose if c.among.startswith("left of ")]
     assume(all(deal.holder(c) is not None for c in named))  # mission 46 names p9's holder
-    cards = draw(st.permutations(colour))[: mission.tasks]
-    chance = RandomPass(1, tuple(draw(st.permutations(range(CARD_COUNT))))) if mission.chance else None
+    cards = shuffled(draw, colour)[: mission.tasks]
+    chance = RandomPass(1, tuple(draw(orders(CARD_COUNT)))) if mission.chance else None
     return deal, cards, chance
 
 

@@ -17,6 +17,7 @@ from conftest import (
     deals_and_missions,
     four_column_difficult_ghosts,
     missions_with_conditions,
+    pick_set,
     small_deals,
     space_rules,
 )
@@ -97,7 +98,7 @@ def spoiling_counters(draw, deal):
     from solver.missions.conditions import TrickCounter
 
     dealt = list(scan(deal.cards))
-    named = sum(1 << c for c in draw(st.sets(st.sampled_from(dealt), min_size=1, max_size=len(dealt) - 1)))
+    named = pick_set(draw, dealt, min_size=1, max_size=len(dealt) - 1)
     most = draw(st.sampled_from([0, 0, 1]), label="most")
     tricks = num_tricks(deal.hands)
     spares = [popcount(hand) - tricks for hand in deal.hands]
