@@ -129,9 +129,7 @@ def worlds_by_brute_force(deal, arrivals, dealt, draws, tricks, shown, seat):
     sizes[seat] -= len(seen)
     found = set()
     played = [card_set(c for trick in tricks for t, c in trick if t == other) for other in range(players)]
-    for split in splits(rest, sizes):
-        if any(split[t] & played[t] != played[t] for t in range(players) if t != seat):
-            continue  # a card played is in its player's hand: most splits fail this, before any history
+    for split in splits(rest, sizes, [0 if t == seat else played[t] for t in range(players)]):
         options = []
         for t, cards in enumerate(split):
             if t == seat:

@@ -113,7 +113,9 @@ def worlds_by_brute_force(deal, tricks, passes, shown, seat):
     sizes = [popcount(h) for h in deal.hands]
     sizes[seat] = 0
     found = set()
-    for split in splits(deal.cards & ~deal.hands[seat], sizes):
+    opening = [0 if t == seat else card_set(c for s, c in tricks[0] if s == t) if tricks else 0
+               for t in range(deal.players)]  # played before any pass: in the hands dealt
+    for split in splits(deal.cards & ~deal.hands[seat], sizes, opening):
         dealt = tuple(deal.hands[seat] if t == seat else split[t] for t in range(deal.players))
         if dealt[deal.commander] >> COMMANDER_CARD & 1:
             found.update((dealt, made) for made in histories(dealt, tricks, passes, shown, seat))

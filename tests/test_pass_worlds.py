@@ -27,7 +27,7 @@ from test_knowledge import (
     true_token,
 )
 
-from solver.core.cards import COLOURS, bit, card_set, scan, suit_of
+from solver.core.cards import COLOURS, bit, card_set, popcount, scan, suit_of
 from solver.core.rules import legal_plays, trick_winner
 from solver.missions.knowledge import Communication
 from solver.missions.pass_worlds import PassWorlds, shown_last
@@ -93,7 +93,8 @@ def worlds_by_brute_force(deal, shown, tricks, gifts, seat):
     others = [t for t in range(players) if t != seat]
     found = set()
     rest = deal.cards & ~deal.hands[seat]
-    for split in splits(rest, [sizes[t] for t in others]):
+    opening = [card_set(c for s, c in tricks[0] if s == t) for t in others]  # in the hands dealt
+    for split in splits(rest, [sizes[t] for t in others], opening):
         hands = list(deal.hands)
         for t, hand in zip(others, split):
             hands[t] = hand
@@ -109,13 +110,20 @@ def worlds_by_brute_force(deal, shown, tricks, gifts, seat):
     return found
 
 
-def splits(cards: int, sizes):
+def splits(cards: int, sizes, holding=()):
+    """Yield every split of `cards` into hands of `sizes`, in order, the k-th holding the cards `holding[k]` (none
+    past its end): a brute force enumerates only the hands dealt that hold what their seats played before any
+    card could reach them, and checks every rule on those (the others break one: this file's brute force took
+    17 s, 4 s with it)."""
     if not sizes:
         yield ()
         return
-    for chosen in itertools.combinations(sorted(scan(cards)), sizes[0]):
-        hand = card_set(chosen)
-        for more in splits(cards & ~hand, sizes[1:]):
+    held = holding[0] if holding else 0
+    if held & ~cards or popcount(held) > sizes[0]:
+        return
+    for chosen in itertools.combinations(sorted(scan(cards & ~held)), sizes[0] - popcount(held)):
+        hand = held | card_set(chosen)
+        for more in splits(cards & ~hand, sizes[1:], holding[1:]):
             yield (hand, *more)
 
 

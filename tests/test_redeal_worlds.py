@@ -104,7 +104,7 @@ def worlds_by_brute_force(deal, tricks, tabled, order, after, seat):
     sizes = [popcount(hand) for hand in deal.hands]
     others = [p for p in range(players) if p != seat]
     found = set()
-    for hands in splits(deal.cards & ~deal.hands[seat], [sizes[p] for p in others]):
+    for hands in splits(deal.cards & ~deal.hands[seat], [sizes[p] for p in others], [before[p] for p in others]):
         dealt = [0] * players
         dealt[seat] = deal.hands[seat]
         for p, hand in zip(others, hands):
