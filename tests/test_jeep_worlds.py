@@ -141,7 +141,8 @@ def worlds_by_brute_force(deal, after, put, order, tricks, shown, seat):
     sizes[seat] = 0
     first = [card_set(c for trick in tricks[:after] for t, c in trick if t == other) for other in range(players)]
     found = set()
-    for split in splits(deal.cards & ~deal.hands[seat], sizes, [0 if t == seat else first[t] for t in range(players)]):
+    holding = [0 if t == seat else first[t] for t in range(players)]
+    for split in splits(deal.cards & ~deal.hands[seat], sizes, holding):
         dealt = tuple(deal.hands[seat] if t == seat else split[t] for t in range(players))
         pairs = [[own_pair] if t == seat else [tuple(sorted(p, reverse=True)) for p in
                                                itertools.combinations(scan(dealt[t] & ~first[t]), 2)]

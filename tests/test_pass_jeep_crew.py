@@ -135,7 +135,8 @@ def worlds_by_brute_force(deal, gifts, put, order, tricks, shown, seat):
     sizes[seat] = 0
     opening = {t: c for t, c in tricks[0]}
     found = set()
-    for split in splits(deal.cards & ~deal.hands[seat], sizes, [0 if t == seat else bit(opening[t]) for t in range(players)]):
+    holding = [0 if t == seat else bit(opening[t]) for t in range(players)]
+    for split in splits(deal.cards & ~deal.hands[seat], sizes, holding):
         dealt = tuple(deal.hands[seat] if t == seat else split[t] for t in range(players))
         choices = [[gifts[t]] if t in (seat, (seat - 1) % players) else sorted(scan(dealt[t] & ~bit(opening[t])))
                    for t in range(players)]
