@@ -35,8 +35,9 @@ sweep: $(STAMP)
 # (about 45 s of CPU each on this 2-core machine). One worker more than cores, each stealing the others'
 # tests when out of its own: the sweep and signal tests wait on their crew processes, and the last long
 # parity test no longer runs alone (both cores busy 1.96 of the time, against 1.82 with `-n auto`).
-# Pytest writes its assertion-rewritten test modules to tests/__pycache__ even where PYTHONDONTWRITEBYTECODE
-# is set: a worker collected the suite in 7.5 s of CPU rewriting all 78 modules, in 3 s reading them.
+# PYTHONDONTWRITEBYTECODE (set on this machine) is emptied for pytest, so that it writes its assertion-rewritten
+# test modules to tests/__pycache__, which later runs read: a worker collected the suite in 7.5 s of CPU
+# rewriting all 78 modules, in 3 s reading them.
 TEST_WORKERS := $(shell expr $$(nproc 2>/dev/null || echo 2) + 1)
 test: $(STAMP)
 	$(BYTECODE)

@@ -72,7 +72,7 @@ def pick_distinct(draw, elements: list, min_size=0, max_size=None, label=None) -
 
 
 def pick_set(draw, elements: list, min_size=0, max_size=None, label=None) -> int:
-    """Draw a set of distinct cards as a bit mask, as `draw(st.sets(st.sampled_from(elements), ...))` would."""
+    """Draw a set of distinct cards, as `draw(st.sets(st.sampled_from(elements), ...))` would, as a bit mask."""
     return sum(1 << elements[i] for i in draw(st.sets(positions(len(elements)), min_size=min_size, max_size=max_size),
                                                label=label))
 
