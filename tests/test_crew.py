@@ -135,8 +135,10 @@ def test_stage_spaces_together_are_refused():
     with pytest.raises(InputError, match="does not model the jeep with another rule of play or a table"):
         card_shares(DEAL, replace(MISSION, space=PlayRules(jeep_after=1, jeep_order=(0, 0, 1, 1, 2, 2), skis=2)),
                     Position())
-    with pytest.raises(InputError, match="does not model fog with another rule of play or a random pass"):
-        card_shares(DEAL, replace(MISSION, space=PlayRules(arrivals=(0,) * 40),
+    with pytest.raises(InputError, match="does not model fog with another rule of play, or with the Ghost and a random"):
+        card_shares(DEAL, replace(MISSION, space=PlayRules(arrivals=(0,) * 40, skis=2)), Position())
+    with pytest.raises(InputError, match="does not model fog with another rule of play, or with the Ghost and a random"):
+        card_shares(DEAL, replace(MISSION, space=PlayRules(arrivals=(0,) * 40, ghost=2),
                                   random_pass=RandomPass(1, tuple(range(40)))), Position())
 
 

@@ -11,8 +11,9 @@ that the reference plays; `crew play` plays on fog (with the Ghost: tests/test_g
 import random
 from dataclasses import replace
 
+import numpy as np
 from click.testing import CliRunner
-from crew_games import assert_the_kernel_plays_the_reference_game
+from crew_games import assert_the_kernel_plays_the_reference_game, every_sample
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_fog_worlds import fog_games
@@ -20,12 +21,13 @@ from test_fog_worlds import fog_games
 from cli.main import main
 from solver.core.cards import COLOURS, scan, suit_of
 from solver.core.solution import Limits
-from solver.engines.crew import decision_deals, samples_before_play
+from solver.engines.crew import decision_deals, pass_gifts, samples_before_play
 from solver.engines.realistic import play_game
 from solver.engines.reference import walk
 from solver.missions.position import Position
 from solver.missions.setup import Setup
 from solver.missions.tasks import make_task_mission
+from solver.trick.chance import draw_random_pass
 from solver.trick.variants import PlayRules
 
 
@@ -69,6 +71,30 @@ def test_every_sample_of_a_fog_game_replays_it_and_keeps_what_the_player_saw(pro
             assert replayed.hands[walked.to_move] == walked.hands[walked.to_move]
             assert seen_by(sample.deal, sample.arrivals, walked.to_move, after) == seen_by(deal, arrivals,
                                                                                            walked.to_move, after)
+
+
+@st.composite
+def fog_pass_missions(draw):
+    """A fog mission of `fog_missions` with mission 12's random pass after trick 1 drawn with the deal."""
+    deal, mission = draw(fog_missions())
+    return deal, replace(mission, random_pass=draw_random_pass(np.random.default_rng(draw(st.integers(0, 2**16)))))
+
+
+@settings(max_examples=20, deadline=None)
+@given(fog_pass_missions(), st.integers(0, 2**16))
+def test_every_sample_after_mission_12s_pass_under_fog_keeps_what_the_player_saw(problem, seed):
+    # "Right after trick 1 every player gives one card chosen uniformly at random from his hand ... to the next player
+    # in turn order (left)": each sample replays the plays with its own pass (every_sample), the deciding seat's cards
+    # arrive as they did and, once the pass is made, it gave and got in the sample the cards it gave and got.
+    deal, mission = problem
+    game = assert_the_kernel_plays_the_reference_game(deal, [Setup("", mission)], seed=seed, samples=2)
+    for walked, seat, sample in every_sample(deal, mission, game):
+        after = len(walked.tricks)
+        assert seen_by(sample.deal, sample.arrivals, seat, after) == seen_by(deal, mission.space.arrivals, seat, after)
+        if after >= 1:
+            gifts = pass_gifts(deal, mission, walked)
+            made = pass_gifts(sample.deal, sample.on(mission), walked)
+            assert made[seat] == gifts[seat] and made[seat - 1] == gifts[seat - 1]
 
 
 @settings(max_examples=15, deadline=None)

@@ -87,12 +87,14 @@ def in_hand(cards: int, arrivals, tricks, number: int) -> int:
     return card_set(c for c in scan(cards) if arrivals[c] <= number - 1) & ~gone
 
 
-def show(draw, deal, arrivals, tricks, number: int, spoke) -> Communication | None:
+def show(draw, deal, arrivals, tricks, number: int, spoke, hand_of=None) -> Communication | None:
+    """A card shown before trick `number` by a seat that has not spoken, with its true token or none; `hand_of(seat)`
+    its hand then (default: its cards arrived by then and not played)."""
     seats = [t for t in range(deal.players) if t not in spoke]
     if not seats:
         return None
     seat = draw(st.sampled_from(seats), label="seat")
-    hand = in_hand(deal.hands[seat], arrivals, tricks, number)
+    hand = hand_of(seat) if hand_of else in_hand(deal.hands[seat], arrivals, tricks, number)
     colours = [c for c in scan(hand) if suit_of(c) in COLOURS]
     if not colours:
         return None
@@ -103,16 +105,22 @@ def show(draw, deal, arrivals, tricks, number: int, spoke) -> Communication | No
 def consistent(final, arrival, tricks, shown, guide) -> bool:
     """Return True when the hands as they end and the arrivals make every play legal in the hand of its time and
     every token true of the hand it was shown from, the Guide dealt the 4 rocket."""
-    if not final[guide] >> COMMANDER_CARD & 1 or arrival[COMMANDER_CARD] != 0:
-        return False
+    guide_dealt = final[guide] >> COMMANDER_CARD & 1 and arrival[COMMANDER_CARD] == 0
+    return guide_dealt and plays_and_tokens_hold(tricks, shown, lambda t, number: in_hand(final[t], arrival, tricks,
+                                                                                          number))
+
+
+def plays_and_tokens_hold(tricks, shown, hand_of) -> bool:
+    """Return True when every play is legal in the hand of its time (`hand_of(seat, trick)`, 1-based) and every token
+    true of the hand it was shown from."""
     for number, trick in enumerate(tricks, 1):
         for s in shown:
             if s.trick == number:
-                hand = in_hand(final[s.seat], arrival, tricks, number)
+                hand = hand_of(s.seat, number)
                 if not hand >> s.card & 1 or s.token is not None and true_token(hand, s.card) != s.token:
                     return False
         for k, (t, c) in enumerate(trick):
-            hand = in_hand(final[t], arrival, tricks, number) & ~card_set(card for _, card in trick[:k])
+            hand = hand_of(t, number) & ~card_set(card for _, card in trick[:k])
             if not legal_plays(hand, [card for _, card in trick[:k]]) >> c & 1:
                 return False
     return True
@@ -122,14 +130,21 @@ def worlds_by_brute_force(deal, arrivals, dealt, draws, tricks, shown, seat):
     """Return every (hands as they end, arrivals) the rules allow, seen from `seat` (its own cards arrived so far
     and their arrivals as they were)."""
     players = deal.players
+    played = [card_set(c for trick in tricks for t, c in trick if t == other) for other in range(players)]
+    return {(final, arrival) for final, arrival in fog_histories(deal, arrivals, dealt, draws, tricks, seat, played)
+            if consistent(final, arrival, tricks, shown, deal.commander)}
+
+
+def fog_histories(deal, arrivals, dealt, draws, tricks, seat, holding):
+    """Yield every (hands as they end, arrivals) of the deck with `seat`'s own cards arrived so far and their arrivals
+    as they were, each other seat t's hand holding `holding[t]`, `dealt` and `draws` cards each."""
+    players = deal.players
     after = sum(1 for trick in tricks if len(trick) == players)
     seen = {c: arrivals[c] for c in scan(deal.hands[seat]) if arrivals[c] <= after}
     rest = deal.cards & ~card_set(seen)
     sizes = [popcount(h) for h in deal.hands]
     sizes[seat] -= len(seen)
-    found = set()
-    played = [card_set(c for trick in tricks for t, c in trick if t == other) for other in range(players)]
-    for split in splits(rest, sizes, [0 if t == seat else played[t] for t in range(players)]):
+    for split in splits(rest, sizes, [0 if t == seat else holding[t] for t in range(players)]):
         options = []
         for t, cards in enumerate(split):
             if t == seat:
@@ -143,10 +158,7 @@ def worlds_by_brute_force(deal, arrivals, dealt, draws, tricks, shown, seat):
             for history in chosen:
                 for c, at in history.items():
                     arrival[c] = at
-            final = tuple(split[t] | (card_set(seen) if t == seat else 0) for t in range(players))
-            if consistent(final, arrival, tricks, shown, deal.commander):
-                found.add((final, tuple(arrival)))
-    return found
+            yield tuple(split[t] | (card_set(seen) if t == seat else 0) for t in range(players)), tuple(arrival)
 
 
 def arrival_functions(cards, dealt: int, draws: int):

@@ -36,7 +36,8 @@ the pass it made. Each sample's solves play its own pass (`Sample`). On the skis
 hand that played or showed a card (`by_hand_dealt`), and each hand a player held since the pass it knows whole; on
 the hang glider a discard caps the hand's places; on the helicopter the pass is one more of its passes; on the jeep,
 before the exchange each sample also draws its shuffle to come, and after it the gifts are one more step of the
-exchange's histories (jeep_worlds.py, `PassBefore`); not under fog (`hidden_unsupported`).
+exchange's histories (jeep_worlds.py, `PassBefore`); under fog a sample is a world of fog's draws and the gifts
+together (solver/missions/fog_pass_worlds.py, `worlds_after_fog_pass`), not with the Ghost (`hidden_unsupported`).
 
 Of the Journey stage spaces, only those whose effect every player sees (a unit's `crew_refusal`): the spaces
 without effect, the bicycle's and the storm's communication (realistic.py, `Talk`; a card shown on the bicycle
@@ -69,6 +70,7 @@ from solver.core.rules import num_tricks
 from solver.core.solution import Limits, Outcome
 from solver.engines.reference import equivalent_play, walk, without_equivalent_plays
 from solver.engines.reference import solve as reference_solve
+from solver.missions.fog_pass_worlds import FogPassWorlds
 from solver.missions.fog_worlds import FogWorlds
 from solver.missions.ghost_knowledge import GhostSeat, dealt_ghost, display_with, knowledge_with_ghost
 from solver.missions.heli_worlds import HeliWorlds
@@ -175,8 +177,10 @@ def hidden_unsupported(mission) -> str:
         # jeep_worlds.py knows the jeep alone, a random pass before it too; with the Ghost, both players see where
         # every card went (`passes_seen`)
         return "the jeep with another rule of play or a table"
-    if space.arrivals and (space != replace(ghost, arrivals=space.arrivals) or mission.random_pass is not None):
-        return "fog with another rule of play or a random pass"  # fog_worlds.py knows fog's draws, the Ghost beside
+    if space.arrivals and (space != replace(ghost, arrivals=space.arrivals)
+                           or mission.random_pass is not None and space.ghost >= 0):
+        # fog_worlds.py knows fog's draws, the Ghost beside; fog_pass_worlds.py the random pass with them
+        return "fog with another rule of play, or with the Ghost and a random pass"
     if mission.random_pass is not None and mission.random_pass.after != 1:
         return "a random pass after another trick than the first"
     return ""
@@ -218,7 +222,7 @@ def samples_before_play(deal: Deal, seat: int, samples: int, rng: random.Random,
         return ghost_deals(deal, mission, ghost_seat(ghost).decider(seat), deal.hands, (), (0,) * deal.players, (),
                            samples, rng, ghost_seat(ghost), placed=placed)
     if mission.space.arrivals:
-        return fog_worlds(deal, mission.space.arrivals, seat, [], (), samples, rng)
+        return fog_worlds(deal, mission.space.arrivals, seat, [], (), samples, rng, mission.random_pass)
     return sampled_deals(Knowledge.before_play(deal, seat, placed), (0,) * deal.players, deal.commander, samples, rng,
                          mission.random_pass, redeal=mission.space.redeal_order, jeep_order=mission.space.jeep_order)
 
@@ -315,8 +319,10 @@ def pass_gifts(deal: Deal, mission, walked) -> tuple[int, ...]:
     random_pass = mission.random_pass
     if random_pass is None or len(walked.tricks) < random_pass.after:
         return ()
-    played = card_set(c for trick in walked.tricks[: random_pass.after] for c in trick.cards)
-    return random_pass.given(tuple(hand & ~played for hand in deal.hands), mission.space.ghost, mission.space.display)
+    gone = card_set(c for trick in walked.tricks[: random_pass.after] for c in trick.cards)
+    arrivals = mission.space.arrivals  # fog: the pass is made before the trick's draws
+    gone |= card_set(c for c, at in enumerate(arrivals) if at >= random_pass.after)
+    return random_pass.given(tuple(hand & ~gone for hand in deal.hands), mission.space.ghost, mission.space.display)
 
 
 def ghost_moves(deal: Deal, mission, walked) -> tuple[tuple[int, int, int, int], ...]:
@@ -332,7 +338,8 @@ def ghost_moves(deal: Deal, mission, walked) -> tuple[tuple[int, int, int, int],
 
 def made_pass(random_pass: RandomPass, gifts: tuple[int, ...]) -> RandomPass:
     """Return a pass whose order makes every seat give its card of `gifts`: those first."""
-    return RandomPass(random_pass.after, (*gifts, *(c for c in random_pass.order if c not in gifts)))
+    given = tuple(c for c in gifts if c >= 0)  # -1: a seat with no card to give (fog=1 empties a hand in trick 1)
+    return RandomPass(random_pass.after, (*given, *(c for c in random_pass.order if c not in given)))
 
 
 def pairs(exchange: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -534,6 +541,8 @@ def decision_deals(deal: Deal, mission, walked, plays, communications, samples: 
         if jeep_made(space, walked):  # the random pass is one more step of the jeep's histories
             return worlds_after_jeep(deal, space, walked, plays, communications, samples, rng, seat,
                                      (random_pass, pass_gifts(deal, mission, walked)))
+        if space.arrivals:
+            return worlds_after_fog_pass(deal, mission, walked, plays, communications, samples, rng, seat)
         worlds = worlds_after_pass(deal, random_pass, walked, plays, communications, samples, rng, seat, placed,
                                    space.skis, space.hang_glider)
         return with_jeep_to_come(worlds, space.jeep_order, rng)
@@ -541,7 +550,8 @@ def decision_deals(deal: Deal, mission, walked, plays, communications, samples: 
                                or len(walked.tricks) == space.redeal_after and not walked.due):  # its table card laid
         return worlds_after_redeal(deal, space, walked, plays, communications, samples, rng, seat)
     if space.arrivals:
-        return fog_worlds(deal, space.arrivals, seat, seated_tricks(walked, plays), communications, samples, rng)
+        return fog_worlds(deal, space.arrivals, seat, seated_tricks(walked, plays), communications, samples, rng,
+                          random_pass)
     if space.heli_pass and any(trick.passed for trick in walked.tricks):
         return worlds_after_heli(deal, walked, plays, communications, samples, rng, seat)
     if jeep_made(space, walked):
@@ -552,11 +562,37 @@ def decision_deals(deal: Deal, mission, walked, plays, communications, samples: 
                          space.jeep_order)
 
 
-def fog_worlds(deal: Deal, arrivals, seat: int, tricks, communications, samples: int, rng: random.Random) -> list[Sample]:
+def fog_worlds(deal: Deal, arrivals, seat: int, tricks, communications, samples: int, rng: random.Random,
+               random_pass: RandomPass | None = None) -> list[Sample]:
     """Return `samples` worlds drawn with `rng` from what `seat` knows under fog (fog_worlds.py) after `tricks` (as
-    (seat, card) lists): each every hand as it ends, and when each card arrives."""
-    return [Sample(Deal(hands, deal.commander), arrivals=arrival)
+    (seat, card) lists): each every hand as it ends, and when each card arrives; with a `random_pass` to come, each
+    with a pass drawn after it (`pass_to_come`)."""
+    return [Sample(Deal(hands, deal.commander), None if random_pass is None else
+                   pass_to_come(random_pass, communications, rng), arrivals=arrival)
             for hands, arrival in fog_knowledge(deal, arrivals, seat, tricks, communications).samples(rng, samples)]
+
+
+def worlds_after_fog_pass(deal: Deal, mission, walked, plays, communications, samples: int, rng: random.Random,
+                          seat: int) -> list[Sample]:
+    """Return `samples` worlds drawn with `rng` from what `seat` knows under fog after `mission`'s random pass (it
+    saw its own cards arrive, the card it gave and the one it got; fog_pass_worlds.py), each a deal, when each card
+    arrives and the pass it made."""
+    tricks = seated_tricks(walked, plays)
+    seen, dealt, draws = fog_seen(deal, mission.space.arrivals, seat, tricks)
+    gifts = pass_gifts(deal, mission, walked)
+    worlds = FogPassWorlds.of(seat, tricks, seen, gifts[seat], gifts[(seat - 1) % deal.players], dealt, draws,
+                              communications, deal.cards, deal.commander)
+    return [Sample(Deal(hands, deal.commander), made_pass(mission.random_pass, made), arrivals=arrival)
+            for hands, arrival, made in worlds.samples(rng, samples)]
+
+
+def fog_seen(deal: Deal, arrivals, seat: int, tricks) -> tuple[list[tuple[int, int]], tuple[int, ...], tuple[int, ...]]:
+    """Return what `seat` has seen of fog after `tricks`: its cards arrived so far with their arrivals, and how many
+    cards each seat was dealt and draws (from the rules: the same in every world)."""
+    after = sum(1 for trick in tricks if len(trick) == deal.players)
+    dealt = tuple(sum(1 for c in scan(hand) if arrivals[c] == 0) for hand in deal.hands)
+    draws = tuple(popcount(hand) - count for hand, count in zip(deal.hands, dealt))
+    return [(c, arrivals[c]) for c in scan(deal.hands[seat]) if arrivals[c] <= after], dealt, draws
 
 
 def fog_knowledge(deal: Deal, arrivals, seat: int, tricks, communications, ghost: int = -1, face_up: int = 0,
@@ -564,10 +600,7 @@ def fog_knowledge(deal: Deal, arrivals, seat: int, tricks, communications, ghost
     """Return what `seat` knows under fog after `tricks`: its own cards arrived so far and when; how many cards each
     seat was dealt and draws follows from the rules (two players: the Ghost's seat `ghost`, his display all dealt,
     `face_up` his cards lying face up, `aside` the cards never in it)."""
-    after = sum(1 for trick in tricks if len(trick) == deal.players)
-    dealt = tuple(sum(1 for c in scan(hand) if arrivals[c] == 0) for hand in deal.hands)
-    draws = tuple(popcount(hand) - count for hand, count in zip(deal.hands, dealt))
-    seen = [(c, arrivals[c]) for c in scan(deal.hands[seat]) if arrivals[c] <= after]
+    seen, dealt, draws = fog_seen(deal, arrivals, seat, tricks)
     return FogWorlds.of(seat, tricks, seen, dealt, draws, communications, deal.cards, deal.commander, ghost, face_up,
                         aside)
 

@@ -26,7 +26,8 @@ hand of the worlds: his face-up cards known, his covered face-down cards unseen,
 0), no set-aside card among them, and no void of his saying anything of them ("Face-down cards are treated as
 though they did not exist"); solver/engines/crew.py lays the sampled cards under his covered columns.
 
-The crew that uses this module (solver/engines/crew.py) plays fog alone or with the Ghost: no pass or other space.
+The crew that uses this module (solver/engines/crew.py) plays fog alone or with the Ghost: no pass or other space;
+after mission 12's random pass, fog_pass_worlds.py (its seat histories and draws are this module's).
 """
 
 import functools
@@ -58,6 +59,12 @@ class SeatHistory:
         windows = {c: (low, high) for c, low, high in self.windows}
         windows.update((c, (self.unseen_low[c], self.drawn)) for c in scan(hand_unseen))
         return windows
+
+    def windows_of(self, cards: int) -> dict[int, tuple[int, int]]:
+        """Return the window of each of `cards`: a known card's own, an unseen one's from its lowest arrival to the
+        seat's last draw (fog_pass_worlds.py: which known cards a seat's own cards hold differs from world to world)."""
+        known = {c: (low, high) for c, low, high in self.windows}
+        return {c: known.get(c, (self.unseen_low[c], self.drawn)) for c in scan(cards)}
 
     def intervals(self, hand_unseen: int) -> tuple[tuple[int, int], ...]:
         """Return the windows of every card of the seat with `hand_unseen` the unseen cards of its hand now, sorted."""
@@ -129,6 +136,23 @@ def draw_history(intervals_by_card, drawn: int, rng) -> dict[int, int]:
     return arrival
 
 
+def absences(tricks, communications, ghost: int = -1) -> list[tuple[int, int, int]]:
+    """Return what play and the tokens said of the hands, as (seat, trick, cards): the seat held none of these cards
+    during that trick (1-based), but those it had played before: a seat that did not follow the colour led, and the
+    cards a token excludes. The Ghost's (seat `ghost`) say nothing of his face-down cards."""
+    events = [(t, number, SUIT_MASKS[suit_of(trick[0][1])]) for number, trick in enumerate(tricks, 1)
+              for t, c in trick[1:] if not bit(c) & SUIT_MASKS[suit_of(trick[0][1])] and t != ghost]
+    return events + [(shown.seat, shown.trick, shown.excludes()) for shown in communications]
+
+
+def lowest_arrival(events, played_at, t: int, c: int) -> int:
+    """Return the lowest arrival card c can have in seat t's hand: past every trick it was known absent from it
+    (`events`: `absences`; `played_at`: card -> (seat, trick) of each card played)."""
+    gone = played_at.get(c)
+    return max([number for other, number, cards in events
+                if other == t and cards >> c & 1 and not (gone and gone[0] == t and gone[1] < number)], default=0)
+
+
 @dataclass(frozen=True)
 class FogWorlds:
     """What `seat` knows under fog: `proposal` the hands now (seat t at t) and the pile (last) as a Knowledge,
@@ -160,11 +184,7 @@ class FogWorlds:
         played_at = {c: (t, number) for number, trick in enumerate(tricks, 1) for t, c in trick}
         played = [card_set(c for c, (t, _) in played_at.items() if t == other) for other in range(players)]
         own = dict(arrivals_seen)
-        # Events: (seat, trick, cards): the seat held none of these cards during that trick (unless played before).
-        # The Ghost's say nothing of his face-down cards.
-        events = [(t, number, SUIT_MASKS[suit_of(trick[0][1])]) for number, trick in enumerate(tricks, 1)
-                  for t, c in trick[1:] if not bit(c) & SUIT_MASKS[suit_of(trick[0][1])] and t != ghost]
-        events += [(shown.seat, shown.trick, shown.excludes()) for shown in communications]
+        events = absences(tricks, communications, ghost)
         must = [0] * (players + 1)
         if ghost >= 0:
             must[ghost] = face_up & ~card_set(played_at)
@@ -179,23 +199,16 @@ class FogWorlds:
         for c, (t, number) in played_at.items():
             highest_for[t, c] = min(highest_for.get((t, c), CARD_COUNT), number - 1)
 
-        def low_of(t: int, c: int) -> int:
-            """The lowest arrival card c can have in seat t's hand: past every trick it was known absent from it."""
-            gone = played_at.get(c)
-            return max([number for other, number, cards in events
-                        if other == t and cards >> c & 1 and not (gone and gone[0] == t and gone[1] < number)],
-                       default=0)
-
         drawn = [min(after, draws[t]) for t in range(players)]
         histories_of: list[SeatHistory | None] = []
         for t in range(players):
             if t == seat:
                 histories_of.append(None)
                 continue
-            windows = [(c, low_of(t, c) if c != COMMANDER_CARD else 0,
+            windows = [(c, lowest_arrival(events, played_at, t, c) if c != COMMANDER_CARD else 0,
                         min(highest_for.get((t, c), drawn[t]), drawn[t]) if c != COMMANDER_CARD else 0)
                        for c in scan(played[t] | must[t])]
-            unseen_low = tuple(low_of(t, c) for c in range(CARD_COUNT))
+            unseen_low = tuple(lowest_arrival(events, played_at, t, c) for c in range(CARD_COUNT))
             histories_of.append(SeatHistory(tuple(windows), unseen_low, drawn[t]))
         every_played = card_set(played_at)
         own_cards = card_set(own)
@@ -263,13 +276,19 @@ class FogWorlds:
         for t, trick, cards in self.needs:  # a card of the colour in t's hand during that trick
             if not any(arrival[c] < trick and played_in.get(c, trick) >= trick for c in scan(cards & (hands[t] | self.played[t]))):
                 return None
-        pile = list(scan(hands[players]))
-        rng.shuffle(pile)
         final = [hands[t] | self.played[t] for t in range(players)]
-        for trick in range(self.after + 1, max(self.draws) + 1):
-            for t in range(players):
-                if self.draws[t] >= trick:
-                    c = pile.pop()
-                    final[t] |= bit(c)
-                    arrival[c] = trick
+        deal_draws_to_come(hands[players], final, arrival, self.after, self.draws, rng)
         return tuple(final), tuple(arrival)
+
+
+def deal_draws_to_come(pile: int, final: list[int], arrival: list[int], after: int, draws, rng) -> None:
+    """Shuffle the `pile` into the draws to come after trick `after` (`draws`: each seat's in all, clockwise from the
+    Guide's left as the seats come), adding each card to its seat's hand in `final` and its trick to `arrival`."""
+    cards = list(scan(pile))
+    rng.shuffle(cards)
+    for trick in range(after + 1, max(draws) + 1):
+        for t in range(len(final)):
+            if draws[t] >= trick:
+                c = cards.pop()
+                final[t] |= bit(c)
+                arrival[c] = trick
