@@ -52,10 +52,10 @@ class FogPassWorlds:
     slots (E_t at t, the pile last), `seats` each other seat's SeatHistory (its known cards in E_t with their windows,
     the 4 rocket among them while it may lie with the Guide or the seat he gave to; None: the deciding seat) and
     `most` the most weight its E_t allows, `first` each seat's trick-1 card, `got` each seat's card got if known
-    (-1: unknown, or none given to it: `gets`), `gift_bans` the cards each seat's giver could not give it, `commander` the Guide, `known`
-    the deciding seat's cards with their arrivals, `draws` each seat's draws in all, `after` the tricks played in
-    full, `play_tricks` when each card played was, `needs` (seat, trick, cards): the seat held one of these cards
-    during that trick."""
+    (-1: unknown, or none given to it: `gets`), `gift_bans` the cards each seat's giver could not give it,
+    `commander` the Guide, `known` the deciding seat's cards with their arrivals, `draws` each seat's draws in all,
+    `after` the tricks played in full, `play_tricks` when each card played was, `needs` (seat, trick, cards): the
+    seat held one of these cards during that trick."""
 
     seat: int
     proposal: Knowledge
