@@ -173,7 +173,8 @@ class FogPassWorlds:
         return worlds
 
     def got_options(self, t: int, cards: int) -> list[tuple[int, int]]:
-        """Return (card got, histories of the rest) for each card of E_t (`cards`) seat t may have got, with histories."""
+        """Return (card got, histories of the rest) for each card of E_t (`cards`) seat t may have got; one option,
+        (-1, the histories of them all), when nobody gave it a card."""
         history = self.seats[t]
         windows = history.windows_of(cards)
         if not self.gets[t]:
