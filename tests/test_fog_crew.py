@@ -8,6 +8,7 @@ worlds' counts and uniformity: tests/test_fog_worlds.py). The kernel, one table 
 that the reference plays; `crew play` plays on fog (with the Ghost: tests/test_ghost_fog_crew.py).
 """
 
+import json
 import random
 from dataclasses import replace
 
@@ -113,3 +114,14 @@ def test_crew_play_on_fog():
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
     assert "on the fog" in result.stdout and "trick  1:" in result.stdout
+
+
+def test_a_realistic_sweep_plays_mission_12_on_fog(tmp_path):
+    # mission 12's random pass under fog: the crew plays its cell (3 to 5 players; with the Ghost, test_crew_sweep.py)
+    out = tmp_path / "out"
+    args = ["sweep", "--missions", "12", "--players", "3", "--space", "fog", "--deals", "2", "--samples", "1",
+            "--crew", "realistic", "--jobs", "1", "--out", str(out)]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    cell = json.loads((out / "summary.json").read_text())["cells"][0]
+    assert cell["mission"] == "planet-nine/12@fog" and cell["crew_games"] == 2
