@@ -94,10 +94,8 @@ class FogPassWorlds:
         drawn = [min(after, draws[t]) for t in range(players)]
         universe = deck & ~card_set(first)
         must = [0] * (players + 1)
-        must[seat] = card_set(c for c, _ in arrivals_seen) & ~bit(first[seat]) & ~card_set(c for c in (gave, got)
-                                                                                              if c >= 0)
-        must[seat] |= bit(got) if got >= 0 else 0
-        must[(seat + 1) % players] |= bit(gave) if gave >= 0 else 0
+        must[seat] = card_set(c for c, _ in arrivals_seen) & ~bit(first[seat]) & ~card_or_none(gave) | card_or_none(got)
+        must[(seat + 1) % players] |= card_or_none(gave)
         known_got = [-1] * players
         known_got[seat], known_got[(seat + 1) % players] = got, gave
         highest_for = {}  # (seat, card) -> the latest arrival the card may have in the seat's E_t: it held it then
@@ -217,14 +215,13 @@ class FogPassWorlds:
                     got[t] = c
                     break
                 pick -= weight
-            own = slots[t] & ~bit(got[t]) if got[t] >= 0 else slots[t]
+            own = slots[t] & ~card_or_none(got[t])
             for c, at in draw_history(history.windows_of(own), history.drawn, rng).items():
                 arrival[c] = at
         if not all(self.held_one(t, number, cards, slots, arrival, got) for t, number, cards in self.needs):
             return None
         gifts = tuple(got[(t + 1) % players] for t in range(players))
-        final = [bit(self.first[t]) | slots[t] & ~(bit(got[t]) if got[t] >= 0 else 0)
-                 | (bit(gifts[t]) if gifts[t] >= 0 else 0) for t in range(players)]
+        final = [bit(self.first[t]) | slots[t] & ~card_or_none(got[t]) | card_or_none(gifts[t]) for t in range(players)]
         for c in gifts:
             if c >= 0:
                 arrival[c] = 0  # a card its giver was dealt
@@ -238,11 +235,16 @@ class FogPassWorlds:
         players = self.players
         gift = got[(t + 1) % players]
         if number == 1:
-            hand = bit(self.first[t]) | slots[t] & ~(bit(got[t]) if got[t] >= 0 else 0) | (bit(gift) if gift >= 0 else 0)
+            hand = bit(self.first[t]) | slots[t] & ~card_or_none(got[t]) | card_or_none(gift)
         else:
             hand = slots[t]
         played_in = dict(self.play_tricks)
         return any(arrival[c] < number and played_in.get(c, number) >= number for c in scan(cards & hand))
+
+
+def card_or_none(c: int) -> int:
+    """Return the set of card `c`, empty for -1 (no card: a seat that gave or got none)."""
+    return bit(c) if c >= 0 else 0
 
 
 def most_histories(history: SeatHistory, size: int, gets: bool, got: int, optional: int) -> int:

@@ -62,7 +62,7 @@ class SeatHistory:
 
     def windows_of(self, cards: int) -> dict[int, tuple[int, int]]:
         """Return the window of each of `cards`: a known card's own, an unseen one's from its lowest arrival to the
-        seat's last draw (fog_pass_worlds.py: which known cards a seat's own cards hold differs from world to world)."""
+        seat's last draw (fog_pass_worlds.py: a seat's cards differ from world to world, the card it got left out)."""
         known = {c: (low, high) for c, low, high in self.windows}
         return {c: known.get(c, (self.unseen_low[c], self.drawn)) for c in scan(cards)}
 
