@@ -758,6 +758,25 @@ def test_cli_fog_prints_its_draws_first():
     assert lines[2].startswith("WIN")
 
 
+def test_cli_mission_12_is_not_played_on_fog_1(tmp_path):
+    # Fog: "Deal out only X cards each (the 4-heli must be included), and after each trick draw 1 of the remaining
+    # cards."; mission 12: "Right after trick 1 every player gives one card chosen uniformly at random from his hand
+    # ... to the next player". With X = 1 trick 1 empties every hand but the Guide's: our reading refuses the pair.
+    solved = crew("solve", "--mission", "planet-nine/12", "--players", "4", "--space", "fog=1", "--seed", "3")
+    assert_one_line_error(solved, "planet-nine/12", "fog=1", "empty hand")
+    assert crew("solve", "--mission", "planet-nine/12", "--players", "4", "--space", "fog=2",
+                "--seed", "3").exit_code == 0
+    alone = crew("sweep", "--missions", "12", "--players", "4", "--deals", "2", "--space", "fog=1",
+                 "--out", tmp_path / "alone", "--jobs", "1")
+    assert_one_line_error(alone, "planet-nine/12", "fog=1")
+    swept = crew("sweep", "--missions", "11,12", "--players", "4", "--deals", "2", "--space", "fog=1,fog=2",
+                 "--out", tmp_path / "sweep", "--jobs", "1")
+    assert swept.exit_code == 0, swept.output
+    assert "left out: planet-nine/12's random pass is not played on fog=1" in swept.stderr
+    cells = {line.split()[0] for line in swept.stdout.splitlines() if line.startswith("planet-nine/")}
+    assert cells == {"planet-nine/11@fog=1", "planet-nine/11@fog=2", "planet-nine/12@fog=2"}
+
+
 @pytest.mark.parametrize("space, words", [
     ("bogus", ["bogus"]),
     ("fog=x", ["fog", "'x'"]),

@@ -12,6 +12,7 @@ from solver.experiments.sweep import MAX_TASKS, parse_numbers
 from solver.family.mission import GAME as FAMILY
 from solver.family.mission import OBJECTIVE_CARDS, built_in_family_missions, load_family_missions
 from solver.missions.mission import DIFFICULTY_PREFIX, built_in_missions, find_mission, load_missions
+from solver.missions.stage import pass_refusal
 from solver.trick.spaces import PLAY_SPACES, TRAIN, parse_space
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5  # two players: with the Ghost (Journey, Family) or JARVIS (Planet Nine)
@@ -32,16 +33,21 @@ def plan_sweep(game, missions_text, mission_file, tasks_text, owners_text, objec
     if difficult_ghost and (game == FAMILY or 2 not in players):
         raise InputError("--difficult-ghost needs a trick-taking game and --players including 2")
     planned, notes = sweep_cells(game, missions_text, mission_file, tasks_text, owners_text, objectives_text, players)
-    cells = [
-        (cell.on_stage(space, difficult_ghost and cell.players == 2), mission)
-        for cell, mission in planned
-        for space in spaces
-        if not (is_pattern(mission) and space.changes_play)  # a special stage stands on no stage space
-    ]
-    if not cells:
+    pairs = [(cell, mission, space) for cell, mission in planned for space in spaces
+             if not (is_pattern(mission) and space.changes_play)]  # a special stage stands on no stage space
+    if not pairs:
         raise InputError("pattern missions (special stages) are not played on a stage space that changes play")
+    cells, refused = [], {}
+    for cell, mission, space in pairs:
+        reason = pass_refusal(mission, space) if mission else ""
+        if reason:
+            refused[reason] = None
+        else:
+            cells.append((cell.on_stage(space, difficult_ghost and cell.players == 2), mission))
+    if not cells:
+        raise InputError(next(iter(refused)))
     quiet_only = any(space.changes_play for space in spaces) and any(is_pattern(mission) for _, mission in cells)
-    return cells, notes + ([PATTERNS_ON_QUIET_SPACES] if quiet_only else [])
+    return cells, notes + ([PATTERNS_ON_QUIET_SPACES] if quiet_only else []) + [f"left out: {r}" for r in refused]
 
 
 def sweep_cells(game, missions_text, mission_file, tasks_text, owners_text, objectives_text, players):

@@ -35,7 +35,7 @@ from solver.missions.ghost_knowledge import GhostSeat
 from solver.missions.mission import Mission, built_in_missions
 from solver.missions.setup import Draft, Setup, deep_sea_draft, draw_chance, mission_setups
 from solver.missions.special import check_special_space, draw_redeal
-from solver.missions.stage import Stage, special_stage_deal, stage_deal, stage_of
+from solver.missions.stage import Stage, check_pass_space, special_stage_deal, stage_deal, stage_of
 from solver.missions.tasks import Token, make_task_mission
 from solver.trick.chance import RandomPass
 from solver.trick.ghost import format_ghost_deal
@@ -81,6 +81,7 @@ def deal_mission(mission: Mission, space: Space, players: int, seed: int, index:
                  difficult: bool = False) -> Dealt:
     """Return deal `index` of a sweep cell of `mission` on `space` (two players: with the Ghost of the
     mission's game, difficult or not)."""
+    check_pass_space(mission, space)
     rng = deal_rng(seed, index, zlib.crc32(mission.id.encode()), players)
     game = mission.id.split("/", 1)[0]
     if mission.pattern is not None:
@@ -127,6 +128,7 @@ def lay_out(deal: Deal, display: tuple[int, ...], mission: Mission, space: Space
     """Return a given deal of `mission` on `space` (two players: the Ghost's `display`), drawing from
     `seed` what the deal does not say: the task cards (unless given), the chance, the space's draws
     and a special stage's redeal."""
+    check_pass_space(mission, space)
     stage = stage_of(space, deal, deal_rng(seed, 0, SPACE_DRAW), display, difficult)
     if cards is None:
         cards = random_tasks(mission.tasks, deal_rng(seed, 0, TASK_DRAW), deal.cards)

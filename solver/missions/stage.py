@@ -25,6 +25,7 @@ from solver.missions.mission import Mission
 from solver.missions.setup import join_labels
 from solver.missions.special import REDEAL_AFTER, check_special_space, draw_redeal, special_deal
 from solver.missions.tasks import TaskMission
+from solver.trick.chance import PASS_LEFT_AFTER_TRICK_1
 from solver.trick.ghost import GHOST_SEAT, random_ghost_deal
 from solver.trick.spaces import TRAIN, Draws, Space
 
@@ -115,6 +116,23 @@ def with_display(rules, display: tuple[int, ...], difficult: bool):
     """Return the rules of play `rules` with the Ghost's `display` (two players; `difficult`: the difficult Ghost's
     leads), or as they are without one."""
     return dataclasses.replace(rules, ghost=GHOST_SEAT, display=display, difficult=difficult) if display else rules
+
+
+def pass_refusal(mission: Mission, space: Space) -> str:
+    """Return why `mission` is not played on `space`, "" when it is: mission 12's random pass under fog=1, where
+    trick 1 leaves every hand but the Guide's empty (dealt one card each) and the rules do not say what an empty
+    hand passes (docs/missions.md, "chance")."""
+    if space.fog_cards == 1 and PASS_LEFT_AFTER_TRICK_1 in mission.chance:
+        return (f"{mission.id}'s random pass is not played on fog=1: after trick 1 every hand but the Guide's is "
+                "empty, and the rules do not say what an empty hand passes (fog=2 or more)")
+    return ""
+
+
+def check_pass_space(mission: Mission, space: Space) -> None:
+    """Raise InputError where `pass_refusal` refuses."""
+    reason = pass_refusal(mission, space)
+    if reason:
+        raise InputError(reason)
 
 
 def stage_refusal(stage: Stage) -> str:
