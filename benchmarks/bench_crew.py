@@ -7,8 +7,8 @@ Sets (seed 20261202; game i played by the crew with crew seed i and CREW_NODES a
 `tasks-K`, deal i of the random-task experiment `tasks/K/dealt` at 4 players; `logbook-Np`, logbook mission
 i mod 50 + 1 at N players (2: with JARVIS); `SPACE-4p` (`skis`, `vespa`, `dog-sled`, `storm`, ...), the logbook
 missions likewise at 4 players on a Journey space; `no-1-no-2-4p` and `pink-for-everyone-5p`, Journey's special
-missions, played to the end for the best mean score; a game the crew does not play (mission 12's random pass under
-fog with the Ghost) is skipped and counted. The figures are wall seconds per game, median and p99, WIN
+missions, played to the end for the best mean score; a game the crew does not play (since it plays mission 12's random
+pass under fog with the Ghost, none of these sets has one) is skipped and counted. The figures are wall seconds per game, median and p99, WIN
 and LOSS games apart, with the kernel's solves per game and the seconds a solve. `--compare` plays each game
 twice, taking turns, with the game's one table (`GameTables`) against a fresh table generation a solve, checks that no position gets WIN
 from one and LOSS from the other, and counts the games they play differently (a sample's budget ends UNKNOWN with

@@ -25,7 +25,6 @@ from solver.engines.reference import walk
 from solver.missions.knowledge import HIGHEST, Communication, Knowledge
 from solver.missions.position import Position
 from solver.missions.tasks import make_task_mission
-from solver.trick.chance import RandomPass
 from solver.trick.variants import PlayRules
 
 KERNEL = KernelSolver(tt_bits=16)
@@ -135,11 +134,8 @@ def test_stage_spaces_together_are_refused():
     with pytest.raises(InputError, match="does not model the jeep with another rule of play or a table"):
         card_shares(DEAL, replace(MISSION, space=PlayRules(jeep_after=1, jeep_order=(0, 0, 1, 1, 2, 2), skis=2)),
                     Position())
-    with pytest.raises(InputError, match="does not model fog with another rule of play, or with the Ghost and a random"):
+    with pytest.raises(InputError, match="does not model fog with another rule of play"):
         card_shares(DEAL, replace(MISSION, space=PlayRules(arrivals=(0,) * 40, skis=2)), Position())
-    with pytest.raises(InputError, match="does not model fog with another rule of play, or with the Ghost and a random"):
-        card_shares(DEAL, replace(MISSION, space=PlayRules(arrivals=(0,) * 40, ghost=2),
-                                  random_pass=RandomPass(1, tuple(range(40)))), Position())
 
 
 @settings(max_examples=30, deadline=None)

@@ -35,6 +35,7 @@ from solver.experiments.stats import percent
 from solver.experiments.sweep import crew_seed
 from solver.missions.position import Position
 from solver.missions.tasks import make_task_mission
+from solver.trick.spaces.fog import FOG
 from solver.trick.variants import PlayRules
 
 SCHEMA = json.loads((Path(__file__).parent.parent / "docs" / "schemas" / "summary.schema.json").read_text())
@@ -128,24 +129,27 @@ def test_another_crew_on_the_same_out_is_refused(swept, tmp_path):
     assert realistic.exit_code == 2 and "crew \"perfect\", not \"realistic, 2 samples, 5000 nodes\"" in realistic.stderr
 
 
-def test_cells_the_crew_does_not_play_keep_perfect_information_with_a_note(tmp_path):
-    # with the Ghost (two players), mission 12's random pass under fog is not in what a player knows (fog_pass_worlds.py
-    # has no place for his display); the other mission there the crew plays (test_ghost_fog_crew.py)
-    result = crew("sweep", "--missions", "11,12", "--players", "2", "--space", "fog", "--deals", "1",
+def test_cells_the_crew_does_not_play_keep_perfect_information_with_a_note(tmp_path, monkeypatch):
+    # the realistic crew plays every built-in space (mission 12's random pass with the Ghost under fog too:
+    # test_ghost_fog_crew.py); a space whose unit says the crew does not model it (StageSpace.crew_refusal), here fog
+    # as if it were one, keeps perfect information in its cells, with a note
+    monkeypatch.setattr(FOG, "crew_refusal", "its draws, in what a player knows")
+    result = crew("sweep", "--missions", "11", "--players", "4", "--space", "train,fog", "--deals", "1",
                   "--samples", "1", "--crew", "realistic", "--jobs", "1", "--out", tmp_path / "out")
     assert result.exit_code == 0, result.output
-    assert ("crew: note: the realistic crew does not play planet-nine/12@fog (2 players): fog with another "
-            "rule of play, or with the Ghost and a random pass;" in result.stderr), result.stderr
+    assert ("crew: note: the realistic crew does not play planet-nine/11@fog (4 players): the fog (its draws, in what "
+            "a player knows);" in result.stderr), result.stderr
     cells = {cell["mission"]: cell for cell in json.loads((tmp_path / "out" / "summary.json").read_text())["cells"]}
-    assert "crew_games" in cells["planet-nine/11@fog"] and "crew_games" not in cells["planet-nine/12@fog"]
+    assert "crew_games" in cells["planet-nine/11"] and "crew_games" not in cells["planet-nine/11@fog"]
 
 
 @pytest.mark.parametrize("args, words", [
     (["--missions", "12", "--players", "2", "--space", "fog"],
-     "planet-nine/12@fog (2 players): fog with another rule of play, or with the Ghost and a random pass"),
+     "planet-nine/12@fog (2 players): the fog (its draws, in what a player knows)"),
     (["--game", "family", "--missions", "1"], "Family Adventure"),
 ])
-def test_cells_the_crew_does_not_play_are_refused(tmp_path, args, words):
+def test_cells_the_crew_does_not_play_are_refused(tmp_path, monkeypatch, args, words):
+    monkeypatch.setattr(FOG, "crew_refusal", "its draws, in what a player knows")  # as above
     result = crew("sweep", *args, "--deals", "1", "--crew", "realistic", "--out", tmp_path / "out")
     assert result.exit_code == 2 and words in result.stderr and len(result.stderr.splitlines()) == 1
     assert not (tmp_path / "out").exists()
@@ -162,8 +166,8 @@ def test_crew_play_prints_the_game_and_its_json(tmp_path):
     assert body["tasks"] == 1 and body["owners"] == {"p3": 0} and body["result"] in ("win", "loss")
     assert all(0 <= wins <= wins + unknown <= tried <= 2
                for play in body["plays"] for wins, tried, unknown in play["shares"].values())
-    bad = crew("play", "--mission", "planet-nine/12", "--players", "2", "--space", "fog")
-    assert bad.exit_code == 2 and "does not model fog with another rule of play, or with the Ghost" in bad.stderr
+    bad = crew("play", "--mission", "planet-nine/12", "--players", "4", "--space", "fog=1")
+    assert bad.exit_code == 2 and "fog=1" in bad.stderr and len(bad.stderr.splitlines()) == 1
     on_foot = crew(*args, "--space", "on-foot")
     assert on_foot.exit_code == 0 and on_foot.stdout.splitlines()[0] == lines[0].replace("; 2 samples", "; on the on-foot; 2 samples")
     assert on_foot.stdout.splitlines()[1:] == lines[1:]  # a space without effect plays as the train

@@ -37,7 +37,8 @@ hand that played or showed a card (`by_hand_dealt`), and each hand a player held
 the hang glider a discard caps the hand's places; on the helicopter the pass is one more of its passes; on the jeep,
 before the exchange each sample also draws its shuffle to come, and after it the gifts are one more step of the
 exchange's histories (jeep_worlds.py, `PassBefore`); under fog a sample is a world of fog's draws and the gifts
-together (solver/missions/fog_pass_worlds.py, `worlds_after_fog_pass`), not with the Ghost (`hidden_unsupported`).
+together (solver/missions/fog_pass_worlds.py, `worlds_after_fog_pass`); with the Ghost both players see every gift, so
+a world is one of fog's draws making the gifts made (fog_worlds.py, `with_gifts`).
 
 Of the Journey stage spaces, only those whose effect every player sees (a unit's `crew_refusal`): the spaces
 without effect, the bicycle's and the storm's communication (realistic.py, `Talk`; a card shown on the bicycle
@@ -57,7 +58,7 @@ the redeal of the discards a player knows the discards it drew, not who drew the
 and nobody knows his face-down cards (solver/missions/ghost_knowledge.py, `GhostSeat`); on the helicopter and the
 jeep both players see where every card passed went (`passes_seen`), and each sample of the jeep has its shuffle
 (`jeep_history`); the Vespa's swap both see whole (vespa_swap.py); so they do mission 12's random pass's gifts
-(`ghost_moves`); under fog his display is one more hand of the fog worlds (`ghost_fog_worlds`).
+(`ghost_moves`); under fog his display is one more hand of the fog worlds (`ghost_fog_worlds`), the gifts seen.
 """
 
 import random
@@ -177,10 +178,10 @@ def hidden_unsupported(mission) -> str:
         # jeep_worlds.py knows the jeep alone, a random pass before it too; with the Ghost, both players see where
         # every card went (`passes_seen`)
         return "the jeep with another rule of play or a table"
-    if space.arrivals and (space != replace(ghost, arrivals=space.arrivals)
-                           or mission.random_pass is not None and space.ghost >= 0):
-        # fog_worlds.py knows fog's draws, the Ghost beside; fog_pass_worlds.py the random pass with them
-        return "fog with another rule of play, or with the Ghost and a random pass"
+    if space.arrivals and space != replace(ghost, arrivals=space.arrivals):
+        # fog_worlds.py knows fog's draws, the Ghost beside (a random pass with him seen whole); fog_pass_worlds.py
+        # the random pass without him
+        return "fog with another rule of play"
     if mission.random_pass is not None and mission.random_pass.after != 1:
         return "a random pass after another trick than the first"
     return ""
@@ -257,7 +258,8 @@ def ghost_deals(deal: Deal, mission, seat: int, hands, tricks, played, communica
     # still covers his face-down card for what the players know.
     hands = (*hands[:GHOST_SEAT], hands[GHOST_SEAT] | card_set(c for s, c in begun if s == GHOST_SEAT))
     if mission.space.arrivals:
-        return ghost_fog_worlds(deal, mission, seat, hands, tricks, communications, samples, rng, ghost, now_display)
+        return ghost_fog_worlds(deal, mission, seat, hands, tricks, communications, samples, rng, ghost, now_display,
+                                gifts)
     known = knowledge_with_ghost(seat, hands, now_display, tricks, communications, deal.cards, ghost.aside,
                                  deal.commander, last_trick, seen, moves, placed)
     drawn = []
@@ -279,20 +281,27 @@ def ghost_deals(deal: Deal, mission, seat: int, hands, tricks, played, communica
 
 
 def ghost_fog_worlds(deal: Deal, mission, seat: int, hands, tricks, communications, samples: int,
-                     rng: random.Random, ghost: GhostSeat, now_display: tuple[int, ...]) -> list[Sample]:
+                     rng: random.Random, ghost: GhostSeat, now_display: tuple[int, ...],
+                     gifts: tuple[int, ...] = ()) -> list[Sample]:
     """Return `samples` worlds drawn with `rng` from what player `seat` knows under fog with the Ghost (`hands` now,
     his with the card he played in a trick begun; fog_worlds.py): each the hands as they end, the display with the
-    sampled cards under his covered columns, and when each card arrives."""
+    sampled cards under his covered columns, and when each card arrives. Mission 12's random pass: before it each
+    world draws the pass to come; after it each makes the `gifts`, which both players saw (his face up, the one he
+    got lying where his lay, the one between the players seen by its giver and its receiver)."""
     display = mission.space.display
     face_up = ghost_playable(hands[GHOST_SEAT], now_display)
     worlds = fog_knowledge(deal, mission.space.arrivals, seat, tricks, communications, GHOST_SEAT, face_up,
-                           ghost.aside)
+                           ghost.aside, gifts)
     drawn = []
     for final, arrival in worlds.samples(rng, samples):
         covered = final[GHOST_SEAT] & ~face_up & ~worlds.played[GHOST_SEAT]
         sampled = display_with(display, hands[GHOST_SEAT], covered, rng, now_display)
-        drawn.append(Sample(Deal((*final[:GHOST_SEAT], dealt_ghost(sampled)), deal.commander), display=sampled,
-                            arrivals=arrival))
+        sample = Sample(Deal((*final[:GHOST_SEAT], dealt_ghost(sampled)), deal.commander), display=sampled,
+                        arrivals=arrival)
+        if mission.random_pass is not None:
+            sample = replace(sample, random_pass=made_pass(mission.random_pass, gifts) if gifts else
+                             pass_to_come(mission.random_pass, communications, rng))
+        drawn.append(sample)
     return drawn
 
 
@@ -596,13 +605,13 @@ def fog_seen(deal: Deal, arrivals, seat: int, tricks) -> tuple[list[tuple[int, i
 
 
 def fog_knowledge(deal: Deal, arrivals, seat: int, tricks, communications, ghost: int = -1, face_up: int = 0,
-                  aside: int = 0) -> FogWorlds:
+                  aside: int = 0, gifts: tuple[int, ...] = ()) -> FogWorlds:
     """Return what `seat` knows under fog after `tricks`: its own cards arrived so far and when; how many cards each
     seat was dealt and draws follows from the rules (two players: the Ghost's seat `ghost`, his display all dealt,
-    `face_up` his cards lying face up, `aside` the cards never in it)."""
+    `face_up` his cards lying face up, `aside` the cards never in it, `gifts` mission 12's random pass made)."""
     seen, dealt, draws = fog_seen(deal, arrivals, seat, tricks)
     return FogWorlds.of(seat, tricks, seen, dealt, draws, communications, deal.cards, deal.commander, ghost, face_up,
-                        aside)
+                        aside, gifts)
 
 
 def worlds_after_redeal(deal: Deal, space, walked, plays, communications, samples: int, rng: random.Random,

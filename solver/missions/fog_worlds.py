@@ -26,8 +26,12 @@ hand of the worlds: his face-up cards known, his covered face-down cards unseen,
 0), no set-aside card among them, and no void of his saying anything of them ("Face-down cards are treated as
 though they did not exist"); solver/engines/crew.py lays the sampled cards under his covered columns.
 
-The crew that uses this module (solver/engines/crew.py) plays fog alone or with the Ghost: no pass or other space;
-after mission 12's random pass, fog_pass_worlds.py (its seat histories and draws are this module's).
+The crew that uses this module (solver/engines/crew.py) plays fog alone or with the Ghost: no other space. After
+mission 12's random pass (made after trick 1, before its draws), with the Ghost both players see every gift (his
+face up, the one he gets lying where his lay, the one between them by its giver and its receiver): a gift is a card
+its giver was dealt and gave up after trick 1, as if played then (`with_gifts`), every world makes the gifts made,
+and a card got is no card of its receiver's own; without him, fog_pass_worlds.py (its seat histories and draws are
+this module's).
 """
 
 import functools
@@ -173,15 +177,16 @@ class FogWorlds:
 
     @staticmethod
     def of(seat: int, tricks, arrivals_seen, dealt, draws, communications=(), deck: int = 0,
-           commander: int = -1, ghost: int = -1, face_up: int = 0, aside: int = 0) -> "FogWorlds":
+           commander: int = -1, ghost: int = -1, face_up: int = 0, aside: int = 0, gifts=()) -> "FogWorlds":
         """Return what `seat` knows: `tricks` the tricks so far (each a sequence of (seat, card) in play order, the
         last maybe begun), `arrivals_seen` its own cards (held now or played) with their arrivals, `dealt` and
         `draws` how many cards each seat was dealt and draws in all, `communications` the cards shown, `deck` the
         cards dealt and drawn, `commander` the Guide (the holder of the 4 rocket, dealt it); `ghost` the Ghost's
-        seat (-1: none), `face_up` his cards lying face up, `aside` the cards never in his display."""
+        seat (-1: none), `face_up` his cards lying face up, `aside` the cards never in his display; `gifts`: with
+        the Ghost, the card each seat gave in mission 12's random pass, made (every one seen: `with_gifts`)."""
         players = len(dealt)
         after = sum(1 for trick in tricks if len(trick) == players)
-        played_at = {c: (t, number) for number, trick in enumerate(tricks, 1) for t, c in trick}
+        played_at = with_gifts({c: (t, number) for number, trick in enumerate(tricks, 1) for t, c in trick}, gifts)
         played = [card_set(c for c, (t, _) in played_at.items() if t == other) for other in range(players)]
         own = dict(arrivals_seen)
         events = absences(tricks, communications, ghost)
@@ -229,8 +234,11 @@ class FogWorlds:
         if ghost >= 0:
             cannot[ghost] = aside & unseen
         cannot[pile] = known_cards
-        needs = tuple((shown.seat, shown.trick, SUIT_MASKS[suit_of(shown.card)] & ~bit(shown.card))
-                      for shown in communications if shown.with_another() and shown.seat != seat)
+        got = {(t + 1) % players: c for t, c in enumerate(gifts) if c >= 0}
+        needs = tuple((shown.seat, shown.trick, colour) for shown in communications
+                      if shown.with_another() and shown.seat != seat
+                      for colour in [SUIT_MASKS[suit_of(shown.card)] & ~bit(shown.card)]
+                      if not held_got(got.get(shown.seat, -1), colour, shown, tricks))
         proposal = Knowledge(seat, tuple(must), tuple(cannot), tuple(sizes), unseen)
         play_tricks = tuple(sorted((c, number) for c, (_, number) in played_at.items()))
         return FogWorlds(seat, proposal, tuple(histories_of), tuple(played), tuple(sorted(own.items())), tuple(draws),
@@ -279,6 +287,21 @@ class FogWorlds:
         final = [hands[t] | self.played[t] for t in range(players)]
         deal_draws_to_come(hands[players], final, arrival, self.after, self.draws, rng)
         return tuple(final), tuple(arrival)
+
+
+def with_gifts(played_at: dict[int, tuple[int, int]], gifts) -> dict[int, tuple[int, int]]:
+    """Return `played_at` (card -> (seat, trick) of each card played) with mission 12's `gifts` (each seat's card,
+    made after trick 1 before its draws) as cards their givers played in trick 1: a gift was dealt to its giver and
+    left it after trick 1, whoever plays it since. A world is the hands as dealt and drawn; the pass, every card of
+    it seen, is the sample's (solver/engines/crew.py, `made_pass`)."""
+    return {**played_at, **{c: (t, 1) for t, c in enumerate(gifts) if c >= 0}}
+
+
+def held_got(got: int, colour: int, shown, tricks) -> bool:
+    """Return True when the card `got` in mission 12's random pass (-1: none) is of `colour` and in `shown`'s seat's
+    hand when it showed its card after the pass: the other card of the colour a highest or lowest token needs."""
+    played = card_set(c for trick in tricks[: shown.trick - 1] for t, c in trick if t == shown.seat)
+    return got >= 0 and shown.trick > 1 and bool(colour >> got & 1) and not played >> got & 1
 
 
 def deal_draws_to_come(pile: int, final: list[int], arrival: list[int], after: int, draws, rng) -> None:
