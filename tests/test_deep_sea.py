@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from cli.main import main
 from solver.core.deal import deal_rng, parse_deal
 from solver.core.errors import InputError, UnsupportedMission
-from solver.core.solution import Outcome
+from solver.core.solution import Limits, Outcome
 from solver.engines import cpsat, reference
 from solver.engines.cases import solve_setups
 from solver.engines.explain import explain_loss
@@ -403,3 +403,21 @@ def test_trick_counts_that_other_rules_bound_are_lost_early():
             assert kernel.outcome is Outcome.LOSS and kernel.nodes < 5_000, (label, kernel.nodes)
             if game is small:
                 assert reference.solve(game, mission).outcome is Outcome.LOSS
+
+
+def test_tricks_no_hand_can_bring_to_their_value_are_lost_at_the_first_trick():
+    # 49: "Win a trick without submarines worth less than 8" and 48: "... worth at least 24" (3 players). A trick
+    # without submarines holds a colour card of each hand: here seat 1's lowest is a 6 (1 + 6 + 1 = 8 at the
+    # least) and seat 2's highest a 5 (9 + 9 + 5 = 23 at the most), so both are lost whoever holds the card; the
+    # kernel fails every case after its first trick (bounds.value_within_reach), where the crew's solves of 49
+    # had ended at their 5,000 card plays two times in three. The reference agrees on a small deal.
+    full = parse_deal("g4 g5 y1 y2 y3 y4 y5 y6 y7 y8 r1 r2 r3 r4 | p6 p7 p8 p9 b6 b7 b8 b9 g6 g7 g8 g9 y9 | "
+                      "p1 p2 p3 p4 p5 b1 b2 b3 b4 b5 g1 g2 g3")
+    small = parse_deal("g4 y1 r4 | p6 b7 g8 | p1 b2 g3")
+    for card in ("49", "48"):
+        for deal in (full, small):
+            for setup in mission_setups(find_mission(f"deep-sea/{card}"), deal, []):
+                kernel = KERNEL.solve(deal, setup.mission, Limits(max_nodes=5_000))
+                assert kernel.outcome is Outcome.LOSS, (card, setup.label, kernel.nodes)
+                if deal is small:
+                    assert reference.solve(deal, setup.mission).outcome is Outcome.LOSS

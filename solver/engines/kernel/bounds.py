@@ -153,6 +153,31 @@ def trick_value(cards):
 
 
 @njit(cache=True)
+def value_within_reach(base, problem, hands):
+    """Return False when no trick to come can be worth what the counter at `base` asks (its C_MIN_VALUE to
+    C_MAX_VALUE), with settled hands: every seat plays one card to a trick, one the counter lets a trick it counts
+    hold (none of its `containing` cards when it allows none, "without submarines"), so such a trick is worth at
+    least the sum of each hand's lowest such card and at most the sum of its highest. Deep Sea's "a trick without
+    submarines worth less than 8", 3 players: two thirds of the crew's solves ended at its 5,000 card plays, 98%
+    of its time (a game: 0.2-1.5 s, where a card's games take 0.13 s on average)."""
+    containing = problem[base + C_CONTAINING]
+    allowed = ~containing if containing and problem[base + C_MAX_CONTAINING] == 0 else np.int64(-1)
+    lowest = highest = 0
+    for seat in range(problem[PLAYERS]):
+        cards = hands[seat] & allowed
+        if cards == 0:
+            return False
+        low, high = COLOUR_RANKS, 0
+        while cards:
+            value = lowest_bit_index(cards) % COLOUR_RANKS + 1
+            low, high = min(low, value), max(high, value)
+            cards &= cards - 1
+        lowest += low
+        highest += high
+    return lowest <= problem[base + C_MAX_VALUE] and highest >= problem[base + C_MIN_VALUE]
+
+
+@njit(cache=True)
 def can_still_win(cards, left, hands, problem, tricks_left):
     """Return how many of `cards` still in play could win a trick of the `tricks_left` to come.
 

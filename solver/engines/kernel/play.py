@@ -44,6 +44,7 @@ from solver.engines.kernel.bounds import (
     sure_trump_wins,
     trick_value,
     unbeatable_trumps,
+    value_within_reach,
 )
 from solver.engines.kernel.events import between_tricks
 from solver.engines.kernel.moves import allowed_winners, beats
@@ -323,6 +324,10 @@ def count_trick(trick, winner, cards, best, problem, frames, hands):
             given = most_given_away(trick, cards, left, problem) if most == 0 else -1
             if given >= 0:
                 later = min(later, tricks_left - fewest_named_tricks(containing, given, nxt, problem, hands))
+        if (settled and later and value < problem[base + C_AT_LEAST] and not count_cards
+                and (problem[base + C_MIN_VALUE] > 0 or problem[base + C_MAX_VALUE] < NO_LIMIT)
+                and not value_within_reach(base, problem, hands)):
+            later = 0
         if value > problem[base + C_AT_MOST] or value + later < problem[base + C_AT_LEAST]:
             return False
         if problem[base + C_AT_MOST] < NO_LIMIT and settled:  # "win no trick" for the holder of r4
