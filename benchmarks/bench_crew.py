@@ -7,7 +7,8 @@ Sets (seed 20261202; game i played by the crew with crew seed i and CREW_NODES a
 `tasks-K`, deal i of the random-task experiment `tasks/K/dealt` at 4 players; `logbook-Np`, logbook mission
 i mod 50 + 1 at N players (2: with JARVIS); `SPACE-4p` (`skis`, `vespa`, `dog-sled`, `storm`, ...), the logbook
 missions likewise at 4 players on a Journey space; `no-1-no-2-4p` and `pink-for-everyone-5p`, Journey's special
-missions, played to the end for the best mean score; a game the crew does not play (since it plays mission 12's random
+missions, played to the end for the best mean score; `deep-sea-N-Pp`, Deep Sea's card N alone at P players, deal i
+of its sweep cell (seed 1, as `crew-deep-sea-cards-*` play them); a game the crew does not play (since it plays mission 12's random
 pass under fog with the Ghost, none of these sets has one) is skipped and counted. The figures are wall seconds per game, median and p99, WIN
 and LOSS games apart, with the kernel's solves per game and the seconds a solve. `--compare` plays each game
 twice, taking turns, with the game's one table (`GameTables`) against a fresh table generation a solve, checks that no position gets WIN
@@ -90,6 +91,8 @@ def dealt(name: str, index: int):
         return deal_task_experiment(int(name.removeprefix("tasks-")), "dealt", TRAIN, 4, SEED, index)
     kind, players = name.rsplit("-", 1)
     players = int(players.removesuffix("p"))
+    if kind.startswith("deep-sea-"):
+        return deal_mission(find_mission(f"deep-sea/{kind.removeprefix('deep-sea-')}"), TRAIN, players, 1, index)
     if kind in SPECIALS:
         return deal_mission(find_mission(f"journey/{kind}"), TRAIN, players, SEED, index)
     space = TRAIN if kind == "logbook" else parse_space(kind)
