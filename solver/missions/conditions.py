@@ -17,7 +17,8 @@ are the solver's view of mission rules (solver/missions/setup.py builds them);
 every engine evaluates them with the functions below or their compiled twins.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from operator import attrgetter
 
 from solver.core.cards import SUIT_MASKS, SUIT_NAMES, card_set, format_cards, popcount, rank_of, scan
 from solver.core.rules import winning_card
@@ -50,6 +51,10 @@ class TrickCounter:
         """Return True when a trick matches by winner, winning card and a minimum of cards only."""
         return (self.max_containing >= NO_LIMIT and self.min_value == 0 and self.max_value >= NO_LIMIT
                 and not self.as_many)
+
+
+# counter_kind(counter): what it counts, every field but its bounds (counters of one kind always hold one count)
+counter_kind = attrgetter(*(f.name for f in fields(TrickCounter) if f.name not in ("at_least", "at_most")))
 
 
 @dataclass(frozen=True)

@@ -98,10 +98,11 @@ def mission_setups(
     if not mission.chance:
         random_pass = None
     setups = []
+    rule_alternatives = list(rule_choices(rules_for(mission.rules, deal.players)))
     for players_label, seats in player_choices(mission, deal, ghost):
         for tokens_label, tokens in token_choices(mission, cards):
             for score_label, score_counters in score_choices(mission, deal, events):
-                for rules_label, rules in rule_choices(rules_for(mission.rules, deal.players)):
+                for rules_label, rules in rule_alternatives:
                     label = join_labels(players_label, tokens_label, score_label, rules_label)
                     built = build(mission, deal, cards, tokens, seats, random_pass, score_counters, rules)
                     named = tuple((c.name, seats[c.name]) for c in mission.choose)
@@ -329,10 +330,15 @@ def comparison_of(rule, seats: dict, players: int, counters: list) -> list[Compa
     the cards of two sets `who` wins."""
     low, high = DIFFERENCES[rule.relation]
 
-    def counted(counter: TrickCounter) -> int:  # a counter another comparison reads already is read again
-        if counter not in counters:
+    where = {}  # counter -> its first index: a counter another comparison reads already is read again
+    for k, counter in enumerate(counters):
+        where.setdefault(counter, k)
+
+    def counted(counter: TrickCounter) -> int:
+        if counter not in where:
+            where[counter] = len(counters)
             counters.append(counter)
-        return counters.index(counter)
+        return where[counter]
 
     seat = seats[rule.who]
     if isinstance(rule, CompareCardsRule):

@@ -26,7 +26,6 @@ Ghost's seat, display and variant. A special stage: the pattern flag (the
 automaton is a second array, solver/missions/pattern.py) and the five-player redeal.
 """
 
-import dataclasses
 import functools
 import itertools
 
@@ -38,7 +37,7 @@ from solver.core.errors import UnsupportedMission
 from solver.core.rules import num_tricks
 from solver.engines.capacity import MAX_COMPARISONS, MAX_RUNS, MAX_SEQUENCES, kernel_unsupported
 from solver.engines.kernel.layout import Layout
-from solver.missions.conditions import MAX_COUNTERS, NO_LIMIT
+from solver.missions.conditions import MAX_COUNTERS, counter_kind
 from solver.missions.tasks import (
     ANYONE,
     LAZY,
@@ -253,15 +252,15 @@ def check_supported(mission: TaskMission) -> None:
 
 def bounds_of_equal_counters(counters) -> list[tuple[int, int]]:
     """Return each counter's (at_least, at_most), narrowed by the other counters that always hold the same count
-    (alike in every field but the bounds: "win all four 9s" and "win exactly two 9s", both cards held by one
-    player). No count meets an empty intersection: at_most -1 then fails the counter at its first trick."""
-    unbounded = [dataclasses.replace(counter, at_least=0, at_most=NO_LIMIT) for counter in counters]
-    bounds = []
-    for counter, alike in zip(counters, unbounded):
-        same = [other for other, kind in zip(counters, unbounded) if kind == alike]
-        at_least, at_most = max(other.at_least for other in same), min(other.at_most for other in same)
-        bounds.append((at_least, at_most) if at_least <= at_most else (at_least, -1))
-    return bounds
+    (of one `counter_kind`: "win all four 9s" and "win exactly two 9s", both cards held by one player). No count
+    meets an empty intersection: at_most -1 then fails the counter at its first trick. Grouped by kind in one pass:
+    comparing every pair took 45% of compiling a Deep Sea total's cases (difficulty-20, 11 counters, 25,200 cases)."""
+    kinds = [counter_kind(counter) for counter in counters]
+    narrowed = {}
+    for counter, kind in zip(counters, kinds):
+        at_least, at_most = narrowed.get(kind, (counter.at_least, counter.at_most))
+        narrowed[kind] = max(at_least, counter.at_least), min(at_most, counter.at_most)
+    return [(at_least, at_most if at_least <= at_most else -1) for at_least, at_most in map(narrowed.get, kinds)]
 
 
 def compile_deep_sea_rules(problem: list, deal: Deal, mission: TaskMission) -> None:
