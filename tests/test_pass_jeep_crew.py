@@ -166,6 +166,10 @@ def worlds_by_brute_force(deal, gifts, put, order, tricks, shown, seat):
 @example(  # seat 1 gives the 0 that seat 2, void in trick 1's suit, gets and plays (found by hypothesis.find)
     (Deal((549755814500, 68719477897, 137438955794), 0), (5, 0, 1), (39, 6, 7, 5, 8, 4), (0, 0, 1, 1, 2, 2),
      [[(0, 9), (1, 10), (2, 11)], [(2, 0), (0, 1), (1, 3)]], [Communication(0, 2, LOWEST, 1)]), 0)
+@example(  # seat 0 does not know which card seat 2 got; seat 2 kept a card of trick 1's suit, void then, in some
+    # worlds (that card the one it got: gift_classes's two classes, at most 4 ways and 1) and not in others
+    (Deal((68719477156, 962072674322, 1609), 1), (2, 38, 3), (7, 5, 4, 2, 10, 9), (0, 0, 1, 1, 2, 2),
+     [[(1, 37), (2, 0), (0, 36)], [(1, 1), (2, 6), (0, 3)], [(2, 9)]], [Communication(1, 5, LOWEST, 3)]), 0)
 def test_jeep_worlds_after_a_random_pass_are_the_consistent_histories_drawn_uniformly(game, seed):
     deal, gifts, put, order, tricks, shown = game
     players = deal.players
@@ -260,21 +264,22 @@ def chains_by_brute_force(facts: PassBefore, hands) -> set:
 def test_the_gifts_are_counted_and_drawn_uniformly_among_those_the_hands_allow(chain):
     facts, hands = chain
     expected = chains_by_brute_force(facts, hands)
-    most = 1
-    for k in range(2, len(hands)):
-        most *= facts.sizes[(facts.seat + k) % len(hands)]
+    # a seat holding a card its hand dealt lacked got that card: one way for it (the hands' class, gift_classes)
+    forced = {t for t, (hand, lacked, o) in enumerate(zip(hands, facts.lacking, facts.opening)) if hand & lacked & ~o}
+    most = facts.most_ways(forced)
+    assert len(expected) <= most <= facts.most_ways()  # a bound below the ways would draw some chains less often
     accepted = Acceptance(max(len(expected) - 1, 0))
-    drawn = facts.draw(hands, accepted)
+    drawn = facts.draw(hands, accepted, most)
     assert accepted.bound in (None, most)  # None: the seat's gift is not in the next hand, nothing is drawn
     if expected:
         assert drawn in expected
         if len(expected) < most:  # accepted with probability (the ways) / (the most)
             refused = Acceptance(len(expected))
-            assert facts.draw(hands, refused) is None and refused.bound == most
+            assert facts.draw(hands, refused, most) is None and refused.bound == most
         rng = random.Random(1)
         every = Counter()
         while sum(every.values()) < SAMPLES_PER_DEAL * len(expected):
-            every[facts.draw(hands, rng)] += 1
+            every[facts.draw(hands, rng, most)] += 1
         del every[None]
         assert_drawn_are_the_consistent(every, expected)
     else:

@@ -36,13 +36,13 @@ uniform over a hand of known size, so every history is still equally likely, and
    that hand less x_t with x_{t+1} (the card it gave); what play and tokens revealed of the hands before the pass
    (trick 1's voids, the tokens shown before it, the Commander's 4 rocket) binds each pair (x_t, x_{t+1}). The seat
    knows its own two, so the others form a chain, counted and drawn uniformly by dynamic programming (`PassBefore`);
-   the history is kept with probability (its ways) / (the most a chain has: every card of every hand), as in step 2.
+   the history is kept with probability (its ways) / (the most a chain has: each card of a hand but its trick-1 card
+   and a card it showed, one card where it played a card it lacked before the pass), as in step 2.
    What step 1 knows for sure of those hands it keeps (a card shown before trick 1 stays with its seat); the rest of
    what play before the pass revealed is the chain's to check.
 """
 
 import functools
-import math
 import random
 from dataclasses import dataclass
 
@@ -67,7 +67,8 @@ class JeepWorlds:
     those seats (a mask) may have put in (the 4 rocket: its Commander, or the seat it gave it to in a random pass;
     the seat's gift in one: the seat it went to), `barred` per seat the cards it did not put in, `needs`
     (seat, cards): the seat held one of `cards` before the exchange (kept or put in); `random_pass`: mission 12's pass
-    before it as the seat knows it (None: no such pass)."""
+    before it as the seat knows it (None: no such pass) and `most_ways` the most ways of its gifts any slots allow
+    (`PassBefore.most_ways`)."""
 
     known: Knowledge
     seat: int
@@ -77,6 +78,7 @@ class JeepWorlds:
     barred: tuple[int, ...]
     needs: tuple[tuple[int, int], ...]
     random_pass: "PassBefore | None" = None
+    most_ways: int = 1
 
     @property
     def players(self) -> int:
@@ -176,16 +178,20 @@ class JeepWorlds:
         for t in range(players):
             sizes_now[kept_slot(t)], sizes_now[took_slot(t)] = sizes[t] - after - 2, 2
         cannot = [forbidden & ~must[slot] for slot, forbidden in enumerate(cannot)]
-        needs = [(mask, cards) for mask, cards in needs if cards and not known_cards & cards]
         unseen = universe & ~known_cards
+        needs = [(mask, cards & unseen) for mask, cards in needs]  # never the seat's own cards; none left: no world
         if passing:
             needs += passing.relaxed_needs(seat, first, took, unseen, kept_slot, took_slot)
         lacking = passing.lacking if passing else (0,) * players
         caps = tuple((1 << kept_slot(t), cards, 1) for t in range(players) if t != seat
                      and popcount(cards := lacking[t] & unseen & ~cannot[kept_slot(t)]) > 1)
         known = Knowledge(seat, tuple(must), tuple(cannot), tuple(sizes_now), unseen, tuple(needs), caps)
+        if not passing:
+            return JeepWorlds(known, seat, first, put, tuple(sorted(putters.items())), tuple(barred), tuple(before_needs))
+        before = passing.before(seat, tuple(size - 1 for size in sizes))
+        forced = {t for t in range(players) if first[t] & passing.lacking[t] & ~passing.opening[t]}  # played: got
         return JeepWorlds(known, seat, first, put, tuple(sorted(putters.items())), tuple(barred), tuple(before_needs),
-                          passing.before(seat, tuple(size - 1 for size in sizes)) if passing else None)
+                          before, before.most_ways(forced))
 
     def putters_allowed(self, rest: int, kept=()) -> tuple[int, ...]:
         """Return, for each card of `rest` (the middle's cards the seat did not put in) lowest first, the seats that
@@ -229,7 +235,7 @@ class JeepWorlds:
                 hands = tuple(slots[t] | gave[t] | self.first[t] for t in range(players))  # after the pass, if any
                 gifts = ()
                 if self.random_pass:
-                    gifts = self.random_pass.draw(hands, rng)
+                    gifts = self.random_pass.draw(hands, rng, self.most_ways)
                     if gifts is None:
                         continue
                     hands = PassBefore.dealt(hands, gifts)
@@ -318,10 +324,21 @@ class PassBefore:
         return (not dealt & self.lacking[t] and dealt & self.holding[t] == self.holding[t]
                 and all(dealt & cards for cards in self.needs[t]))
 
-    def draw(self, hands, rng: random.Random) -> tuple[int, ...] | None:
+    def most_ways(self, forced=frozenset()) -> int:
+        """Return the most ways (`draw`) hands since the pass allow in which each seat of `forced` holds a card its
+        hand dealt lacked. Seat t's card got is one of its hand but its trick-1 card and a card it showed (a card
+        shown stays: "his communicated card excluded"), and the card lacked when it holds one; the seat knows the
+        card the seat on its left got (its own gift)."""
+        players, most = len(self.sizes), 1
+        for t in ((self.seat + k) % players for k in range(2, players)):
+            shown = self.holding[t] & ~self.opening[t] & ~bit(COMMANDER_CARD)  # the 4 rocket may be given
+            most *= 1 if t in forced else self.sizes[t] - popcount(shown)
+        return most
+
+    def draw(self, hands, rng: random.Random, most: int) -> tuple[int, ...] | None:
         """Return the card each seat gave, drawn uniformly among the ways the `hands` since the pass (each with its
-        trick-1 card and every card it played or put in since) allow, with probability (the ways) / (the most any
-        hands allow); None otherwise (the hands are drawn again)."""
+        trick-1 card and every card it played or put in since) allow, with probability (the ways) / `most` (at
+        least the ways any hands allow, `most_ways`); None otherwise (the hands are drawn again)."""
         players, seat = len(hands), self.seat
         chain = [(seat + 1 + k) % players for k in range(players - 1)]  # x_t: the card t got, x_{seat+1} the gift
         if not hands[chain[0]] >> self.gave & 1:
@@ -332,7 +349,8 @@ class PassBefore:
                            if (total := sum(ways for got, ways in layers[-1].items()
                                             if self.dealt_agrees(giver, hands[giver], got, x)))})
         ending = {x: ways for x, ways in layers[-1].items() if self.dealt_agrees(chain[-1], hands[chain[-1]], x, self.got)}
-        if rng.randrange(math.prod(self.sizes[t] for t in chain[1:])) >= sum(ending.values()):
+        ways = sum(ending.values())
+        if not ways or rng.randrange(most) >= ways:
             return None
         got = {seat: self.got}
         weights = ending
