@@ -166,8 +166,8 @@ def worlds_by_brute_force(deal, gifts, put, order, tricks, shown, seat):
 @example(  # seat 1 gives the 0 that seat 2, void in trick 1's suit, gets and plays (found by hypothesis.find)
     (Deal((549755814500, 68719477897, 137438955794), 0), (5, 0, 1), (39, 6, 7, 5, 8, 4), (0, 0, 1, 1, 2, 2),
      [[(0, 9), (1, 10), (2, 11)], [(2, 0), (0, 1), (1, 3)]], [Communication(0, 2, LOWEST, 1)]), 0)
-@example(  # seat 0 does not know which card seat 2 got; seat 2 kept a card of trick 1's suit, void then, in some
-    # worlds (that card the one it got: gift_classes's two classes, at most 4 ways and 1) and not in others
+@example(  # seat 1 shows p6 as its lowest pink at trick 3, after the exchange, so another pink lies in its hand then;
+    # seat 0 holds a pink, and its worlds dropped that need, drawing hands without it (found by hypothesis.find)
     (Deal((68719477156, 962072674322, 1609), 1), (2, 38, 3), (7, 5, 4, 2, 10, 9), (0, 0, 1, 1, 2, 2),
      [[(1, 37), (2, 0), (0, 36)], [(1, 1), (2, 6), (0, 3)], [(2, 9)]], [Communication(1, 5, LOWEST, 3)]), 0)
 def test_jeep_worlds_after_a_random_pass_are_the_consistent_histories_drawn_uniformly(game, seed):
@@ -264,7 +264,7 @@ def chains_by_brute_force(facts: PassBefore, hands) -> set:
 def test_the_gifts_are_counted_and_drawn_uniformly_among_those_the_hands_allow(chain):
     facts, hands = chain
     expected = chains_by_brute_force(facts, hands)
-    # a seat holding a card its hand dealt lacked got that card: one way for it (the hands' class, gift_classes)
+    # a seat holding a card its hand dealt lacked got that card: one way for it (`most_ways`)
     forced = {t for t, (hand, lacked, o) in enumerate(zip(hands, facts.lacking, facts.opening)) if hand & lacked & ~o}
     most = facts.most_ways(forced)
     assert len(expected) <= most <= facts.most_ways()  # a bound below the ways would draw some chains less often
