@@ -186,12 +186,10 @@ class JeepWorlds:
         caps = tuple((1 << kept_slot(t), cards, 1) for t in range(players) if t != seat
                      and popcount(cards := lacking[t] & unseen & ~cannot[kept_slot(t)]) > 1)
         known = Knowledge(seat, tuple(must), tuple(cannot), tuple(sizes_now), unseen, tuple(needs), caps)
-        if not passing:
-            return JeepWorlds(known, seat, first, put, tuple(sorted(putters.items())), tuple(barred), tuple(before_needs))
-        before = passing.before(seat, tuple(size - 1 for size in sizes))
-        forced = {t for t in range(players) if first[t] & passing.lacking[t] & ~passing.opening[t]}  # played: got
+        before = passing.before(seat, tuple(size - 1 for size in sizes)) if passing else None
+        forced = {t for t in range(players) if first[t] & lacking[t] & ~passing.opening[t]} if passing else set()
         return JeepWorlds(known, seat, first, put, tuple(sorted(putters.items())), tuple(barred), tuple(before_needs),
-                          before, before.most_ways(forced))
+                          before, before.most_ways(forced) if before else 1)  # forced: played the card it got
 
     def putters_allowed(self, rest: int, kept=()) -> tuple[int, ...]:
         """Return, for each card of `rest` (the middle's cards the seat did not put in) lowest first, the seats that
