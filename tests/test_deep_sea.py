@@ -159,6 +159,15 @@ def test_a_sweeps_deals_of_a_difficulty_total_are_drafted_cards():
     assert [g.mission.cards for g in dealt] == [deal_mission(mission, TRAIN, 4, 1, i).mission.cards for i in range(5)]
 
 
+def test_a_dealt_total_builds_its_setups_once_and_hands_out_lists_of_its_own():
+    game = deal_mission(find_mission("deep-sea/difficulty-6"), TRAIN, 4, 1, 0)
+    handed = game.setups()
+    handed.clear()  # a caller's list: emptying it leaves the deal's setups whole
+    again = game.setups()
+    assert again == mission_setups(game.mission, game.deal, list(game.cards), game.chance, 0, game.stage.ghost)
+    assert len(again) > 1 and all(a is b for a, b in zip(again, game.setups()))  # built once, not per call
+
+
 def test_redeal_cards_never_play_a_hopeless_deal():
     # 52: "Redeal if one player holds subs 1 and 4, or subs 1, 2 and 3."
     mission = MISSIONS["deep-sea/52"]
