@@ -2,6 +2,7 @@
 sample at every decision of a game replays it."""
 
 import random
+from dataclasses import replace
 
 from solver.core.solution import Limits
 from solver.engines.crew import GameTables, decision_deals
@@ -27,6 +28,7 @@ def every_sample(deal, mission, game, samples: int = 3, deciders=None):
     """Yield (walked, seat, sample) for `samples` samples at every decision of `game` (`deciders(walked)`: the seats
     deciding at a walked position; default, at a pass every seat, else the seat to move), each sample checked to
     replay the plays and choices so far with its own chance and passes and give the seat its hand."""
+    mission = with_the_games_pass(mission, game)
     line = Position.of(game.mission)
     for k in range(len(line.plays) + 1):
         position = line.prefix(k, deal.players)
@@ -41,3 +43,9 @@ def every_sample(deal, mission, game, samples: int = 3, deciders=None):
                 replayed = walk(sample.deal, sample.on(position.on(mission)))  # the sample's, not the true ones
                 assert replayed.hands[seat] == walked.hands[seat]
                 yield walked, seat, sample
+
+
+def with_the_games_pass(mission, game):
+    """Return `mission` with mission 12's random pass as the crew's `game` made it: the cards shown before trick 1
+    moved to the end of its order ("his communicated card excluded"), so a replay gives the cards the game gave."""
+    return mission if mission.random_pass is None else replace(mission, random_pass=game.mission.random_pass)

@@ -21,7 +21,7 @@ from dataclasses import replace
 
 import pytest
 from click.testing import CliRunner
-from crew_games import assert_the_kernel_plays_the_reference_game, every_sample
+from crew_games import assert_the_kernel_plays_the_reference_game, every_sample, with_the_games_pass
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_heli_worlds import heli_games
@@ -145,7 +145,7 @@ def test_every_sample_of_a_helicopter_game_replays_it_and_keeps_what_the_player_
     # sample keeps the gift the player gave and the one it got
     deal, mission = data.draw(heli_missions(random_pass), label="problem")
     game = play_game(deal, [Setup("", mission)], samples=2, seed=seed, limits=Limits())
-    mission = replace(mission, random_pass=game.mission.random_pass)  # the cards shown before trick 1 last
+    mission = with_the_games_pass(mission, game)
     line = Position.of(game.mission)
     for made in game.passes:  # "a communicated card may only be passed on by a player who has nothing but ..."
         after = walk(deal, line.prefix(made.after * deal.players, deal.players).on(mission)).hands  # the pass made

@@ -25,7 +25,7 @@ from dataclasses import replace
 
 import pytest
 from click.testing import CliRunner
-from crew_games import assert_the_kernel_plays_the_reference_game, every_sample
+from crew_games import assert_the_kernel_plays_the_reference_game, every_sample, with_the_games_pass
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from test_crew_passes import assert_the_exchange_seen, talk
@@ -307,7 +307,7 @@ def test_every_sample_of_a_jeep_game_with_a_random_pass_replays_it_and_keeps_wha
     deal, mission = problem
     space = mission.space
     game = play_game(deal, [Setup("", mission)], talk(deal, mission), samples=2, seed=seed, limits=Limits())
-    mission = replace(mission, random_pass=game.mission.random_pass)  # a card shown before trick 1 not given
+    mission = with_the_games_pass(mission, game)
     own_passes = []
     for walked, seat, sample in every_sample(deal, mission, game):
         true_gifts = pass_gifts(deal, mission, walked)
