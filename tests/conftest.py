@@ -29,7 +29,7 @@ settings.register_profile(
     print_blob=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
-# A bug hunt draws other examples: `HYPOTHESIS_PROFILE=hunt pytest --hypothesis-seed=N ...`, one set of examples per
+# A bug hunt draws other examples (`make hunt SEED=N`: HYPOTHESIS_PROFILE=hunt, --hypothesis-seed=N), one set per
 # seed. Under "ci" the seed is ignored (derandomize: each test draws from its own name's digest, always the same).
 settings.register_profile("hunt", parent=settings.get_profile("ci"), derandomize=False)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
