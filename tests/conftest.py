@@ -30,7 +30,8 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 # A bug hunt draws other examples (`make hunt SEED=N`: HYPOTHESIS_PROFILE=hunt, --hypothesis-seed=N), one set per
-# seed. Under "ci" the seed is ignored (derandomize: each test draws from its own name's digest, always the same).
+# seed. Under "ci" the seed is ignored (derandomize: each test draws from a digest of its own source, so the same
+# examples until the test's code or hypothesis changes).
 settings.register_profile("hunt", parent=settings.get_profile("ci"), derandomize=False)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
