@@ -166,10 +166,10 @@ class JeepWorlds:
                 forbid(after_slots(t), shown.excludes() & ~played_before(shown.trick))
                 if shown.with_another():
                     needs.append((after_slots(t), colour & universe & ~played_before(shown.trick)))
+        forced = passing.played_their_gift(first) if passing else set()
         if passing:  # what its hand before the pass lacked, its hand since held one card of at most: the one it got
-            for t in range(players):
-                if t != seat and passing.lacking[t] & first[t] & ~passing.opening[t]:  # played since: the one got
-                    lacked_before(t, passing.lacking[t])
+            for t in sorted(forced - {seat}):
+                lacked_before(t, passing.lacking[t])
             lacked_before((seat + 1) % players, passing.lacking[(seat + 1) % players] & ~bit(passing.gave))  # got it
         known_cards = kept | took
         places.forbid_elsewhere(cannot, known_cards)
@@ -187,9 +187,8 @@ class JeepWorlds:
                      and popcount(cards := lacking[t] & unseen & ~cannot[kept_slot(t)]) > 1)
         known = Knowledge(seat, tuple(must), tuple(cannot), tuple(sizes_now), unseen, tuple(needs), caps)
         before = passing.before(seat, tuple(size - 1 for size in sizes)) if passing else None
-        forced = {t for t in range(players) if first[t] & lacking[t] & ~passing.opening[t]} if passing else set()
         return JeepWorlds(known, seat, first, put, tuple(sorted(putters.items())), tuple(barred), tuple(before_needs),
-                          before, before.most_ways(forced) if before else 1)  # forced: played the card it got
+                          before, before.most_ways(forced) if before else 1)
 
     def putters_allowed(self, rest: int, kept=()) -> tuple[int, ...]:
         """Return, for each card of `rest` (the middle's cards the seat did not put in) lowest first, the seats that
@@ -272,6 +271,11 @@ class PassFacts:
         self.holding[t] |= bit(shown.card)
         if shown.with_another() and not self.opening[t] & colour:  # else its trick-1 card was the other
             self.needs.append((t, colour))
+
+    def played_their_gift(self, first) -> set[int]:
+        """Return the seats that played, after trick 1 and before the exchange (`first`: each seat's cards played
+        before it), a card their hand before the pass lacked: the card each got."""
+        return {t for t, cards in enumerate(first) if cards & self.lacking[t] & ~self.opening[t]}
 
     def commander_held(self, commander: int) -> None:
         if commander >= 0:
