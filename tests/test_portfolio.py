@@ -18,6 +18,7 @@ from solver.engines.kernel import KernelSolver
 from solver.engines.portfolio import (
     CP_SAT_EFFORT,
     DFS_NODES,
+    FIXED_CP_SAT_EFFORT,
     GROWN_TURNS,
     KERNEL_TURN_NODES,
     SHORT_DFS_NODES,
@@ -66,7 +67,7 @@ def test_cp_sat_decides_after_the_kernels_budget(index, outcome):
     answer = decided_twice(deal, mission, cpsat.solve)
     assert (answer.outcome, answer.engine, answer.nodes) == (outcome, "kernel>cpsat", SHORT_DFS_NODES)
     # CP-SAT's work is reported beside the kernel's plays: its own branch count in its first turn.
-    assert answer.branches == cpsat.solve(deal, mission, Limits(), CP_SAT_EFFORT).nodes > 0
+    assert answer.branches == cpsat.solve(deal, mission, Limits(), FIXED_CP_SAT_EFFORT).nodes > 0
 
 
 @pytest.mark.parametrize("index, outcome", [(0, Outcome.LOSS), (2, Outcome.WIN)])
@@ -146,12 +147,16 @@ def test_cp_sat_keeps_the_rest_where_cards_change_hands(space):
     assert PortfolioSolver.grown_turns(mission) == 0
 
 
-def test_turns_grow_until_one_engine_decides():
-    # Deal 4 of the same set: CP-SAT's first turn and the kernel's next million plays leave it open,
-    # CP-SAT's second, four times longer, proves the loss (the kernel alone takes 30 s).
-    answer = decided_twice(*FIXED_14.case(4)[:2], cpsat.solve)
-    assert (answer.outcome, answer.engine) == (Outcome.LOSS, "kernel>cpsat>kernel>cpsat")
-    assert answer.nodes == SHORT_DFS_NODES + KERNEL_TURN_NODES
+def test_fixed_owners_give_cp_sat_a_longer_first_turn():
+    # Deal 4 of the same set: a first turn of CP_SAT_EFFORT leaves it open (the kernel's next million plays too,
+    # then CP-SAT's second turn proved it); with every owner fixed the first turn is FIXED_CP_SAT_EFFORT and proves
+    # the loss (the kernel alone takes 30 s). Drafted tasks and trick conditions keep the short one.
+    deal, mission = FIXED_14.case(4)[:2]
+    answer = decided_twice(deal, mission, cpsat.solve)
+    assert (answer.outcome, answer.engine, answer.nodes) == (Outcome.LOSS, "kernel>cpsat", SHORT_DFS_NODES)
+    assert answer.branches == cpsat.solve(deal, mission, Limits(), FIXED_CP_SAT_EFFORT).nodes
+    assert cpsat.solve(deal, mission, Limits(), CP_SAT_EFFORT).outcome is Outcome.UNKNOWN
+    assert PortfolioSolver.first_effort(no_1_no_2("train", 512, 10)[1]) == CP_SAT_EFFORT < FIXED_CP_SAT_EFFORT
 
 
 def test_cp_sat_keeps_the_rest_of_the_time_after_the_grown_turns():

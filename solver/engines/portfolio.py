@@ -53,8 +53,16 @@ SHORT_DFS_NODES = 50_000
 # 829, 868 and 726, which CP-SAT alone proves in 7.4, 2.8 and 4.9 s and the kernel alone in 9.4-13.8 s),
 # where the kernel's budget and CP-SAT for the rest had proved them.
 CP_SAT_EFFORT = 0.15
+# Fixed owners for every task: CP-SAT's first turn is longer. There it proves most losses the kernel's budget leaves
+# open, and a loss it needed a second turn for cost the kernel's million plays and a model built anew. The LOSS-heavy
+# fixed-owner sets (4 players, 8-14 tasks, deals 0-199 and then 200-399 to check; 0.15 and 0.4 taking turns deal by
+# deal, the machine busy with a sweep): the slowest LOSS 283 / 287 / 295 ms -> 126 / 229 / 157 (8 / 12 / 14 tasks),
+# then 241 / 312 / 269 / 296 -> 99 / 176 / 113 / 121 (8 / 12 / 14 / 10); WIN and LOSS totals lower in 7 of those 8,
+# medians within noise, the same answers; 5 players with 8 and 10 tasks alike. CP-SAT keeping the rest of the time
+# at once did no better on these losses; the turns stay (above: the deals where the kernel's next turn decides).
+FIXED_CP_SAT_EFFORT = 0.4
 KERNEL_TURN_NODES = 1_000_000
-GROWN_TURNS = 4  # CP-SAT 0.15, the kernel 1M plays, CP-SAT 0.6, the kernel 4M plays; then CP-SAT to the end
+GROWN_TURNS = 4  # CP-SAT 0.15 (0.4 with fixed owners), the kernel 1M plays, CP-SAT 4x, the kernel 4M plays; then CP-SAT
 # Not where cards change hands one by one (`TaskMission.trades`): there CP-SAT keeps the rest after the kernel's budget. The
 # slow deals (over 0.2 s) of Journey's yellow for everyone, pink for everyone, no green after blue and the trick
 # call on the helicopter and the jeep, 3-5 players, 1,000 deals a cell (seed 1, 662 deals), taking turns: the
@@ -68,6 +76,11 @@ TURN_GROWTH = 4
 # 1 LOSS), each in 0.3-4.4 s in all, and the sweep took 43 s instead of 196; the deterministic times seen were
 # 0.02-0.72, so 5.0 is headroom no deal there reached (it bounds a model CP-SAT cannot settle).
 TOGETHER_EFFORT = 5.0
+
+
+def fixed_owners(mission: TaskMission) -> bool:
+    """Return True when every task of `mission` has a fixed owner (no draft, no lazy assignment; so too with no task)."""
+    return mission.owners is not None and min(mission.owners, default=0) >= 0
 
 
 def unsupported(mission: TaskMission) -> dict[str, str]:
@@ -88,9 +101,16 @@ class PortfolioSolver:
         """Return the kernel's node budget before CP-SAT, chosen by what the mission is (deterministic,
         so sweeps stay reproducible): smaller when every task has a fixed owner or there are trick
         conditions (counters, balance), unless cards change hands one by one."""
-        fixed = mission.owners is not None and min(mission.owners, default=0) >= 0
         conditions = bool(mission.counters) or mission.balanced is not None
-        return min(self.dfs_nodes, SHORT_DFS_NODES) if (fixed or conditions) and not mission.trades else self.dfs_nodes
+        short = (fixed_owners(mission) or conditions) and not mission.trades
+        return min(self.dfs_nodes, SHORT_DFS_NODES) if short else self.dfs_nodes
+
+    @staticmethod
+    def first_effort(mission: TaskMission) -> float:
+        """Return CP-SAT's first turn after the kernel's budget (deterministic, as `dfs_budget`): longer for tasks
+        that each have a fixed owner (`FIXED_CP_SAT_EFFORT`); a mission of no task (trick conditions alone) keeps
+        the short one, which its turns were measured with."""
+        return FIXED_CP_SAT_EFFORT if mission.cards and fixed_owners(mission) else CP_SAT_EFFORT
 
     @staticmethod
     def grown_turns(mission: TaskMission) -> int:
@@ -125,7 +145,7 @@ class PortfolioSolver:
         answer = self.kernel.solve(deal, mission, Limits(self.dfs_budget(mission), limits.max_work), generation,
                                    outcome_only)
         engines, nodes, branches, work = [answer.engine], answer.nodes, 0, answer.work
-        effort, plays, turns = CP_SAT_EFFORT, KERNEL_TURN_NODES, self.grown_turns(mission)
+        effort, plays, turns = self.first_effort(mission), KERNEL_TURN_NODES, self.grown_turns(mission)
         while answer.outcome is Outcome.UNKNOWN:
             left = limits.after(work)
             if left.spent:
