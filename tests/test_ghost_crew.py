@@ -446,6 +446,29 @@ def test_on_the_hang_glider_the_ghost_s_discard_caps_none_of_his_face_down_cards
                                             PlayRules(hang_glider=True)))
 
 
+@pytest.mark.parametrize("hands, plays, gift", [
+    # seat 1 discards p2 on y1 holding no yellow, gets y3 in the pass, and discards p5 on y4: it held y3 then, the
+    # card it set aside, so y2 (under p1) cannot be in its hand; a cap read at trick 1 alone left it room for one
+    ("b5 y1 y3 y4 | p2 p3 p5 r1 | p1 p4 / y2 p6", "y1 p2 p4 y4 p5", "p3"),
+    # seat 1 discards p2 on y1 (setting y8 aside), gets y3 in the pass and plays it on y4: y3 was not the card set
+    # aside at trick 1, so y8 may still be its (counting y3 left no yellow for it, and no world at all)
+    ("b5 y1 y3 y4 | p2 p3 p5 y8 | p1 p4 / y2 p6", "y1 p2 p4 y4 y3", "p3"),
+    ("b5 y1 y3 y4 | p2 p4 p6 y8 | p1 p3 / p7 p5", "y1 p2 p3 y4 y3", "p4"),
+], ids=["a-card-got-then-held", "a-card-got-then-played", "a-card-got-then-played-face-down-pinks"])
+def test_on_the_hang_glider_a_card_got_in_the_pass_counts_at_a_later_discard_not_an_earlier_one(hands, plays, gift):
+    # journey rules, Hang glider: "Before the 1st trick, each crew member must place 1 of their own cards face down
+    # in front of themselves. It is treated as though it did not exist. Before each trick, the card may be exchanged
+    # for a different one of your own cards." Mission 12's pass after trick 1 (seat 0 gives y3, seat 1 `gift`, the
+    # Ghost p1): a discard bounds the hand as it is at that trick. Found by a hunt (seed 103).
+    deal, display = parse_ghost_deal(hands, commander=0)
+    gifts = (parse_card("y3"), parse_card(gift), parse_card("p1"))
+    order = sorted(range(CARD_COUNT), key=lambda c: (c not in gifts, c))  # each hand's first card: its gift
+    game = GhostGame(deal, display, 0, 0, parse_card_list(plays), extra=PlayRules(hang_glider=True),
+                     random_pass=RandomPass(after=1, order=tuple(order)), gifts=gifts)
+    assert pass_gifts(deal, game.mission(), walk(deal, game.position().on(game.mission()), to_the_end=True)) == gifts
+    assert_samples_are_the_worlds(game)
+
+
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from([2, 4]).flatmap(lambda n: small_deals(min_players=3, max_players=3, min_cards=n,
                                                              max_cards=n, extra_card=False)),

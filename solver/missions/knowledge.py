@@ -133,7 +133,7 @@ class Knowledge:
         players = len(sizes)
         played = card_set(c for trick in tricks for _, c in trick)
         cannot = [0] * players
-        discards = {}  # the hang glider: (seat, colour) -> the first trick it did not follow that colour in
+        discards = {}  # the hang glider: (seat, colour) -> the tricks it did not follow that colour in
         for t, trick in enumerate(tricks):
             led = SUIT_MASKS[suit_of(trick[0][1])]
             for other, c in trick[1:]:
@@ -142,7 +142,7 @@ class Knowledge:
                 if last_trick < 0:
                     cannot[other] |= led
                 elif t < last_trick:
-                    discards.setdefault((other, led), t)
+                    discards.setdefault((other, led), []).append(t)
         must = [0] * players
         for shown in communications:
             cannot[shown.seat] |= shown.excludes()
@@ -299,22 +299,30 @@ def set_aside_caps(discards, tricks, must, cannot, unseen: int, known_whole, mov
     """Return the caps (Knowledge.caps) of the hang glider's discards, and forbid in `cannot` the colours a seat
     holds no more of. "Before the 1st trick, each crew member must place 1 of their own cards face down ... It is
     treated as though it did not exist. Before each trick, the card may be exchanged": a seat that did not follow
-    a colour (`discards`: (seat, colour) -> the first trick, 0-based) held at most one card of it then, the one it
-    had set aside; a card of it played or passed (`moves`, Knowledge.of's) since, or known in its hand but for one
-    it got since, was that one, and it holds no other."""
+    a colour (`discards`: (seat, colour) -> those tricks, 0-based) held at most one card of it then, the one it
+    had set aside; a card of it played or passed (`moves`, Knowledge.of's) since, or known in its hand, was that one
+    unless it got the card since, and it holds no other. Where cards change hands a later trick can say more than
+    the first: a card of the colour got in between and held then leaves no room (`held_at_most`)."""
     caps = []
-    for (seat, colour), trick in sorted(discards.items()):
+    for (seat, colour), at in sorted(discards.items()):
         if seat in known_whole:
             continue
-        since = card_set(c for later in tricks[trick + 1 :] for other, c in later if other == seat)
-        since |= card_set(c for before, giver, _, c in moves if giver == seat and before > trick)
-        got = card_set(c for before, _, receiver, c in moves if receiver == seat and before > trick)
-        most = 1 - popcount((since | must[seat] & ~got) & colour)
+        most = min(held_at_most(seat, colour, trick, tricks, must, moves) for trick in at)
         if most <= 0:
             cannot[seat] |= colour
         elif colour & unseen & ~cannot[seat]:
             caps.append((1 << seat, colour & unseen, most))
     return tuple(caps)
+
+
+def held_at_most(seat: int, colour: int, trick: int, tricks, must, moves) -> int:
+    """Return how many unseen cards of `colour` `seat` may hold, having held at most one card of it at `trick`
+    (0-based; the hang glider's discard): one less for each card of it it held then that is seen, played or passed
+    since or known in its hand now, but not one it got since (`moves`, Knowledge.of's)."""
+    since = card_set(c for later in tricks[trick + 1 :] for other, c in later if other == seat)
+    since |= card_set(c for before, giver, _, c in moves if giver == seat and before > trick)
+    got = card_set(c for before, _, receiver, c in moves if receiver == seat and before > trick)
+    return 1 - popcount((since | must[seat]) & ~got & colour)
 
 
 def another_left(shown: Communication, tricks, must, may: int, moves=()) -> int:
