@@ -157,6 +157,9 @@ def test_fixed_owners_give_cp_sat_a_longer_first_turn():
     assert answer.branches == cpsat.solve(deal, mission, Limits(), FIXED_CP_SAT_EFFORT).nodes
     assert cpsat.solve(deal, mission, Limits(), CP_SAT_EFFORT).outcome is Outcome.UNKNOWN
     assert PortfolioSolver.first_effort(no_1_no_2("train", 512, 10)[1]) == CP_SAT_EFFORT < FIXED_CP_SAT_EFFORT
+    drafted = deal_mission(find_mission("planet-nine/3"), parse_space("train"), 4, 1, 0)
+    [(_, _, mission)] = space_cases(drafted.stage, drafted.deal, drafted.setups())
+    assert PortfolioSolver.first_effort(mission) == CP_SAT_EFFORT
 
 
 def test_cp_sat_keeps_the_rest_of_the_time_after_the_grown_turns():
