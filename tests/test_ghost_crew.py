@@ -428,7 +428,10 @@ def test_after_mission_12_s_random_pass_both_players_see_every_gift(space, data)
     # seat 1 shows p1, then gets p6 from seat 0: seat 0, to lead trick 2, knows seat 1 holds p6, a pink it did not
     # hold when it showed p1, so the other pink is still among the unseen cards (p9, not the card under b4)
     ("p6 b5 b2 b3 | p1 p9 b1 b4 | g1 g2 / g3 g4", 1, "b5", "p6 b4 g2", "b5 b1 g1"),
-], ids=["its-other-card-passed-on", "a-card-got-after-showing"])
+    # the same, and seat 1 plays p6 on b2 in trick 2: a card it got since, not the other pink it held when it
+    # showed p1, so the Ghost, whose turn it is, cannot hold p9 under b4 (found reading the hang glider's fix)
+    ("p6 b5 b2 b3 | p1 p9 b1 b4 | g1 g2 / g3 g4", 1, "b5", "p6 b4 g2", "b5 b1 g1 b2 p6"),
+], ids=["its-other-card-passed-on", "a-card-got-after-showing", "a-card-got-after-showing-then-played"])
 def test_a_lowest_card_s_other_card_of_its_colour_over_a_pass(hands, shower, heli, passed, plays):
     deal, display = parse_ghost_deal(hands, commander=0)
     shown = (Communication(shower, parse_card("p1"), LOWEST, 1),)

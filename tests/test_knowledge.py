@@ -271,3 +271,26 @@ def test_splits_are_every_way_to_share_the_cards_within_the_rooms_in_order(room,
     expected = [shares for shares in itertools.product(*(range(room[s] + 1) for s in order))
                 if sum(shares) == count] if order else []
     assert list(splits_of(count, seats, tuple(room))) == expected
+
+
+@pytest.mark.parametrize("moves, plays, hand, sizes, left", [
+    # seat 1 passes p7 on after trick 1 and gets it back in the next pass: p7 is the pink it held when it showed p1
+    ((("p7", 1, 2), ("p7", 2, 1)), "", "p6 g1 g3", (3, 3, 3), ""),
+    # seat 0 gives it p6 after trick 1 and it plays p6 in trick 2: not a pink it held then, so one of the unseen
+    # pinks it may hold is still its own
+    ((("p6", 0, 1),), "g1 p6 g2", "g3", (1, 3, 2), "p7 p8 p9"),
+])
+def test_a_lowest_card_s_other_card_is_one_held_when_it_was_shown(moves, plays, hand, sizes, left):
+    # quest-for-planet-nine rules: "put the token at its top, middle, or bottom to mean respectively that it is the
+    # highest, only, or lowest card of that colour in hand": seat 1 (dealt b2 p1 p7 p8; seat 0 b1 p6 g1 g3, seat 2
+    # b3 p9 g2 g4) showed p1 as its lowest before trick 1, so it held another pink then; only a card it held then
+    # can be that one.
+    deck = parse_cards("b1 p6 g1 g3 b2 p1 p7 p8 b3 p9 g2 g4")
+    tricks = [[(0, parse_card("b1")), (1, parse_card("b2")), (2, parse_card("b3"))]]
+    if plays:
+        tricks.append(list(zip((0, 1, 2), (parse_card(c) for c in plays.split()))))
+    passes = tuple((1, giver, receiver, parse_card(c)) for c, giver, receiver in moves)
+    shown = (Communication(1, parse_card("p1"), LOWEST, 1),)
+    known = Knowledge.of(0, parse_cards(hand), sizes, tricks, shown, deck, moves=passes)
+    assert known.needs == (((1 << 1, parse_cards(left)),) if left else ())
+    assert known.count() > 0

@@ -301,8 +301,9 @@ def set_aside_caps(discards, tricks, must, cannot, unseen: int, known_whole, mov
     treated as though it did not exist. Before each trick, the card may be exchanged": a seat that did not follow
     a colour (`discards`: (seat, colour) -> those tricks, 0-based) held at most one card of it then, the one it
     had set aside; a card of it played or passed (`moves`, Knowledge.of's) since, or known in its hand, was that one
-    unless it got the card since, and it holds no other. Where cards change hands a later trick can say more than
-    the first: a card of the colour got in between and held then leaves no room (`held_at_most`)."""
+    unless it got the card since without holding it then (`got_first`), and it holds no other. Where cards change
+    hands a later trick can say more than the first: a card of the colour got in between and held then leaves no
+    room (`held_at_most`)."""
     caps = []
     for (seat, colour), at in sorted(discards.items()):
         if seat in known_whole:
@@ -318,22 +319,31 @@ def set_aside_caps(discards, tricks, must, cannot, unseen: int, known_whole, mov
 def held_at_most(seat: int, colour: int, trick: int, tricks, must, moves) -> int:
     """Return how many unseen cards of `colour` `seat` may hold, having held at most one card of it at `trick`
     (0-based; the hang glider's discard): one less for each card of it it held then that is seen, played or passed
-    since or known in its hand now, but not one it got since (`moves`, Knowledge.of's)."""
+    since or known in its hand now, but not one it got since without holding it then (`got_first`)."""
     since = card_set(c for later in tricks[trick + 1 :] for other, c in later if other == seat)
     since |= card_set(c for before, giver, _, c in moves if giver == seat and before > trick)
-    got = card_set(c for before, _, receiver, c in moves if receiver == seat and before > trick)
-    return 1 - popcount((since | must[seat]) & ~got & colour)
+    return 1 - popcount((since | must[seat]) & ~got_first(seat, moves, trick + 1) & colour)
+
+
+def got_first(seat: int, moves, since: int) -> int:
+    """Return the cards `seat` got in a pass after `since` tricks (`moves`, Knowledge.of's) without having held
+    them then: their first move to or from it since is to it (a card it passed on and got back it held then)."""
+    got, seen = 0, 0
+    for before, giver, receiver, c in moves:
+        if before >= since and seat in (giver, receiver) and not seen >> c & 1:
+            seen |= bit(c)
+            got |= bit(c) if receiver == seat else 0
+    return got
 
 
 def another_left(shown: Communication, tricks, must, may: int, moves=()) -> int:
     """Return the cards of which `shown`'s seat must still hold one (`may`: the unseen cards it may hold), or -1
-    when nothing is left to say: it played or passed (`moves`, Knowledge.of's) another card of the colour after
-    showing, or holds a known one it held then (not one it got since)."""
+    when nothing is left to say: it played or passed (`moves`, Knowledge.of's) another card of the colour it held
+    when showing, or holds a known one it held then (not one it got since without holding it then, `got_first`)."""
     colour = SUIT_MASKS[suit_of(shown.card)] & ~bit(shown.card)
     played_after = card_set(c for trick in tricks[shown.trick - 1 :] for other, c in trick if other == shown.seat)
     played_after |= card_set(c for before, giver, _, c in moves if giver == shown.seat and before >= shown.trick)
-    got_after = card_set(c for before, _, receiver, c in moves if receiver == shown.seat and before >= shown.trick)
-    if (played_after | must[shown.seat] & ~got_after) & colour:
+    if (played_after | must[shown.seat]) & ~got_first(shown.seat, moves, shown.trick) & colour:
         return -1
     return may & colour
 
