@@ -19,8 +19,15 @@ from solver.core.deal import MAX_PLAYERS, parse_deal
 from solver.core.rules import num_tricks
 from solver.core.solution import Limits, Outcome
 from solver.engines.kernel import KernelSolver
-from solver.engines.kernel.bounds import self_won_task_blocked, tricks_owners_need
-from solver.engines.kernel.problem import compile_task_mission, compiled
+from solver.engines.kernel.arrays import FRAME_COLUMNS, LEAD, PRESENT, TIGHT
+from solver.engines.kernel.bounds import (
+    fewest_owner_tricks,
+    hopeless,
+    self_won_task_blocked,
+    tight_trick_spent,
+    tricks_owners_need,
+)
+from solver.engines.kernel.problem import MAX_TRICKS, OWNED, compile_task_mission, compiled
 from solver.engines.reference import solve as reference_solve
 from solver.missions.tasks import make_task_mission
 from solver.trick.chance import RandomPass
@@ -178,6 +185,57 @@ def test_a_seat_holding_the_highest_trump_wins_a_trick_the_owners_may_need():
     deal = parse_deal("p8 p9 | p3 p4 | b1 b2 r1", 0)
     assert tricks_owners_need(compile_task_mission(deal, mission)[0], root_hands(deal), 2) == 2
     assert KernelSolver(16).solve(deal, mission).outcome is reference_solve(deal, mission).outcome is Outcome.WIN
+
+
+def test_an_owner_s_own_task_and_a_higher_task_of_its_own_lie_in_two_tricks():
+    # "A task is complete when its owner wins a trick containing the matching playing card." Seat 0 owns y6,
+    # which it holds, and y7, which seat 1 holds: it wins y6's trick by playing y6 itself, so y6 must win, and
+    # y7 in that trick would beat it. So seat 0 needs two tricks, and seat 2 one for its g3: three, with two
+    # left. (Nor can seat 0 take y7 on its g1: seat 1 holds g2 and must follow green.)
+    # bounds.fewest_owner_tricks counts them at the root; one task per hand each, the count of old gave one.
+    deal = parse_deal("y6 g1 | y7 g2 | p1 g3", 0)
+    mission = make_task_mission(deal, [parse_card("y6"), parse_card("y7"), parse_card("g3")], owners=[0, 0, 2])
+    problem, _, _ = compile_task_mission(deal, mission)
+    assert fewest_owner_tricks(0, problem[OWNED], root_hands(deal), 3) == 2
+    assert tricks_owners_need(problem, root_hands(deal), 2) == 3
+    kernel = KernelSolver(16).solve(deal, mission)
+    assert kernel.outcome is reference_solve(deal, mission).outcome is Outcome.LOSS and kernel.nodes == 0
+    # y5 instead of y7 falls under y6: seat 0 leads y6, seat 1 follows y5 and seat 2 discards p1; then g3 wins green.
+    deal = parse_deal("y6 g1 | y5 g2 | p1 g3", 0)
+    mission = make_task_mission(deal, [parse_card("y6"), parse_card("y5"), parse_card("g3")], owners=[0, 0, 2])
+    problem, _, _ = compile_task_mission(deal, mission)
+    assert fewest_owner_tricks(0, problem[OWNED], root_hands(deal), 3) == 1
+    assert KernelSolver(16).solve(deal, mission).outcome is reference_solve(deal, mission).outcome is Outcome.WIN
+
+
+def test_where_the_owners_need_every_trick_left_a_trick_that_can_hold_none_of_their_tasks_is_cut():
+    # Seat 0 must win y6 (its own) and seat 2 p1 (its own): two tricks of two, so each must hold one of the
+    # two tasks (bounds.hopeless sets TIGHT). On seat 0's lead of g1, seat 1 follows with g2 and seat 2 must
+    # follow green with g3 ("players must follow suit if they are able"), never p1: the trick is spent at its lead.
+    deal = parse_deal("y6 g1 | y5 g2 | p1 g3", 0)
+    mission = make_task_mission(deal, [parse_card("y6"), parse_card("p1")], owners=[0, 2])
+    problem, _, _ = compile_task_mission(deal, mission)
+    frames = np.zeros((MAX_TRICKS, FRAME_COLUMNS), dtype=np.int64)
+    frames[0, PRESENT], frames[0, LEAD] = deal.cards, 0
+    hands = root_hands(deal)
+    assert not hopeless(0, problem, frames, hands) and frames[0, TIGHT] == 1
+    g1, y6 = parse_card("g1"), parse_card("y6")
+    hands[0] &= ~(1 << g1)
+    assert tight_trick_spent(0, 0, g1, 1 << g1, problem, frames, hands)
+    hands[0] ^= 1 << g1 | 1 << y6  # y6 led instead: the trick holds a task
+    assert not tight_trick_spent(0, 0, y6, 1 << y6, problem, frames, hands)
+    # With b3 for g3, seat 2 holds no green and may discard p1 on the lead: the trick may still hold a task.
+    deal = parse_deal("y6 g1 | y5 g2 | p1 b3", 0)
+    problem, _, _ = compile_task_mission(deal, make_task_mission(deal, [parse_card("y6"), parse_card("p1")],
+                                                                  owners=[0, 2]))
+    frames[0, PRESENT] = deal.cards
+    hands = root_hands(deal)
+    hands[0] &= ~(1 << g1)
+    assert not tight_trick_spent(0, 0, g1, 1 << g1, problem, frames, hands)
+    for deal_text in ("y6 g1 | y5 g2 | p1 g3", "y6 g1 | y5 g2 | p1 b3"):
+        deal = parse_deal(deal_text, 0)
+        mission = make_task_mission(deal, [parse_card("y6"), parse_card("p1")], owners=[0, 2])
+        assert KernelSolver(16).solve(deal, mission).outcome is reference_solve(deal, mission).outcome
 
 
 @st.composite

@@ -47,6 +47,8 @@ SLOTS = FRAME.field("SLOTS", 2 * MAX_COLUMNS, "two players: the Ghost's display,
 COUNTER_ROOM = FRAME.field("COUNTER_ROOM", MAX_COUNTERS, "per trick counter: the most it could still add (comparisons)")
 RUN_NOW = FRAME.field("RUN_NOW", MAX_RUNS, "per run rule: the tricks its seat has won in a row up to this trick")
 RUN_LONGEST = FRAME.field("RUN_LONGEST", MAX_RUNS, "per run rule: its seat's longest run of won tricks so far")
+TIGHT = FRAME.field("TIGHT", 1, "1 when the fixed owners need every trick left, each holding one of their open tasks "
+                    "(bounds.hopeless sets it; 0 where it does not look)")
 FRAME_COLUMNS = FRAME.size
 PASSED, SKIED, DRAWN = 1, 2, 4  # the MOVED flags
 

@@ -150,12 +150,7 @@ def expand(depth, problem, pattern, frames, plies, moves, hands, ordering):
                 legal &= ghost_leads(hands[seat], frames[trick, WON_WITH], trick, problem, frames)
     else:
         seat = SEAT_AT[players, frames[trick, LEAD], pos]
-        hand = hands[seat]
-        glider = problem[GLIDER] != 0
-        if seat == problem[GHOST]:
-            hand = ghost_playable(hand, trick, problem, frames)
-            glider = False  # the Ghost sets no card aside
-        legal = legal_plays(hand, plies[depth - pos, PLAYED], trick, glider, problem)
+        legal = follower_plays(seat, plies[depth - pos, PLAYED], trick, problem, frames, hands)
     driver = problem[SLED]
     forbidden = sequence_breakers_at(depth, trick, pos, problem, frames, plies)
     if pos == 0 and problem[LEAD_RULES]:  # a lead a lead rule bars fails the mission: never a move
@@ -249,6 +244,18 @@ def legal_plays(hand, led, trick, glider, problem):
     if follow == 0 or glider and (trick == problem[TRICKS] - 1 or follow & (follow - 1) == 0):
         return hand
     return follow
+
+
+@njit(cache=True, inline="always")
+def follower_plays(seat, led, trick, problem, frames, hands):
+    """Return the cards `seat` may play after `led` in `trick` by the follow rule (the Ghost from his face-up cards,
+    setting none aside); a sequence rule may bar some of them (`sequence_breakers_at`)."""
+    hand = hands[seat]
+    glider = problem[GLIDER] != 0
+    if seat == problem[GHOST]:
+        hand = ghost_playable(hand, trick, problem, frames)
+        glider = False  # the Ghost sets no card aside
+    return legal_plays(hand, led, trick, glider, problem)
 
 
 @njit(cache=True)

@@ -26,6 +26,7 @@ from solver.engines.kernel.arrays import (
     SEATS_PLAYED,
     SLOTS,
     TAKEN,
+    TIGHT,
     TRICK_CARDS,
     TRICK_TASKS,
     WIN_CARD,
@@ -42,6 +43,7 @@ from solver.engines.kernel.bounds import (
     most_given_away,
     room_for_sparse_tricks,
     sure_trump_wins,
+    tight_trick_spent,
     trick_value,
     unbeatable_trumps,
     value_within_reach,
@@ -116,7 +118,8 @@ def play_into_trick(depth, card, seat, pos, trick, problem, frames, plies, hands
     """Record `card` at `depth`; return False when the trick can no longer succeed.
 
     ALLOWED holds the seats that may win the trick given its task cards; once
-    none of them is winning and all have played, later cards cannot help.
+    none of them is winning and all have played, later cards cannot help. Where the owners need every
+    trick left (TIGHT), a trick that can no longer hold one of their tasks cannot either.
     A task whose order needs another task no later must find that task's card
     in the hand of a seat still to play.
     """
@@ -150,6 +153,10 @@ def play_into_trick(depth, card, seat, pos, trick, problem, frames, plies, hands
     plies[depth, TRICK_CARDS] = trick_cards | (np.int64(1) << card)
     plies[depth, TRICK_TASKS] = trick_tasks
     if not allowed >> plies[depth, WIN_SEAT] & 1 and allowed & ~seats_played == 0:
+        return False
+    led = card if pos == 0 else plies[depth - pos, PLAYED]
+    if frames[trick, TIGHT] and tight_trick_spent(trick, pos, led, trick_cards | (np.int64(1) << card), problem,
+                                                  frames, hands):
         return False
     if trick_tasks:
         return prerequisites_reachable(trick_tasks, frames[trick, DONE], seats_played, problem, hands)

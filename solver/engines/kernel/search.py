@@ -45,6 +45,7 @@ from solver.engines.kernel.arrays import (
     TABLE_POS,
     TABLED,
     TAKEN,
+    TIGHT,
     TRICK_CARDS,
     TRICK_NO,
     WIN,
@@ -98,6 +99,7 @@ def start(problem, feasible, frames, plies, hands, control, table):
     frames[0, WON : WON + MAX_PLAYERS] = 0
     frames[0, PATTERN_STATE] = 0
     frames[0, TABLED] = 0
+    frames[0, TIGHT] = 0
     frames[0, SLOTS : SLOTS + 2 * MAX_COLUMNS] = problem[DISPLAY : DISPLAY + 2 * MAX_COLUMNS]
     position_hash(0, frames, hands, problem)
     frames[0, WORK] = 0
@@ -277,6 +279,7 @@ def open_trick(trick, problem, frames, hands, table, generation, perft, control)
 
     Perft enters every trick before the counted boundary and counts a sequence at it, never entering.
     """
+    frames[trick, TIGHT] = 0  # until hopeless finds it so
     if perft:
         if trick < perft:
             return True
