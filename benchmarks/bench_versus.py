@@ -2,6 +2,7 @@
 
 Run: python benchmarks/bench_versus.py REV [--deals 200] [--reps 5] [--max-nodes 3000000]
                                            [--only NAME ...] [--gate 30%]
+     python benchmarks/bench_versus.py REV --by-deal [--engine kernel|auto] [--deals 200] [--only NAME ...]
 
 REV `baseline` is the commit results/bench-baseline.json was made at. With `--gate`, the script is
 CI's time gate (make bench-check): it exits 1 when the new kernel's best times, summed over the
@@ -18,6 +19,12 @@ sets are benchmarks/bench_kernel.py's; each kernel builds the deals with its own
 package from the same seeds, and both must search the same number of nodes (the
 same search), else the comparison is refused. Times include everything a sweep
 pays per deal: compiling the mission, the search and the witness.
+
+`--by-deal` compares two different searches (a new bound, another schedule): the two take turns deal by
+deal, each deal timed once, and the WIN and the LOSS deals both decide are reported apart (their count,
+median and total ms, the new/old ratio of the totals), with the deals only one of them decided; an answer
+both decide must be the same, else the script stops. `--engine auto` times the default engine of `crew solve`
+(the kernel, then CP-SAT) within a 10 s budget a deal, `kernel` the kernel alone within `--max-nodes`.
 """
 
 import argparse
@@ -28,6 +35,7 @@ import json
 import os
 import re
 import shutil
+import statistics
 import subprocess
 import sys
 import tarfile
@@ -52,6 +60,7 @@ from solver.experiments.bench import KERNEL_SETS, parse_tolerance
 
 ROOT = Path(__file__).resolve().parent.parent
 OLD = "solver_versus"
+AUTO_BUDGET = 10.0  # seconds of work a deal for --engine auto (bench_kernel.py's default budget)
 
 
 def baseline_commit() -> str:
@@ -93,13 +102,7 @@ LAYER = {"deal": "core", "tasks": "missions", "kernel": "engines", "solution": "
 
 def modules(root: str) -> dict:
     """Return the modules of LAYER under the package `root`, flat or layered."""
-    found = {}
-    for name, layer in LAYER.items():
-        try:
-            found[name] = importlib.import_module(f"{root}.{layer}.{name}")
-        except ModuleNotFoundError:
-            found[name] = importlib.import_module(f"{root}.{name}")
-    return found
+    return {name: module(root, name, layer) for name, layer in LAYER.items()}
 
 
 def cases(package, deal_set, deals: int):
@@ -136,10 +139,17 @@ def main() -> None:
     parser.add_argument("--only", nargs="*", help="set names (default: the kernel suite's; bench_kernel.py's "
                         "LOSS-heavy sets by name)")
     parser.add_argument("--gate", type=parse_tolerance, help="exit 1 past this summed time growth, e.g. 30%%")
+    parser.add_argument("--by-deal", action="store_true", help="time two different searches deal by deal, WIN and "
+                        "LOSS apart")
+    parser.add_argument("--engine", choices=("kernel", "auto"), default="kernel", help="with --by-deal: the kernel "
+                        "alone or the default engine")
     args = parser.parse_args()
     rev = baseline_commit() if args.rev == "baseline" else args.rev
     with tempfile.TemporaryDirectory() as scratch:
         packages = {"old": import_revision(rev, Path(scratch)), "new": current()}
+        if args.by_deal:
+            by_deal(rev, packages, args)
+            return
         solvers = {side: package["kernel"].KernelSolver(22) for side, package in packages.items()}
         print(f"# {rev} (old) against the working tree (new); {args.deals} deals per set, best and median "
               f"of {args.reps} alternating runs; max {args.max_nodes:,} nodes per deal")
@@ -169,6 +179,66 @@ def main() -> None:
                   f"{best['new'] / best['old']:>13.3f} {median['new'] / median['old']:>15.3f}")
     if args.gate is not None:
         sys.exit(gate(totals, args.gate))
+
+
+def by_deal(rev: str, packages: dict, args) -> None:
+    """Print, per set, the two searches' WIN and LOSS times apart, taking turns deal by deal (`--by-deal`)."""
+    roots = {"old": OLD, "new": "solver"}
+    solvers, limits = {}, {}
+    for side, package in packages.items():
+        solution = package["solution"]
+        if args.engine == "auto":
+            solvers[side] = module(roots[side], "portfolio", "engines").PortfolioSolver(22)
+            limits[side] = solution.Limits(max_work=AUTO_BUDGET)
+        else:
+            solvers[side] = package["kernel"].KernelSolver(22)
+            limits[side] = solution.Limits(max_nodes=args.max_nodes)
+    print(f"# {rev} (old) against the working tree (new), engine {args.engine}; {args.deals} deals per set, taking "
+          "turns deal by deal; the WIN and the LOSS deals both decided: count, median ms old/new, total ms old/new, "
+          "new/old of the totals; the deals only one decided")
+    for deal_set in SETS:
+        if deal_set.name not in (args.only or [k.name for k in KERNEL_SETS]):
+            continue
+        built = {side: cases(package, deal_set, args.deals) for side, package in packages.items()}
+        for side in packages:  # compile both before timing
+            solvers[side].solve(*built[side][0], limits[side])
+        deals = []  # per deal: {side: (outcome name, ms)}
+        for index in range(args.deals):
+            answer = {}
+            for side in ("old", "new") if index % 2 else ("new", "old"):
+                began = time.perf_counter()
+                outcome = solvers[side].solve(*built[side][index], limits[side]).outcome.name
+                answer[side] = (outcome, (time.perf_counter() - began) * 1e3)
+            deals.append(answer)
+        print(by_deal_line(deal_set.name, deals))
+
+
+def by_deal_line(name: str, deals: list) -> str:
+    """Return a set's `--by-deal` report line from each deal's {side: (outcome name, ms)}; exit when the two
+    decide a deal differently."""
+    for index, answer in enumerate(deals):
+        outcomes = {answer[side][0] for side in answer}
+        if "UNKNOWN" not in outcomes and len(outcomes) > 1:
+            sys.exit(f"bench_versus: {name} deal {index}: {answer['old'][0]} (old) against {answer['new'][0]} (new)")
+    parts = [f"{name:16s}"]
+    for outcome in ("WIN", "LOSS"):
+        both = [(d["old"][1], d["new"][1]) for d in deals if d["old"][0] == d["new"][0] == outcome]
+        if both:
+            old, new = [ms for ms, _ in both], [ms for _, ms in both]
+            parts.append(f"{outcome} {len(both)} median {statistics.median(old):.1f}/{statistics.median(new):.1f} "
+                         f"total {sum(old):.0f}/{sum(new):.0f} ms x{sum(new) / sum(old):.2f}")
+    alone = {side: sum(d[side][0] != "UNKNOWN" == d[other][0] for d in deals)
+             for side, other in (("old", "new"), ("new", "old"))}
+    parts.append(f"decided by one only {alone['old']}/{alone['new']}")
+    return " | ".join(parts)
+
+
+def module(root: str, name: str, layer: str):
+    """Return module `name` of the package `root`, layered or (a revision before the layering) flat."""
+    try:
+        return importlib.import_module(f"{root}.{layer}.{name}")
+    except ModuleNotFoundError:
+        return importlib.import_module(f"{root}.{name}")
 
 
 def gate(totals: dict, tolerance: float) -> int:

@@ -116,6 +116,21 @@ def test_the_versus_time_gate_sums_the_sets_best_times():
     )["quick"]["machine"]["commit"].removesuffix("-dirty")
 
 
+def test_the_versus_script_by_deal_reports_win_and_loss_apart():
+    sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+    import bench_versus
+
+    deals = [{"old": ("WIN", 1.0), "new": ("WIN", 2.0)}, {"old": ("WIN", 3.0), "new": ("WIN", 1.0)},
+             {"old": ("LOSS", 10.0), "new": ("LOSS", 8.0)}, {"old": ("LOSS", 30.0), "new": ("LOSS", 16.0)},
+             {"old": ("UNKNOWN", 99.0), "new": ("LOSS", 50.0)}]  # decided by the new search alone: apart
+    assert bench_versus.by_deal_line("4p-fixed-12", deals) == (
+        "4p-fixed-12      | WIN 2 median 2.0/1.5 total 4/3 ms x0.75 | LOSS 2 median 20.0/12.0 total 40/24 ms x0.60"
+        " | decided by one only 0/1"
+    )
+    with pytest.raises(SystemExit, match="deal 1: WIN .old. against LOSS .new."):
+        bench_versus.by_deal_line("4p-fixed-12", [deals[0], {"old": ("WIN", 1.0), "new": ("LOSS", 1.0)}])
+
+
 def test_importing_the_versus_script_leaves_numba_s_cache_alone():
     # As a script it compiles both kernels afresh in a directory of its own; imported (as above), it once
     # set that directory for the rest of the test worker, and every crew process the worker started
