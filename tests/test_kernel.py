@@ -19,12 +19,12 @@ from solver.core.deal import MAX_PLAYERS, parse_deal
 from solver.core.rules import num_tricks
 from solver.core.solution import Limits, Outcome
 from solver.engines.kernel import KernelSolver
-from solver.engines.kernel.arrays import FRAME_COLUMNS, LEAD, PRESENT, TIGHT
+from solver.engines.kernel.arrays import FRAME_COLUMNS, LEAD, OWNER_NEED, PRESENT, TIGHT
 from solver.engines.kernel.bounds import (
     fewest_owner_tricks,
     hopeless,
     self_won_task_blocked,
-    tight_trick_spent,
+    tight_trick_winners,
     tricks_owners_need,
 )
 from solver.engines.kernel.problem import MAX_TRICKS, OWNED, compile_task_mission, compiled
@@ -208,34 +208,56 @@ def test_an_owner_s_own_task_and_a_higher_task_of_its_own_lie_in_two_tricks():
     assert KernelSolver(16).solve(deal, mission).outcome is reference_solve(deal, mission).outcome is Outcome.WIN
 
 
-def test_where_the_owners_need_every_trick_left_a_trick_that_can_hold_none_of_their_tasks_is_cut():
-    # Seat 0 must win y6 (its own) and seat 2 p1 (its own): two tricks of two, so each must hold one of the
-    # two tasks (bounds.hopeless sets TIGHT). On seat 0's lead of g1, seat 1 follows with g2 and seat 2 must
-    # follow green with g3 ("players must follow suit if they are able"), never p1: the trick is spent at its lead.
-    deal = parse_deal("y6 g1 | y5 g2 | p1 g3", 0)
-    mission = make_task_mission(deal, [parse_card("y6"), parse_card("p1")], owners=[0, 2])
+def tight_start(deal, mission):
+    """The kernel's arrays at `deal`'s first trick as the search opens it: its problem, frames (hopeless checked,
+    so TIGHT and OWNER_NEED set) and hands."""
     problem, _, _ = compile_task_mission(deal, mission)
     frames = np.zeros((MAX_TRICKS, FRAME_COLUMNS), dtype=np.int64)
-    frames[0, PRESENT], frames[0, LEAD] = deal.cards, 0
+    frames[0, PRESENT], frames[0, LEAD] = deal.cards, deal.commander
     hands = root_hands(deal)
-    assert not hopeless(0, problem, frames, hands) and frames[0, TIGHT] == 1
-    g1, y6 = parse_card("g1"), parse_card("y6")
-    hands[0] &= ~(1 << g1)
-    assert tight_trick_spent(0, 0, g1, 1 << g1, problem, frames, hands)
-    hands[0] ^= 1 << g1 | 1 << y6  # y6 led instead: the trick holds a task
-    assert not tight_trick_spent(0, 0, y6, 1 << y6, problem, frames, hands)
+    assert not hopeless(0, problem, frames, hands)
+    return problem, frames, hands
+
+
+def led(card: str, problem, frames, hands) -> int:
+    """Lead `card` from the leader's hand; return the seats that may still win the trick (bounds.tight_trick_winners)."""
+    c = parse_card(card)
+    hands[frames[0, LEAD]] &= ~(1 << c)
+    winners = tight_trick_winners(0, 0, c, 1 << c, problem, frames, hands)
+    hands[frames[0, LEAD]] |= 1 << c
+    return winners
+
+
+def test_where_the_owners_need_every_trick_left_a_trick_that_can_hold_none_of_their_tasks_has_no_winner():
+    # Seat 0 must win y6 (its own) and seat 2 p1 (its own): two tricks of two, so each must hold one of the
+    # two tasks (bounds.hopeless sets TIGHT). On seat 0's lead of g1, seat 1 follows with g2 and seat 2 must
+    # follow green with g3 ("players must follow suit if they are able"), never p1: no seat may win the trick.
+    tasks = [parse_card("y6"), parse_card("p1")]
+    deal = parse_deal("y6 g1 | y5 g2 | p1 g3", 0)
+    problem, frames, hands = tight_start(deal, make_task_mission(deal, tasks, owners=[0, 2]))
+    assert frames[0, TIGHT] == 1 and led("g1", problem, frames, hands) == 0
+    # On y6 seat 0 may win it, and seat 2, void in yellow, may discard p1: so far as the bound sees, either.
+    assert led("y6", problem, frames, hands) == 0b101
     # With b3 for g3, seat 2 holds no green and may discard p1 on the lead: the trick may still hold a task.
-    deal = parse_deal("y6 g1 | y5 g2 | p1 b3", 0)
-    problem, _, _ = compile_task_mission(deal, make_task_mission(deal, [parse_card("y6"), parse_card("p1")],
-                                                                  owners=[0, 2]))
-    frames[0, PRESENT] = deal.cards
-    hands = root_hands(deal)
-    hands[0] &= ~(1 << g1)
-    assert not tight_trick_spent(0, 0, g1, 1 << g1, problem, frames, hands)
-    for deal_text in ("y6 g1 | y5 g2 | p1 g3", "y6 g1 | y5 g2 | p1 b3"):
-        deal = parse_deal(deal_text, 0)
-        mission = make_task_mission(deal, [parse_card("y6"), parse_card("p1")], owners=[0, 2])
-        assert KernelSolver(16).solve(deal, mission).outcome is reference_solve(deal, mission).outcome
+    freed = parse_deal("y6 g1 | y5 g2 | p1 b3", 0)
+    assert led("g1", *tight_start(freed, make_task_mission(freed, tasks, owners=[0, 2]))) == 0b100
+    for each in (deal, freed):
+        mission = make_task_mission(each, tasks, owners=[0, 2])
+        assert KernelSolver(16).solve(each, mission).outcome is reference_solve(each, mission).outcome
+
+
+def test_where_the_owners_need_every_trick_left_a_trick_goes_to_an_owner_whose_need_it_lowers():
+    # Seat 0 must win b2 and b3, both in seat 1's hand (two tricks), and y5; seat 2 must win p1, in seat 0's hand:
+    # three tricks of three. On seat 0's lead of g9 seat 1 follows g4 and seat 2, void in green, may discard y5,
+    # a task of seat 0's, but b2 and b3 still need two more tricks of seat 0's: no owner needs fewer after it.
+    deal = parse_deal("g9 p1 b9 | b2 b3 g4 | y5 y1 p9", 0)
+    mission = make_task_mission(deal, [parse_card(c) for c in ("b2", "b3", "y5", "p1")], owners=[0, 0, 0, 2])
+    problem, frames, hands = tight_start(deal, mission)
+    assert frames[0, TIGHT] == 1 and frames[0, OWNER_NEED] == 2 and frames[0, OWNER_NEED + 2] == 1
+    assert led("g9", problem, frames, hands) == 0
+    # Leading p1, void seat 1 may discard b2 (or b3): seat 0's need can fall to one, and seat 2's to none.
+    assert led("p1", problem, frames, hands) == 0b101
+    assert KernelSolver(16).solve(deal, mission).outcome is reference_solve(deal, mission).outcome
 
 
 @st.composite

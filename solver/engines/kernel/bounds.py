@@ -12,6 +12,7 @@ from solver.core.deal import MAX_PLAYERS
 from solver.engines.kernel.arrays import (
     COUNTER_VALUES,
     LEAD,
+    OWNER_NEED,
     PRESENT,
     QUOTA_SEATS,
     SEAT_AT,
@@ -227,7 +228,7 @@ def hopeless(trick, problem, frames, hands):
     the fixed owners may need more tricks than are left (`tricks_owners_need`),
     or an owner's own task in its hand can never win its trick
     (`self_won_task_blocked`). Where the owners' tasks alone need every trick left, it records so in
-    TIGHT (`tight_trick_spent`).
+    TIGHT (`tight_trick_winners`).
     """
     tricks_left = problem[TRICKS] - trick
     tasks = frames[trick, PRESENT] & problem[TASK_CARDS]
@@ -235,6 +236,9 @@ def hopeless(trick, problem, frames, hands):
     if need > tricks_left:
         return True
     frames[trick, TIGHT] = tasks_need == tricks_left
+    if tasks_need == tricks_left:
+        for owner in range(problem[PLAYERS]):
+            frames[trick, OWNER_NEED + owner] = fewest_owner_tricks(owner, problem[OWNED + owner], hands, problem[PLAYERS])
     if self_won_task_blocked(tasks, tricks_left, problem, hands):
         return True
     quota_seats = frames[trick, QUOTA_SEATS]
@@ -302,9 +306,9 @@ def fewest_owner_tricks(owner, owned, hands, players):
     in seat 2's hand, two tricks where the count of one hand's tasks gave one). Such a set is the owner's
     tasks in some subset of its own hand with those of one other hand that beat all of them (or the tasks
     of one hand alone); every subset of its own is tried (it seldom holds more than three of them).
-    Measured with `tight_trick_spent` on crew bench's six LOSS sets (fixed owners, 4 players with 8-14 tasks and
+    Measured with `tight_trick_winners` on crew bench's six LOSS sets (fixed owners, 4 players with 8-14 tasks and
     5 with 8 and 10; the kernel alone, 200 deals a set, 3 M plays a deal): the deals decided before and after
-    took 0.76-1.00x the plays on LOSS and 0.76-0.95x on WIN, and 174 deals were left open instead of 206.
+    took 0.55-0.98x the plays on LOSS and 0.52-0.77x on WIN, and 147 deals were left open instead of 206.
     """
     own = owned & hands[owner]
     most = popcount(own)
@@ -522,25 +526,32 @@ def barred_cards(seat, trick, problem, frames):
 
 
 @njit(cache=True)
-def tight_trick_spent(trick, pos, led, trick_cards, problem, frames, hands):
-    """Return True when `trick`, with its cards so far `trick_cards` (`pos` the place just played, `led` its first
-    card), can hold no open task of a fixed owner: then, where the owners need every trick left (TIGHT), the
-    position after it is hopeless (their need unchanged, a trick fewer), so the trick is cut before its last cards.
+def tight_trick_winners(trick, pos, led, trick_cards, problem, frames, hands):
+    """Return the seats that may win `trick` where the owners need every trick left (TIGHT): those whose need
+    (`fewest_owner_tricks`) the trick may still lower, with its cards so far `trick_cards` (`pos` the place just
+    played, `led` its first card). Every trick must lower one owner's need, the winner's (a trick holds the tasks
+    of one owner alone, who wins it), else the position after it is hopeless (the owners' need the same, a trick
+    fewer); none: the trick is cut before its last cards.
 
-    Each seat still to play may play such a task only where it holds one the follow rule allows
-    (`follower_plays`; a sequence rule may narrow its plays further). It cuts 2-5% more plays on the LOSS
-    sets (4p-fixed-12 and 5p-fixed-10, 100 deals each) than `fewest_owner_tricks` alone: most tricks are cut
-    at their end anyway, by `hopeless` once they are complete.
+    The trick's tasks are those played so far and at most the open tasks each seat still to play holds and the
+    follow rule lets it play (`follower_plays`; a sequence rule may narrow its plays further); an owner's need
+    with all of those gone is the least the trick can leave it (fewer tasks never need more tricks). On the six
+    LOSS sets (above), against cutting only a trick that can hold no task at all, the plays of LOSS deals were
+    0.81-0.99x, and 0.85-0.99x again once only such owners may win (the WIN deals' 0.79-0.94x, then 0.81-0.94x).
     """
-    owned = np.int64(0)
-    for seat in range(problem[PLAYERS]):
-        owned |= problem[OWNED + seat]
-    owned &= frames[trick, PRESENT]
-    if trick_cards & owned:
-        return False
+    present = frames[trick, PRESENT]
     players, lead = problem[PLAYERS], frames[trick, LEAD]
+    owned = np.int64(0)
+    for seat in range(players):
+        owned |= problem[OWNED + seat]
+    candidates = trick_cards & owned & present
     for later in range(pos + 1, players):
-        seat = SEAT_AT[players, lead, later]
-        if follower_plays(seat, led, trick, problem, frames, hands) & owned:
-            return False
-    return True
+        candidates |= follower_plays(SEAT_AT[players, lead, later], led, trick, problem, frames, hands) & owned
+    winners = np.int64(0)
+    for owner in range(players):
+        own_tasks = problem[OWNED + owner] & present
+        if own_tasks & candidates and fewest_owner_tricks(owner, own_tasks & ~candidates, hands, players) < frames[
+            trick, OWNER_NEED + owner
+        ]:
+            winners |= np.int64(1) << owner
+    return winners

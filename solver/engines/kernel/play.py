@@ -43,7 +43,7 @@ from solver.engines.kernel.bounds import (
     most_given_away,
     room_for_sparse_tricks,
     sure_trump_wins,
-    tight_trick_spent,
+    tight_trick_winners,
     trick_value,
     unbeatable_trumps,
     value_within_reach,
@@ -117,9 +117,9 @@ from solver.missions.conditions import NO_LIMIT
 def play_into_trick(depth, card, seat, pos, trick, problem, frames, plies, hands):
     """Record `card` at `depth`; return False when the trick can no longer succeed.
 
-    ALLOWED holds the seats that may win the trick given its task cards; once
-    none of them is winning and all have played, later cards cannot help. Where the owners need every
-    trick left (TIGHT), a trick that can no longer hold one of their tasks cannot either.
+    ALLOWED holds the seats that may win the trick given its task cards (and, where the owners need every
+    trick left, TIGHT, those whose need it may still lower: `tight_trick_winners`); once none of them is
+    winning and all have played, later cards cannot help.
     A task whose order needs another task no later must find that task's card
     in the hand of a seat still to play.
     """
@@ -143,6 +143,10 @@ def play_into_trick(depth, card, seat, pos, trick, problem, frames, plies, hands
         trick_cards = plies[prev, TRICK_CARDS]
         trick_tasks = plies[prev, TRICK_TASKS]
     allowed = allowed_winners(card, allowed, problem, frames[trick, QUOTA_SEATS])
+    trick_cards |= np.int64(1) << card
+    if frames[trick, TIGHT]:
+        allowed &= tight_trick_winners(trick, pos, plies[depth - pos, PLAYED] if pos else card, trick_cards, problem,
+                                       frames, hands)
     seats_played |= np.int64(1) << seat
     task = problem[CARD_TASK + card]
     if task >= 0:
@@ -150,13 +154,9 @@ def play_into_trick(depth, card, seat, pos, trick, problem, frames, plies, hands
     plies[depth, PLAYED] = card
     plies[depth, ALLOWED] = allowed
     plies[depth, SEATS_PLAYED] = seats_played
-    plies[depth, TRICK_CARDS] = trick_cards | (np.int64(1) << card)
+    plies[depth, TRICK_CARDS] = trick_cards
     plies[depth, TRICK_TASKS] = trick_tasks
     if not allowed >> plies[depth, WIN_SEAT] & 1 and allowed & ~seats_played == 0:
-        return False
-    led = card if pos == 0 else plies[depth - pos, PLAYED]
-    if frames[trick, TIGHT] and tight_trick_spent(trick, pos, led, trick_cards | (np.int64(1) << card), problem,
-                                                  frames, hands):
         return False
     if trick_tasks:
         return prerequisites_reachable(trick_tasks, frames[trick, DONE], seats_played, problem, hands)
