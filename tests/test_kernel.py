@@ -192,7 +192,7 @@ def test_an_owner_s_own_task_and_a_higher_task_of_its_own_lie_in_two_tricks():
     # which it holds, and y7, which seat 1 holds: it wins y6's trick by playing y6 itself, so y6 must win, and
     # y7 in that trick would beat it. So seat 0 needs two tricks, and seat 2 one for its g3: three, with two
     # left. (Nor can seat 0 take y7 on its g1: seat 1 holds g2 and must follow green.)
-    # bounds.fewest_owner_tricks counts them at the root; one task per hand each, the count of old gave one.
+    # bounds.fewest_owner_tricks counts them at the root, where the most tasks one hand holds gave one.
     deal = parse_deal("y6 g1 | y7 g2 | p1 g3", 0)
     mission = make_task_mission(deal, [parse_card("y6"), parse_card("y7"), parse_card("g3")], owners=[0, 0, 2])
     problem, _, _ = compile_task_mission(deal, mission)
@@ -255,7 +255,7 @@ def test_where_the_owners_need_every_trick_left_a_trick_goes_to_an_owner_whose_n
     problem, frames, hands = tight_start(deal, mission)
     assert frames[0, TIGHT] == 1 and frames[0, OWNER_NEED] == 2 and frames[0, OWNER_NEED + 2] == 1
     assert led("g9", problem, frames, hands) == 0
-    # Leading p1, void seat 1 may discard b2 (or b3): seat 0's need can fall to one, and seat 2's to none.
+    # On a lead of p1 seat 1, void in pink, may discard b2 (or b3): seat 0's need can fall to one, seat 2's to none.
     assert led("p1", problem, frames, hands) == 0b101
     assert KernelSolver(16).solve(deal, mission).outcome is reference_solve(deal, mission).outcome
 
