@@ -144,6 +144,8 @@ def main() -> None:
     parser.add_argument("--engine", choices=("kernel", "auto"), default="kernel", help="with --by-deal: the kernel "
                         "alone or the default engine")
     args = parser.parse_args()
+    if args.engine != "kernel" and not args.by_deal:
+        parser.error("--engine auto compares different searches: give --by-deal")
     rev = baseline_commit() if args.rev == "baseline" else args.rev
     with tempfile.TemporaryDirectory() as scratch:
         packages = {"old": import_revision(rev, Path(scratch)), "new": current()}
@@ -227,7 +229,7 @@ def by_deal_line(name: str, deals: list) -> str:
             old, new = [ms for ms, _ in both], [ms for _, ms in both]
             parts.append(f"{outcome} {len(both)} median {statistics.median(old):.1f}/{statistics.median(new):.1f} "
                          f"total {sum(old):.0f}/{sum(new):.0f} ms x{sum(new) / sum(old):.2f}")
-    alone = {side: sum(d[side][0] != "UNKNOWN" == d[other][0] for d in deals)
+    alone = {side: sum(d[side][0] != "UNKNOWN" and d[other][0] == "UNKNOWN" for d in deals)
              for side, other in (("old", "new"), ("new", "old"))}
     parts.append(f"decided by one only {alone['old']}/{alone['new']}")
     return " | ".join(parts)
