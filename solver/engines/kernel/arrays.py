@@ -49,8 +49,8 @@ RUN_NOW = FRAME.field("RUN_NOW", MAX_RUNS, "per run rule: the tricks its seat ha
 RUN_LONGEST = FRAME.field("RUN_LONGEST", MAX_RUNS, "per run rule: its seat's longest run of won tricks so far")
 TIGHT = FRAME.field("TIGHT", 1, "1 when the fixed owners need every trick left, each holding one of their open tasks "
                     "(bounds.hopeless sets it; 0 where it does not look)")
-OWNER_NEED = FRAME.field("OWNER_NEED", MAX_PLAYERS, "per seat, where TIGHT: the fewest tricks it must still win for "
-                         "its tasks (bounds.fewest_owner_tricks)")
+OWNER_NEED = FRAME.field("OWNER_NEED", MAX_PLAYERS, "per seat: the fewest tricks it must still win for its tasks "
+                         "(bounds.fewest_owner_tricks; set with TIGHT, read where it is 1)")
 FRAME_COLUMNS = FRAME.size
 PASSED, SKIED, DRAWN = 1, 2, 4  # the MOVED flags
 

@@ -232,13 +232,10 @@ def hopeless(trick, problem, frames, hands):
     """
     tricks_left = problem[TRICKS] - trick
     tasks = frames[trick, PRESENT] & problem[TASK_CARDS]
-    tasks_need, need = owners_need(problem, hands, tricks_left)
+    tasks_need, need = owners_need(problem, hands, tricks_left, frames[trick, OWNER_NEED : OWNER_NEED + MAX_PLAYERS])
     if need > tricks_left:
         return True
     frames[trick, TIGHT] = tasks_need == tricks_left
-    if tasks_need == tricks_left:
-        for owner in range(problem[PLAYERS]):
-            frames[trick, OWNER_NEED + owner] = fewest_owner_tricks(owner, problem[OWNED + owner], hands, problem[PLAYERS])
     if self_won_task_blocked(tasks, tricks_left, problem, hands):
         return True
     quota_seats = frames[trick, QUOTA_SEATS]
@@ -270,18 +267,19 @@ def tricks_owners_need(problem, hands, tricks_left):
     the highest trump in play wins every trick it plays one of its trumps above all other hands' into
     (`sure_trump_tricks`): its tricks are at least as many.
     """
-    return owners_need(problem, hands, tricks_left)[1]
+    return owners_need(problem, hands, tricks_left, np.zeros(MAX_PLAYERS, dtype=np.int64))[1]
 
 
 @njit(cache=True, inline="always")
-def owners_need(problem, hands, tricks_left):
+def owners_need(problem, hands, tricks_left, each):
     """Return the fewest tricks the fixed owners must still win for their tasks alone, and
-    `tricks_owners_need`, with the sure trump tricks."""
+    `tricks_owners_need`, with the sure trump tricks; `each` gets every seat's own (`fewest_owner_tricks`)."""
     players = problem[PLAYERS]
     sure_seat, sure = sure_trump_tricks(problem, hands, tricks_left)
     tasks_need = need = 0
     for owner in range(players):
         most = fewest_owner_tricks(owner, problem[OWNED + owner], hands, players)
+        each[owner] = most
         tasks_need += most
         need += max(most, sure) if owner == sure_seat else most
     return tasks_need, need
