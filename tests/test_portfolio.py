@@ -24,6 +24,7 @@ from solver.engines.portfolio import (
     SHORT_DFS_NODES,
     TURN_GROWTH,
     PortfolioSolver,
+    kernel_alone,
 )
 from solver.experiments.bench import LOSS_TASK_SETS
 from solver.missions.dealer import deal_mission
@@ -34,9 +35,9 @@ from solver.trick.spaces import parse_space
 FIXED_14 = next(deal_set for deal_set in LOSS_TASK_SETS if deal_set.name == "4p-fixed-14")
 
 
-def no_1_no_2(space: str, index: int, events: int):
-    """Deal `index` (seed 1) of "no 1 and no 2" with 3 players on `space`, asking for `events` scoring tricks."""
-    game = deal_mission(find_mission("journey/no-1-no-2"), parse_space(space), 3, 1, index)
+def no_1_no_2(space: str, index: int, events: int, players: int = 3):
+    """Deal `index` (seed 1) of "no 1 and no 2" with `players` on `space`, asking for `events` scoring tricks."""
+    game = deal_mission(find_mission("journey/no-1-no-2"), parse_space(space), players, 1, index)
     [(_, deal, mission)] = space_cases(game.stage, game.deal, game.setups(events))
     return deal, mission
 
@@ -120,20 +121,34 @@ def test_the_cases_the_first_round_leaves_open_go_to_one_model():
 
 
 def test_the_kernel_decides_when_cp_sat_leaves_a_deal_open():
-    # Nine tricks with no 1 and no 2 on the skis: won. The kernel needs 63,638 plays (its budget of 50k, trick
-    # conditions, then 13,638 of its next turn), CP-SAT more than its first turn.
-    deal, mission = no_1_no_2("skis", 323, 9)
+    # Seven tricks with no 1 and no 2 on the train, 4 players: won. The kernel needs 78,360 plays (its budget of 50k,
+    # trick conditions, then 28,360 of its next turn), CP-SAT more than its first turn.
+    deal, mission = no_1_no_2("train", 76, 7, players=4)
     answer = decided_twice(deal, mission)
     assert (answer.outcome, answer.engine) == (Outcome.WIN, "kernel>cpsat>kernel")
     assert SHORT_DFS_NODES < answer.nodes <= SHORT_DFS_NODES + KERNEL_TURN_NODES
     assert cpsat.solve(deal, mission, Limits(), CP_SAT_EFFORT).outcome is Outcome.UNKNOWN
 
 
-def test_cp_sat_s_places_refute_a_clean_trick_in_its_first_turn():
-    # Ten tricks with no 1 and no 2 on the train: lost. Beyond the kernel's budget (it needs 122k plays), CP-SAT's
-    # first turn proves it, with the places the other tricks have to spare (cpsat's places_to_spare).
-    answer = decided_twice(*no_1_no_2("train", 596, 10), cpsat.solve)
+def test_cp_sat_refutes_a_clean_trick_in_its_first_turn():
+    # Seven tricks with no 1 and no 2 on the train, 4 players: lost. Beyond the kernel's budget (it needs 94k plays),
+    # CP-SAT's first turn proves it.
+    answer = decided_twice(*no_1_no_2("train", 30, 7, players=4), cpsat.solve)
     assert (answer.outcome, answer.engine, answer.nodes) == (Outcome.LOSS, "kernel>cpsat", SHORT_DFS_NODES)
+
+
+def test_three_players_clean_tricks_are_the_kernel_s_alone():
+    # "No 1 and no 2" with 3 players (13 tricks), ten clean tricks on the train's deal 596: lost. The kernel needs
+    # 121,504 plays, past its first budget, and CP-SAT gets no turn (kernel_alone). With 4 players, on the machete
+    # (its trick values) or where cards change hands one by one, the turns stay.
+    deal, mission = no_1_no_2("train", 596, 10)
+    answer = decided_twice(deal, mission)
+    assert (answer.outcome, answer.engine, answer.nodes, answer.branches) == (Outcome.LOSS, "kernel", 121_504, 0)
+    assert kernel_alone(deal, mission) and kernel_alone(*no_1_no_2("skis", 596, 10))
+    for other in (no_1_no_2("train", 596, 7, players=4), no_1_no_2("machete", 596, 10),
+                  no_1_no_2("helicopter", 596, 10), no_1_no_2("jeep", 596, 10)):
+        assert not kernel_alone(*other)
+    assert not kernel_alone(*FIXED_14.case(0)[:2])
 
 
 @pytest.mark.parametrize("space", ["jeep", "helicopter"])

@@ -10,8 +10,9 @@ read it) before its own start. So the kernel gets a small node budget
 a fixed owner or the mission has trick conditions and no card changes hands
 alone), and only deals it leaves open go on: CP-SAT (when it models the
 mission) and the kernel then take two turns each of growing length, and CP-SAT
-keeps the rest of the budget, at once where cards change hands one by one (seconds of work: solver/core/solution.py). The answer names the engines in turn up to the
-one that found it: "kernel", "kernel>cpsat", "kernel>cpsat>kernel" and so on; its
+keeps the rest of the budget, at once where cards change hands one by one (seconds of work:
+solver/core/solution.py); a special mission's clean tricks with three players are the kernel's alone
+(`kernel_alone`). The answer names the engines in turn up to the one that found it: "kernel", "kernel>cpsat", "kernel>cpsat>kernel" and so on; its
 `nodes` are the kernel's card plays and its `branches` CP-SAT's (a `kernel>cpsat` answer
 reported only the kernel's capped plays, as if CP-SAT had done nothing).
 """
@@ -78,6 +79,25 @@ TURN_GROWTH = 4
 TOGETHER_EFFORT = 5.0
 
 
+def kernel_alone(deal: Deal, mission: TaskMission) -> bool:
+    """Return True where the kernel alone decides a mission CP-SAT models (deterministic, as `dfs_budget`): a
+    special mission's clean tricks with 3 players ("no 1 and no 2": at least k tricks holding none of a set,
+    whoever wins them), and no other trick condition, unless cards change hands one by one.
+
+    With 13 tricks CP-SAT's turns seldom settle these and cost the kernel the time it needs: the 24 three-player
+    scores of journey-spaces-1000 (seed 1, "no 1 and no 2" on the spaces without trades) that took over 0.2 s,
+    solved at a 2 s budget taking turns, 5 left at a bound instead of 7, in 17.8 s instead of 27.9 (the train's
+    deal 591: the kernel proves a ninth clean trick out of reach in 8.1 M plays, 1.6 s of work, where its turns
+    got 5 M). Not with 4 and 5 players (the kernel alone left 4 of 18 such scores at a bound instead of 1), nor
+    beside the machete's trick values, which make every card distinct to the kernel (its 1,000 deals: 8 scores
+    at a bound instead of 3).
+    """
+    everyone = (1 << deal.players) - 1
+    return deal.players == 3 and not mission.trades and bool(mission.counters) and all(
+        counter.containing and counter.max_containing == 0 and counter.at_least > 0 and counter.winners == everyone
+        for counter in mission.counters)
+
+
 def fixed_owners(mission: TaskMission) -> bool:
     """Return True when every task of `mission` has a fixed owner (no draft, no lazy assignment; so too with no task)."""
     return mission.owners is not None and min(mission.owners, default=0) >= 0
@@ -129,14 +149,14 @@ class PortfolioSolver:
         A `max_nodes` limit is a DFS limit: with one, the kernel answers within it, then CP-SAT
         within `cp_sat_effort` if the limits give one (`capped`); the kernel alone answers missions
         with rules the CP-SAT model lacks (`cpsat.unsupported`: a jeep the Ghost may lack two face-up cards
-        for, table patterns with other rules, the redeal, Deep Sea's rules on a stage space).
-        `generation`, `outcome_only`: see KernelSolver.solve (CP-SAT's WIN has its line); the kernel's later turns
+        for, table patterns with other rules, the redeal, Deep Sea's rules on a stage space) and those it decides
+        better alone (`kernel_alone`: three players' clean tricks). `generation`, `outcome_only`: see KernelSolver.solve (CP-SAT's WIN has its line); the kernel's later turns
         keep the lost positions of its first. The answer's engine lists the turns ("kernel>cpsat>kernel"); its nodes are
         the kernel's card plays.
         """
         if limits.max_nodes is not None:
             return self.capped(deal, mission, limits, generation, outcome_only)
-        if cpsat.unsupported(mission):
+        if cpsat.unsupported(mission) or kernel_alone(deal, mission):
             return self.kernel.solve(deal, mission, limits, generation, outcome_only)
         load_compiled()  # not inside this deal's `seconds`
         began = time.perf_counter()
@@ -173,7 +193,8 @@ class PortfolioSolver:
         load_compiled()  # not inside this deal's `seconds`
         began = time.perf_counter()
         answer = self.kernel.solve(deal, mission, limits, generation, outcome_only)
-        if answer.outcome is not Outcome.UNKNOWN or limits.cp_sat_effort is None or cpsat.unsupported(mission):
+        if (answer.outcome is not Outcome.UNKNOWN or limits.cp_sat_effort is None or cpsat.unsupported(mission)
+                or kernel_alone(deal, mission)):
             return answer
         left = limits.after(answer.work)
         if left.spent:
