@@ -19,7 +19,7 @@ from solver.core.deal import MAX_PLAYERS, parse_deal
 from solver.core.rules import num_tricks
 from solver.core.solution import Limits, Outcome
 from solver.engines.kernel import KernelSolver
-from solver.engines.kernel.arrays import FRAME_COLUMNS, LEAD, OWNER_NEED, PRESENT, TIGHT
+from solver.engines.kernel.arrays import COUNTER_VALUES, FRAME_COLUMNS, LEAD, OWNER_NEED, PRESENT, TIGHT
 from solver.engines.kernel.bounds import (
     fewest_owner_tricks,
     hopeless,
@@ -27,8 +27,10 @@ from solver.engines.kernel.bounds import (
     tight_trick_winners,
     tricks_owners_need,
 )
+from solver.engines.kernel.moves import wanted
 from solver.engines.kernel.problem import MAX_TRICKS, OWNED, compile_task_mission, compiled
 from solver.engines.reference import solve as reference_solve
+from solver.missions.conditions import TrickCounter
 from solver.missions.tasks import make_task_mission
 from solver.trick.chance import RandomPass
 
@@ -357,3 +359,22 @@ def test_fixed_owners_needing_more_tricks_than_are_left_lose():
     pinks = make_task_mission(deal, [parse_card("p3"), parse_card("p4")], owners=[0, 0])
     assert tricks_owners_need(compile_task_mission(deal, pinks)[0], hands, 2) == 2
     assert KernelSolver(16).solve(deal, pinks).outcome is reference_solve(deal, pinks).outcome is Outcome.LOSS
+
+
+def test_a_seat_wants_the_cards_its_counter_still_needs():
+    # Pink for everyone ("each crew member who wins a pink card", one counter a seat): every seat wants the pinks
+    # until it has won one (then the move order stops feeding it pinks). A counter of everyone's tricks, one of
+    # tricks free of a set, and one met want nothing.
+    deal = parse_deal("p1 y1 g1 | p2 y2 g2 | p3 y3 g3", 0)
+    pinks = sum(1 << parse_card(card) for card in ("p1", "p2", "p3"))
+    yellows = sum(1 << parse_card(card) for card in ("y1", "y2", "y3"))
+    counters = [TrickCounter(1 << seat, containing=pinks, count_cards=True, at_least=1) for seat in range(3)]
+    counters += [TrickCounter(0b111, containing=yellows, at_least=1),
+                 TrickCounter(0b010, containing=yellows, min_containing=0, max_containing=0, at_least=1)]
+    mission = make_task_mission(deal, (), owners=[], counters=counters)
+    problem, _, _ = compile_task_mission(deal, mission)
+    frames = np.zeros((MAX_TRICKS, FRAME_COLUMNS), dtype=np.int64)
+    assert [wanted(seat, 0, problem, frames) for seat in range(3)] == [pinks] * 3
+    frames[0, COUNTER_VALUES + 1] = 1  # seat 1 has won a pink
+    assert [wanted(seat, 0, problem, frames) for seat in range(3)] == [pinks, 0, pinks]
+    assert KernelSolver(16).solve(deal, mission).outcome is reference_solve(deal, mission).outcome

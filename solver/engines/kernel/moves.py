@@ -16,6 +16,7 @@ from solver.core.cards import COLOUR_RANKS, TRUMP
 from solver.engines.kernel.arrays import (
     ALLOWED,
     CARD_ORDER,
+    COUNTER_VALUES,
     DUE,
     LAST,
     LEAD,
@@ -36,6 +37,7 @@ from solver.engines.kernel.arrays import (
     TRICK_NO,
     TRUMP_MASK,
     WIN_CARD,
+    WIN_SEAT,
     WON_WITH,
 )
 from solver.engines.kernel.problem import (
@@ -43,8 +45,18 @@ from solver.engines.kernel.problem import (
     ALIVE,
     ALLOWED_WINNERS,
     ANY_OWNER,
+    C_AS_MANY,
+    C_AT_LEAST,
+    C_CONTAINING,
+    C_MAX_CONTAINING,
+    C_WINNERS,
+    C_WON_WITH,
     CARD_TASK,
     COLUMNS,
+    COMPARISON_COUNT,
+    COUNTER_COUNT,
+    COUNTER_FIELDS,
+    COUNTERS,
     DIFFICULT,
     DISTINCT,
     EVERY_MOVE,
@@ -73,12 +85,18 @@ from solver.engines.kernel.problem import (
     TASK_OWNER,
     TRICKS,
 )
+from solver.missions.conditions import NO_LIMIT
 
 # Move ordering, best first (`expand`). Leads: when only some seats may win the trick, the highest
 # card of its suit still in play goes first if its leader is one of them (only a trump can beat it);
 # otherwise low cards first, a restricted trick's before a free one's. Follows: win the trick when
 # this seat may be the one to win it, duck (low first) when the trick is free, duck high when this
-# seat must not win it, and winning such a trick last of all.
+# seat must not win it, and winning such a trick last of all. In a free trick where seats' counters
+# still want cards of a set (`wanted`: "each member wins a pink card"), win it first when it then holds
+# one this seat wants, feed one to the seat winning it so far when that seat wants it, and keep one
+# back otherwise. Kernel alone, 30 deals of each of 48 cells (yellow and pink for everyone, 3-5
+# players, the train and 7 spaces) within 1 M plays: 0.56x the plays (0.08-2.3x a cell, 45 of 48
+# fewer), 18 undecided instead of 36; Deep Sea's 96 cards alike 0.99x.
 LEAD_TOP_CARD = 100
 LEAD_RESTRICTED = 50  # minus the rank
 LEAD_FREE = 30  # minus the rank
@@ -88,6 +106,9 @@ FOLLOW_FREE_DUCKING = 40  # minus the rank
 FOLLOW_FREE_WINNING = 20  # minus the rank
 FOLLOW_MAY_WIN_DUCKING = 10  # minus the rank
 FOLLOW_MUST_NOT_WIN_WINNING = 0  # minus the rank
+FOLLOW_WANTING_WINNING = 85  # minus the rank
+FOLLOW_FEEDING = 45  # minus the rank
+FOLLOW_KEEPING_BACK = 25  # minus the rank
 
 
 @njit(cache=True, inline="always")
@@ -112,6 +133,23 @@ def representatives(legal, present, distinct):
             continue
         reps |= np.int64(1) << c
     return reps
+
+
+@njit(cache=True)
+def wanted(seat, trick, problem, frames):
+    """Return the cards whose trick `seat` still wants to win for a counter below its lower bound that counts
+    the tricks (or cards) of some seats, not everyone's, holding cards of a set (0: none)."""
+    everyone = (np.int64(1) << problem[PLAYERS]) - 1
+    cards = np.int64(0)
+    for k in range(problem[COUNTER_COUNT]):
+        base = COUNTERS + k * COUNTER_FIELDS
+        winners = problem[base + C_WINNERS]
+        if (winners >> seat & 1 and winners != everyone and problem[base + C_CONTAINING]
+                and problem[base + C_WON_WITH] == 0 and problem[base + C_MAX_CONTAINING] >= NO_LIMIT
+                and problem[base + C_AS_MANY] == 0
+                and frames[trick, COUNTER_VALUES + k] < problem[base + C_AT_LEAST]):
+            cards |= problem[base + C_CONTAINING]
+    return cards
 
 
 @njit(cache=True)
@@ -179,6 +217,12 @@ def expand(depth, problem, pattern, frames, plies, moves, hands, ordering):
         winning = SUIT_MASK_OF_CARD[best] & ~((np.int64(2) << best) - 1)
         if SUIT_OF_CARD[best] != TRUMP:
             winning |= TRUMP_MASK
+    wants_here, wanted_by_winner, wanted_any = np.int64(0), np.int64(0), np.int64(0)
+    if pos > 0 and problem[COUNTER_COUNT] and not problem[COMPARISON_COUNT]:  # a comparison may want them apart
+        wants_here = wanted(seat, trick, problem, frames)
+        wanted_by_winner = wanted(plies[depth - 1, WIN_SEAT], trick, problem, frames)
+        for other in range(players):
+            wanted_any |= wanted(other, trick, problem, frames)
     scores = moves[depth, SCORES:]
     count = 0
     while reps:
@@ -198,7 +242,17 @@ def expand(depth, problem, pattern, frames, plies, moves, hands, ordering):
                 score = LEAD_RESTRICTED - rank
         else:
             wins = winning >> card & 1
-            if allowed == everyone:
+            if allowed == everyone and wanted_any:
+                held = plies[depth - 1, TRICK_CARDS] | np.int64(1) << card
+                if wins:
+                    score = FOLLOW_WANTING_WINNING - rank if held & wants_here else FOLLOW_FREE_WINNING - rank
+                elif wanted_by_winner >> card & 1:
+                    score = FOLLOW_FEEDING - rank
+                elif wanted_any >> card & 1:
+                    score = FOLLOW_KEEPING_BACK - rank
+                else:
+                    score = FOLLOW_FREE_DUCKING - rank
+            elif allowed == everyone:
                 score = FOLLOW_FREE_WINNING - rank if wins else FOLLOW_FREE_DUCKING - rank
             elif allowed >> seat & 1:
                 score = FOLLOW_MAY_WIN_WINNING - rank if wins else FOLLOW_MAY_WIN_DUCKING - rank
