@@ -140,13 +140,13 @@ def test_cp_sat_refutes_a_clean_trick_in_its_first_turn():
 def test_three_players_clean_tricks_are_the_kernel_s_alone():
     # "No 1 and no 2" with 3 players (13 tricks), ten clean tricks on the train's deal 596: lost. The kernel needs
     # 121,504 plays, past its first budget, and CP-SAT gets no turn (kernel_alone). With 4 players, on the machete
-    # (its trick values) or where cards change hands one by one, the turns stay.
+    # (its trick values), where cards change hands one by one, or with the Ghost (two players), the turns stay.
     deal, mission = no_1_no_2("train", 596, 10)
     answer = decided_twice(deal, mission)
     assert (answer.outcome, answer.engine, answer.nodes, answer.branches) == (Outcome.LOSS, "kernel", 121_504, 0)
     assert kernel_alone(deal, mission) and kernel_alone(*no_1_no_2("skis", 596, 10))
     for other in (no_1_no_2("train", 596, 7, players=4), no_1_no_2("machete", 596, 10),
-                  no_1_no_2("helicopter", 596, 10), no_1_no_2("jeep", 596, 10)):
+                  no_1_no_2("helicopter", 596, 10), no_1_no_2("jeep", 596, 10), no_1_no_2("train", 596, 10, players=2)):
         assert not kernel_alone(*other)
     assert not kernel_alone(*FIXED_14.case(0)[:2])
 

@@ -82,7 +82,7 @@ TOGETHER_EFFORT = 5.0
 def kernel_alone(deal: Deal, mission: TaskMission) -> bool:
     """Return True where the kernel alone decides a mission CP-SAT models (deterministic, as `dfs_budget`): a
     special mission's clean tricks with 3 players ("no 1 and no 2": at least k tricks holding none of a set,
-    whoever wins them), and no other trick condition, unless cards change hands one by one.
+    whoever wins them), and no other trick condition, unless cards change hands one by one or the Ghost plays.
 
     With 13 tricks CP-SAT's turns seldom settle these and cost the kernel the time it needs: the 24 three-player
     scores of journey-spaces-1000 (seed 1, "no 1 and no 2" on the spaces without trades) that took over 0.2 s,
@@ -90,10 +90,11 @@ def kernel_alone(deal: Deal, mission: TaskMission) -> bool:
     deal 591: the kernel proves a ninth clean trick out of reach in 8.1 M plays, 1.6 s of work, where its turns
     got 5 M). Not with 4 and 5 players (the kernel alone left 4 of 18 such scores at a bound instead of 1), nor
     beside the machete's trick values, which make every card distinct to the kernel (its 1,000 deals: 8 scores
-    at a bound instead of 3).
+    at a bound instead of 3), nor with the Ghost (the third seat of two players: on the hang glider with the
+    difficult Ghost 3 of 1,000 scores fell to `>=1`).
     """
     everyone = (1 << deal.players) - 1
-    return deal.players == 3 and not mission.trades and bool(mission.counters) and all(
+    return deal.players == 3 and mission.space.ghost < 0 and not mission.trades and bool(mission.counters) and all(
         counter.containing and counter.max_containing == 0 and counter.at_least > 0 and counter.winners == everyone
         for counter in mission.counters)
 
