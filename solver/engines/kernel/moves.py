@@ -96,7 +96,9 @@ from solver.missions.conditions import NO_LIMIT
 # one this seat wants, feed one to the seat winning it so far when that seat wants it, and keep one
 # back otherwise. Kernel alone, 30 deals of each of 48 cells (yellow and pink for everyone, 3-5
 # players, the train and 7 spaces) within 1 M plays: 0.56x the plays (0.08-2.3x a cell, 45 of 48
-# fewer), 18 undecided instead of 36; Deep Sea's 96 cards alike 0.99x.
+# fewer), 18 undecided instead of 36; on their deals 100-129, 0.39x and 8 instead of 27; Deep Sea's 96
+# cards alike 0.99x. Leads by the same wants (a seat that wants them leading a suit's top card first)
+# were 0.84x on the first deals and 1.65x on the others: left out.
 LEAD_TOP_CARD = 100
 LEAD_RESTRICTED = 50  # minus the rank
 LEAD_FREE = 30  # minus the rank
