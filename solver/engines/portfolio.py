@@ -12,9 +12,10 @@ alone), and only deals it leaves open go on: CP-SAT (when it models the
 mission) and the kernel then take two turns each of growing length, and CP-SAT
 keeps the rest of the budget, at once where cards change hands one by one (seconds of work:
 solver/core/solution.py); a special mission's clean tricks with three players are the kernel's alone
-(`kernel_alone`). The answer names the engines in turn up to the one that found it: "kernel", "kernel>cpsat", "kernel>cpsat>kernel" and so on; its
-`nodes` are the kernel's card plays and its `branches` CP-SAT's (a `kernel>cpsat` answer
-reported only the kernel's capped plays, as if CP-SAT had done nothing).
+(`kernel_alone`). The answer names the engines in turn up to the one that found it: "kernel",
+"kernel>cpsat", "kernel>cpsat>kernel" and so on; its `nodes` are the kernel's card plays and its
+`branches` CP-SAT's (a `kernel>cpsat` answer reported only the kernel's capped plays, as if CP-SAT
+had done nothing).
 """
 
 import time
@@ -151,9 +152,9 @@ class PortfolioSolver:
         within `cp_sat_effort` if the limits give one (`capped`); the kernel alone answers missions
         with rules the CP-SAT model lacks (`cpsat.unsupported`: a jeep the Ghost may lack two face-up cards
         for, table patterns with other rules, the redeal, Deep Sea's rules on a stage space) and those it decides
-        better alone (`kernel_alone`: three players' clean tricks). `generation`, `outcome_only`: see KernelSolver.solve (CP-SAT's WIN has its line); the kernel's later turns
-        keep the lost positions of its first. The answer's engine lists the turns ("kernel>cpsat>kernel"); its nodes are
-        the kernel's card plays.
+        better alone (`kernel_alone`: three players' clean tricks). `generation`, `outcome_only`: see
+        KernelSolver.solve (CP-SAT's WIN has its line); the kernel's later turns keep the lost positions of its
+        first. The answer's engine lists the turns ("kernel>cpsat>kernel"); its nodes are the kernel's card plays.
         """
         if limits.max_nodes is not None:
             return self.capped(deal, mission, limits, generation, outcome_only)
