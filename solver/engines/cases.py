@@ -19,12 +19,13 @@ DEFAULT_ENGINE = "auto"  # the engine a LOSS names when there was no case to sol
 # of lost cases open after the first round; CP-SAT proves most of them by propagation alone, in its
 # ~10-20 ms of building and reading each model, where 1M card plays of the kernel often do not (difficulty-20,
 # seeded deal 3 of crew bench's set: 80 cases open after 2,000 plays, 77 after 1M, 24 s; CP-SAT 20 ms each).
-# 0.04 rather than 0.02: a win among a case's many swaps or drivers is often just past 0.02 (pink for everyone on
-# the Vespa with 5 players, deal 574: 248 swaps, each won by CP-SAT in 0.035, none by the kernel's 50k plays, so
-# 0.02 reached 44 swaps in the 2 s budget and left the score at a bound). Journey's special and yellow missions on
-# the Vespa and the dog sled, 4-5 players, 1,000 deals a cell: that score exact, the dog sled's 5-player pink and
-# yellow cells in 7.7 and 7.3 s instead of 19.9 and 23.5, no cell slower; Deep Sea's totals 8-20 (4 players, 30-60
-# deals) and the logbook at 3 and 5 players (40 deals a mission) the same answers in the same time.
+# 0.04 rather than 0.02: a win among a deal's many cases can lie just past 0.02 (pink for everyone on the Vespa with
+# 5 players, deals 496 and 574, 248 swaps each: CP-SAT wins 496's first swaps in 0.035-0.037, the kernel none in
+# 5-20 M plays, and 0.02 reached 44-48 swaps in the 2 s budget, leaving the score at a bound). Journey's special
+# and yellow missions on the Vespa and the dog sled, 4-5 players, 1,000 deals a cell: that score exact, the dog
+# sled's 5-player pink and yellow cells in 7.7 and 7.3 s instead of 19.9 and 23.5, no cell slower; Deep Sea's totals
+# 8-20 (4 players, 30-60 deals) and the logbook at 3 and 5 players (40 deals a mission) the same answers in the same
+# time.
 ROUND_CP_SAT_EFFORT = 0.04
 ROUNDS = (Limits(2_000), Limits(50_000, cp_sat_effort=ROUND_CP_SAT_EFFORT), Limits(1_000_000))
 
