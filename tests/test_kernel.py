@@ -30,7 +30,7 @@ from solver.engines.kernel.bounds import (
 from solver.engines.kernel.moves import wanted
 from solver.engines.kernel.problem import MAX_TRICKS, OWNED, compile_task_mission, compiled
 from solver.engines.reference import solve as reference_solve
-from solver.missions.conditions import TrickCounter
+from solver.missions.conditions import Comparison, TrickCounter
 from solver.missions.tasks import make_task_mission
 from solver.trick.chance import RandomPass
 
@@ -378,3 +378,6 @@ def test_a_seat_wants_the_cards_its_counter_still_needs():
     frames[0, COUNTER_VALUES + 1] = 1  # seat 1 has won a pink
     assert [wanted(seat, 0, problem, frames) for seat in range(3)] == [pinks, 0, pinks]
     assert KernelSolver(16).solve(deal, mission).outcome is reference_solve(deal, mission).outcome
+    # A comparison of two counters (Deep Sea's "as many pink as yellow cards") may want their cards apart: none wanted.
+    compared = make_task_mission(deal, (), owners=[], counters=counters, comparisons=[Comparison(0, 1, 0, 0)])
+    assert [wanted(seat, 0, compile_task_mission(deal, compared)[0], frames) for seat in range(3)] == [0, 0, 0]

@@ -45,16 +45,11 @@ from solver.engines.kernel.problem import (
     ALIVE,
     ALLOWED_WINNERS,
     ANY_OWNER,
-    C_AS_MANY,
     C_AT_LEAST,
     C_CONTAINING,
-    C_MAX_CONTAINING,
     C_WINNERS,
-    C_WON_WITH,
     CARD_TASK,
     COLUMNS,
-    COMPARISON_COUNT,
-    COUNTER_COUNT,
     COUNTER_FIELDS,
     COUNTERS,
     DIFFICULT,
@@ -84,8 +79,8 @@ from solver.engines.kernel.problem import (
     SLED,
     TASK_OWNER,
     TRICKS,
+    WANTING,
 )
-from solver.missions.conditions import NO_LIMIT
 
 # Move ordering, best first (`expand`). Leads: when only some seats may win the trick, the highest
 # card of its suit still in play goes first if its leader is one of them (only a trump can beat it);
@@ -139,17 +134,15 @@ def representatives(legal, present, distinct):
 
 @njit(cache=True)
 def wanted(seat, trick, problem, frames):
-    """Return the cards whose trick `seat` still wants to win for a counter below its lower bound that counts
-    the tricks (or cards) of some seats, not everyone's, holding cards of a set (0: none)."""
-    everyone = (np.int64(1) << problem[PLAYERS]) - 1
+    """Return the cards whose trick `seat` still wants to win: those of its counters in WANTING (some seats' tricks
+    or cards holding a set) still below their lower bound (0: none)."""
     cards = np.int64(0)
-    for k in range(problem[COUNTER_COUNT]):
+    counters = problem[WANTING]
+    while counters:
+        k = lowest_bit_index(counters)
+        counters &= counters - 1
         base = COUNTERS + k * COUNTER_FIELDS
-        winners = problem[base + C_WINNERS]
-        if (winners >> seat & 1 and winners != everyone and problem[base + C_CONTAINING]
-                and problem[base + C_WON_WITH] == 0 and problem[base + C_MAX_CONTAINING] >= NO_LIMIT
-                and problem[base + C_AS_MANY] == 0
-                and frames[trick, COUNTER_VALUES + k] < problem[base + C_AT_LEAST]):
+        if problem[base + C_WINNERS] >> seat & 1 and frames[trick, COUNTER_VALUES + k] < problem[base + C_AT_LEAST]:
             cards |= problem[base + C_CONTAINING]
     return cards
 
@@ -220,11 +213,14 @@ def expand(depth, problem, pattern, frames, plies, moves, hands, ordering):
         if SUIT_OF_CARD[best] != TRUMP:
             winning |= TRUMP_MASK
     wants_here, wanted_by_winner, wanted_any = np.int64(0), np.int64(0), np.int64(0)
-    if pos > 0 and problem[COUNTER_COUNT] and not problem[COMPARISON_COUNT]:  # a comparison may want them apart
-        wants_here = wanted(seat, trick, problem, frames)
-        wanted_by_winner = wanted(plies[depth - 1, WIN_SEAT], trick, problem, frames)
+    if pos > 0 and problem[WANTING]:
         for other in range(players):
-            wanted_any |= wanted(other, trick, problem, frames)
+            cards = wanted(other, trick, problem, frames)
+            wanted_any |= cards
+            if other == seat:
+                wants_here = cards
+            if other == plies[depth - 1, WIN_SEAT]:
+                wanted_by_winner = cards
     scores = moves[depth, SCORES:]
     count = 0
     while reps:

@@ -37,7 +37,7 @@ from solver.core.errors import UnsupportedMission
 from solver.core.rules import num_tricks
 from solver.engines.capacity import MAX_COMPARISONS, MAX_RUNS, MAX_SEQUENCES, kernel_unsupported
 from solver.engines.kernel.layout import Layout
-from solver.missions.conditions import MAX_COUNTERS, counter_kind
+from solver.missions.conditions import MAX_COUNTERS, NO_LIMIT, counter_kind
 from solver.missions.tasks import (
     ANYONE,
     LAZY,
@@ -162,6 +162,9 @@ LEAD_RULES = PROBLEM.field("LEAD_RULES", 1, "1 when a lead rule bars a seat from
 LEAD_ALLOWED = PROBLEM.field("LEAD_ALLOWED", MAX_PLAYERS, "per seat: the cards it may lead (every card without a rule)")
 SPARSE = PROBLEM.field("SPARSE", 1, "bit k: counter k needs tricks holding at most C_MAX_CONTAINING < PLAYERS of "
                        "C_CONTAINING, so a trick past that wastes the room its other cards take (play.room_wasted)")
+WANTING = PROBLEM.field("WANTING", 1, "bit k: counter k counts some seats' (not everyone's) tricks or cards holding "
+                        "C_CONTAINING, with no other condition on the trick, and no comparison reads it apart: its "
+                        "seats want those cards until it reaches C_AT_LEAST (moves.wanted)")
 SIZE = PROBLEM.size
 LAYOUTS = (PROBLEM, COUNTER, SEQUENCE, COMPARISON, RUN)
 
@@ -371,6 +374,9 @@ def compiled(deal: Deal, mission: TaskMission) -> tuple[np.ndarray, np.ndarray, 
                     problem[ALLOWED_WINNERS + t] &= ~counter.winners
     problem[SPARSE] = sum(1 << k for k, counter in enumerate(mission.counters) if counter.containing
                           and counter.max_containing < deal.players and not counter.count_cards and counter.at_least > 0)
+    problem[WANTING] = 0 if mission.comparisons else sum(
+        1 << k for k, counter in enumerate(mission.counters) if counter.containing and counter.winners != everyone
+        and not counter.won_with and counter.max_containing >= NO_LIMIT and not counter.as_many)
     compile_deep_sea_rules(problem, deal, mission)
     problem[SEQUENCE_COUNT] = len(mission.sequences)
     problem[ACROSS] = any(sequence.across_tricks for sequence in mission.sequences)
