@@ -41,7 +41,7 @@ from solver.core.cards import parse_card_list
 from solver.core.cp_sat import load_cp_sat
 from solver.core.deal import MAX_PLAYERS, Deal, deal_rng, parse_deal
 from solver.core.errors import InputError
-from solver.core.solution import BUDGET_UNIT, Limits, Outcome, Solution
+from solver.core.solution import BUDGET_UNIT, Limits, Outcome, Solution, checked_budget
 from solver.engines import protocol
 from solver.engines.analysis import (
     Analysis,
@@ -254,6 +254,9 @@ def drawn_deal(request: SolveRequest) -> Dealt:
     drawn = deal(DealRequest(cell=request.cell, mission=request.mission, mission_file=request.mission_file,
                              space=request.space, players=request.players, difficult_ghost=request.difficult_ghost,
                              seed=request.seed, index=request.index))
+    if request.commander is not None and request.commander != drawn.dealt.deal.commander:
+        raise InputError(f"the drawn deal's commander is seat {drawn.dealt.deal.commander}, the holder of r4, not seat "
+                         f"{request.commander} (--commander goes with a --deal without r4)")
     if drawn.cell is None:
         return dataclasses.replace(drawn.dealt, task_setup=task_setup(request, drawn.dealt.deal))
     if request.tasks is not None or request.owners is not None or request.tokens is not None:
@@ -663,6 +666,7 @@ def run_sweep(request: SweepRequest, make_progress=None, note=None) -> SweepResu
     from solver.experiments.sweep import batches
 
     r = request
+    checked_budget(r.budget)
     game = sweep_game(r.game, r.mission_file)
     cells, notes = plan_sweep(game, r.missions, r.mission_file, r.tasks, r.owners, r.objectives, r.space,
                               r.players, r.difficult_ghost)

@@ -283,6 +283,9 @@ BAD = {
     "commander not an integer": (["--deal", DEAL, "--tasks", "p6", "--commander", "x"], ["--commander"]),
     "max nodes 0": (["--deal", DEAL, "--tasks", "p6", "--max-nodes", "0"], ["--max-nodes"]),
     "budget 0": (["--deal", DEAL, "--tasks", "p6", "--budget", "0"], ["--budget"]),
+    "budget infinite": (["--deal", DEAL, "--tasks", "p6", "--budget", "inf"], ["finite number of seconds", "inf"]),
+    "budget not a number": (["--deal", DEAL, "--tasks", "p6", "--budget", "nan"], ["finite number of seconds", "nan"]),
+    "commander of a drawn deal": (["--mission", "planet-nine/3", "--commander", "7"], ["holder of r4", "not seat 7"]),
     "unknown option": (["--deal", DEAL, "--tasks", "p6", "--foo"], ["--foo"]),
     "missing --deal": (["--owners", "0"], ["give --deal"]),
     "no deal of 6 players": (["--tasks", "p6", "--players", "6"], ["2 to 5 players"]),
@@ -386,6 +389,7 @@ def test_a_bad_batch_line_answers_its_error_and_the_batch_goes_on():
     ("owners", [0, True], "owners are seat numbers"),
     ("distress", 1, "distress takes true or false"),
     ("budget", 0, "budget must be above 0"),
+    ("budget", float("inf"), "a budget is a finite number of seconds, got inf"),  # JSON's Infinity, as Python reads it
     ("engine", "fast", "unknown engine 'fast'"),
 ])
 def test_a_batch_value_of_the_wrong_kind_answers_its_error(key, value, words):

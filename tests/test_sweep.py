@@ -511,6 +511,7 @@ BAD_INPUT = [
     (["--batch", "0"], "--batch"),
     (["--budget", "0"], "--budget"),
     (["--budget", "-1"], "--budget"),
+    (["--budget", "inf"], "a budget is a finite number of seconds, got inf"),  # a worker failed on it: OverflowError
     (["--seed", "-1"], "--seed"),
     (["--format", "xml"], "--format"),
     (["--mission-file", "missing.toml"], "missing.toml"),

@@ -1,10 +1,12 @@
 """What a solver answers: WIN with a witness line of play, LOSS, or UNKNOWN past its budget."""
 
+import math
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import NamedTuple
 
 from solver.core.cards import format_card
+from solver.core.errors import InputError
 
 
 class Outcome(str, Enum):
@@ -42,6 +44,14 @@ CP_SAT_SECONDS_PER_UNIT = 0.47
 CP_SAT_MODEL_WORK = 0.02
 
 
+def checked_budget(seconds: float | None) -> float | None:
+    """Return a budget of `seconds` of work (None: unlimited); raise InputError for nan or infinity, which no
+    engine can count its plays in."""
+    if seconds is not None and not math.isfinite(seconds):
+        raise InputError(f"a budget is a finite number of seconds, got {seconds}")
+    return seconds
+
+
 @dataclass(frozen=True)
 class Limits:
     """A per-deal budget; None means unlimited.
@@ -55,6 +65,9 @@ class Limits:
     max_nodes: int | None = None
     max_work: float | None = None
     cp_sat_effort: float | None = None
+
+    def __post_init__(self):
+        checked_budget(self.max_work)
 
     def plays(self, per_second: int) -> int | None:
         """Return the most card plays (or search nodes) these limits allow an engine doing `per_second` of them
