@@ -100,11 +100,6 @@ def kernel_alone(deal: Deal, mission: TaskMission) -> bool:
         for counter in mission.counters)
 
 
-def fixed_owners(mission: TaskMission) -> bool:
-    """Return True when every task of `mission` has a fixed owner (no draft, no lazy assignment; so too with no task)."""
-    return mission.owners is not None and min(mission.owners, default=0) >= 0
-
-
 def unsupported(mission: TaskMission) -> dict[str, str]:
     """Return what of `mission` the portfolio cannot answer: what the kernel cannot (CP-SAT only
     ever gets the missions it models, which the kernel models too)."""
@@ -124,7 +119,7 @@ class PortfolioSolver:
         so sweeps stay reproducible): smaller when every task has a fixed owner or there are trick
         conditions (counters, balance), unless cards change hands one by one."""
         conditions = bool(mission.counters) or mission.balanced is not None
-        short = (fixed_owners(mission) or conditions) and not mission.trades
+        short = (mission.fixed_owners or conditions) and not mission.trades
         return min(self.dfs_nodes, SHORT_DFS_NODES) if short else self.dfs_nodes
 
     @staticmethod
@@ -132,7 +127,7 @@ class PortfolioSolver:
         """Return CP-SAT's first turn after the kernel's budget (deterministic, as `dfs_budget`): longer for tasks
         that each have a fixed owner (`FIXED_CP_SAT_EFFORT`); a mission of no task (trick conditions alone) keeps
         the short one, which its turns were measured with."""
-        return FIXED_CP_SAT_EFFORT if mission.cards and fixed_owners(mission) else CP_SAT_EFFORT
+        return FIXED_CP_SAT_EFFORT if mission.cards and mission.fixed_owners else CP_SAT_EFFORT
 
     @staticmethod
     def grown_turns(mission: TaskMission) -> int:

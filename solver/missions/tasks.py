@@ -120,6 +120,11 @@ class TaskMission:
         return bool(self.space.heli_pass or self.space.jeep_after) or self.random_pass is not None
 
     @property
+    def fixed_owners(self) -> bool:
+        """Return True when every task has a fixed owner (no draft, no lazy assignment; so too with no task)."""
+        return self.owners is not None and min(self.owners, default=0) >= 0
+
+    @property
     def plain(self) -> bool:
         """Return True for a task mission with fixed or drafted owners and no trick conditions."""
         return (
@@ -133,7 +138,7 @@ class TaskMission:
             and not self.leads
             and self.space == NO_RULES
             and self.pattern is None
-            and (self.owners is None or min(self.owners, default=0) >= 0)
+            and (self.owners is None or self.fixed_owners)
             and not self.played
             and not self.chosen
         )
