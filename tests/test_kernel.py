@@ -19,7 +19,19 @@ from solver.core.deal import MAX_PLAYERS, parse_deal
 from solver.core.rules import num_tricks
 from solver.core.solution import Limits, Outcome
 from solver.engines.kernel import KernelSolver
-from solver.engines.kernel.arrays import COUNTER_VALUES, FRAME_COLUMNS, LEAD, OWNER_NEED, PRESENT, TIGHT
+from solver.engines.kernel.arrays import (
+    ALLOWED,
+    COUNTER_VALUES,
+    FRAME_COLUMNS,
+    LEAD,
+    OWNER_NEED,
+    PLY_COLUMNS,
+    PRESENT,
+    SEATS_PLAYED,
+    TIGHT,
+    WIN_CARD,
+    WIN_SEAT,
+)
 from solver.engines.kernel.bounds import (
     fewest_owner_tricks,
     hopeless,
@@ -27,7 +39,7 @@ from solver.engines.kernel.bounds import (
     tight_trick_winners,
     tricks_owners_need,
 )
-from solver.engines.kernel.moves import wanted
+from solver.engines.kernel.moves import spoiling_plays, wanted
 from solver.engines.kernel.problem import MAX_TRICKS, OWNED, compile_task_mission, compiled
 from solver.engines.reference import solve as reference_solve
 from solver.missions.conditions import Comparison, TrickCounter
@@ -381,3 +393,22 @@ def test_a_seat_wants_the_cards_its_counter_still_needs():
     # A comparison of two counters (Deep Sea's "as many pink as yellow cards") may want their cards apart: none wanted.
     compared = make_task_mission(deal, (), owners=[], counters=counters, comparisons=[Comparison(0, 1, 0, 0)])
     assert [wanted(seat, 0, compile_task_mission(deal, compared)[0], frames) for seat in range(3)] == [0, 0, 0]
+
+
+def test_a_follow_that_leaves_the_trick_to_no_allowed_seat_is_counted_but_never_played():
+    # "Task: a playing card that its task-card owner must win." Seat 0 leads the task p5, seat 2's; seat 1 has
+    # taken the lead with p7. Seat 2, last to play, spoils the trick with p6 (seat 1 keeps it) and not with p9.
+    deal = parse_deal("p5 y1 | p7 y2 | p6 p9", 0)
+    mission = make_task_mission(deal, [parse_card("p5")], owners=[2])
+    problem, _, _ = compile_task_mission(deal, mission)
+    frames = np.zeros((MAX_TRICKS, FRAME_COLUMNS), dtype=np.int64)
+    plies = np.zeros((3, PLY_COLUMNS), dtype=np.int64)
+    plies[1, ALLOWED], plies[1, WIN_CARD], plies[1, WIN_SEAT], plies[1, SEATS_PLAYED] = 0b100, parse_card("p7"), 1, 0b011
+    p6_p9 = (1 << parse_card("p6")) | (1 << parse_card("p9"))
+    assert spoiling_plays(p6_p9, 2, 2, problem, frames, plies) == 1 << parse_card("p6")
+    # With seat 2 still to play after seat 1, nothing seat 1 plays spoils the trick.
+    plies[0, ALLOWED], plies[0, WIN_CARD], plies[0, WIN_SEAT], plies[0, SEATS_PLAYED] = 0b100, parse_card("p5"), 0, 0b001
+    assert spoiling_plays(1 << parse_card("p7"), 1, 1, problem, frames, plies) == 0
+    # The search never plays p6 and finds the win all the same: seat 2 overtakes with p9.
+    answer = KernelSolver(16).solve(deal, mission)
+    assert answer.outcome is reference_solve(deal, mission).outcome is Outcome.WIN

@@ -70,6 +70,8 @@ NEXT_MOVE = PLY.field("NEXT_MOVE", 1, "the next of them to try")
 TRICK_NO = PLY.field("TRICK_NO", 1, "the trick (0-based)")
 POS = PLY.field("POS", 1, "the place in the trick, a pass step (players + step) or TABLE_POS")
 MOVER = PLY.field("MOVER", 1, "the seat that played or passed the card")
+SPOILING = PLY.field("SPOILING", 1, "the moves generated that spoil the trick: counted, never played "
+                     "(moves.spoiling_plays)")
 PLY_COLUMNS = PLY.size
 TABLE_POS = 3 * MAX_PLAYERS  # beyond every play and pass step
 SCORES = MAX_MOVES  # per ply, the moves then as many scratch cells for move ordering, in `moves`

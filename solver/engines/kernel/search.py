@@ -40,6 +40,7 @@ from solver.engines.kernel.arrays import (
     RUNNING,
     SEAT_AT,
     SLOTS,
+    SPOILING,
     STARTED,
     STATUS,
     TABLE_POS,
@@ -163,6 +164,8 @@ def search(arrays, node_limit):
             nodes += 1
             card = moves[depth, index]
             plies[depth, NEXT_MOVE] = index + 1
+            if plies[depth, SPOILING] >> card & 1:  # play_into_trick would cut it: counted, not played
+                continue
             if pos == TABLE_POS:  # a card of the trick before `trick` laid on the table
                 plies[depth, PLAYED] = card
                 lay_on_table(trick, card, problem, pattern, frames, hands)
