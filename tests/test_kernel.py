@@ -172,7 +172,7 @@ def test_kernel_agrees_with_reference_on_owners_holding_their_own_tasks(case):
     agree(*case)
 
 
-def test_a_seat_holding_the_highest_trump_wins_a_trick_the_owners_may_need():
+def test_seats_whose_rockets_surely_win_take_tricks_the_owners_may_need():
     # "A trick is won by the highest card of the suit led, unless a rocket was played; then the highest
     # rocket wins". Seat 0 must win p3 and p4, which seat 1 plays in two different tricks, and seat 2
     # must play r1, the only rocket, in one of the two tricks: it wins that trick, and two tricks cannot
@@ -189,7 +189,14 @@ def test_a_seat_holding_the_highest_trump_wins_a_trick_the_owners_may_need():
         deal = parse_deal(freed, 0)
         assert tricks_owners_need(compile_task_mission(deal, mission)[0], root_hands(deal), 2) == 2
         assert KernelSolver(16).solve(deal, mission).outcome is reference_solve(deal, mission).outcome is Outcome.WIN
-    # Only the run of rockets from r4 down in one hand is sure: seat 0's r1, below seat 1's r3, loses to it
+    # Not only the highest rockets' holder: seat 1's r3 and r2 can lose one trick to seat 0's r4, no more, so seats 0
+    # and 1 each surely win a trick, and seat 2 needs one for its p1: three, with two left.
+    deal = parse_deal("r4 p1 | r3 r2 | p2 p3")
+    ones = make_task_mission(deal, [parse_card("p1")], owners=[2])
+    assert tricks_owners_need(compile_task_mission(deal, ones)[0], root_hands(deal), 2) == 3
+    kernel = KernelSolver(16).solve(deal, ones)
+    assert kernel.outcome is reference_solve(deal, ones).outcome is Outcome.LOSS and kernel.nodes == 0
+    # A rocket another hand's higher one may take is not sure: seat 0's r1, below seat 1's r3, loses to it
     # when seat 1 follows the lead of r1 with r3 and seat 2 discards b2 (seat 1 then wins g2, and r4 the last).
     deal = parse_deal("r4 r1 p1 | r3 b9 g9 | b2 g2 p2")
     greens = make_task_mission(deal, [parse_card("b2"), parse_card("g2")], owners=[1, 1])
@@ -289,7 +296,8 @@ def trumps_and_fixed_owners(draw):
 @settings(max_examples=300)
 @given(trumps_and_fixed_owners())
 def test_kernel_agrees_with_reference_on_rockets_and_fixed_owners(case):
-    # The deals sure_trump_tricks reasons about: rockets in some hands, owners who need tricks.
+    # The deals every seat's sure trump tricks (tricks_owners_need) reason about: rockets in some hands, owners who
+    # need tricks.
     agree(*case)
 
 
