@@ -26,6 +26,7 @@ from solver.engines.kernel.arrays import (
     LEAD,
     OWNER_NEED,
     PLY_COLUMNS,
+    POS,
     PRESENT,
     SEATS_PLAYED,
     TIGHT,
@@ -403,7 +404,7 @@ def test_a_seat_wants_the_cards_its_counter_still_needs():
     assert [wanted(seat, 0, compile_task_mission(deal, compared)[0], frames) for seat in range(3)] == [0, 0, 0]
 
 
-def test_a_follow_that_leaves_the_trick_to_no_allowed_seat_is_counted_but_never_played():
+def test_a_play_after_which_the_trick_cannot_succeed_is_counted_but_never_played():
     # "Task: a playing card that its task-card owner must win." Seat 0 leads the task p5, seat 2's; seat 1 has
     # taken the lead with p7. Seat 2, last to play, spoils the trick with p6 (seat 1 keeps it) and not with p9.
     deal = parse_deal("p5 y1 | p7 y2 | p6 p9", 0)
@@ -411,6 +412,7 @@ def test_a_follow_that_leaves_the_trick_to_no_allowed_seat_is_counted_but_never_
     problem, _, _ = compile_task_mission(deal, mission)
     frames = np.zeros((MAX_TRICKS, FRAME_COLUMNS), dtype=np.int64)
     plies = np.zeros((3, PLY_COLUMNS), dtype=np.int64)
+    plies[:, POS] = [0, 1, 2]  # trick 1: seat 0's lead, seat 1, seat 2
     plies[1, ALLOWED], plies[1, WIN_CARD], plies[1, WIN_SEAT], plies[1, SEATS_PLAYED] = 0b100, parse_card("p7"), 1, 0b011
     p6_p9 = (1 << parse_card("p6")) | (1 << parse_card("p9"))
     assert spoiling_plays(p6_p9, 2, 2, problem, frames, plies) == 1 << parse_card("p6")
@@ -420,3 +422,14 @@ def test_a_follow_that_leaves_the_trick_to_no_allowed_seat_is_counted_but_never_
     # The search never plays p6 and finds the win all the same: seat 2 overtakes with p9.
     answer = KernelSolver(16).solve(deal, mission)
     assert answer.outcome is reference_solve(deal, mission).outcome is Outcome.WIN
+    # A lead too can spoil: two clean tricks ("no 1 and no 2": tricks holding neither p1 nor p2) of the two left
+    # leave no place to spare, so seat 0's p1 lead is counted and never played (moves.room_wasted); y5 is a move.
+    deal = parse_deal("p1 y5 | p2 y6 | y7 y8", 0)
+    ones = (1 << parse_card("p1")) | (1 << parse_card("p2"))
+    clean = make_task_mission(deal, (), owners=[], counters=[
+        TrickCounter(0b111, containing=ones, min_containing=0, max_containing=0, at_least=2)])
+    problem, _, _ = compile_task_mission(deal, clean)
+    frames[0, PRESENT] = deal.cards  # every card still to be played
+    lead = (1 << parse_card("p1")) | (1 << parse_card("y5"))
+    assert spoiling_plays(lead, 0, 0, problem, frames, plies) == 1 << parse_card("p1")
+    assert KernelSolver(16).solve(deal, clean).outcome is reference_solve(deal, clean).outcome is Outcome.LOSS

@@ -11,7 +11,7 @@ won with. Moves are ordered by the tiers below (heuristic order) or in plain car
 import numpy as np
 from numba import njit
 
-from solver.core.bitops import lowest_bit_index
+from solver.core.bitops import lowest_bit_index, popcount
 from solver.core.cards import COLOUR_RANKS, TRUMP
 from solver.engines.kernel.arrays import (
     ALLOWED,
@@ -49,6 +49,7 @@ from solver.engines.kernel.problem import (
     ANY_OWNER,
     C_AT_LEAST,
     C_CONTAINING,
+    C_MAX_CONTAINING,
     C_WINNERS,
     CARD_TASK,
     COLUMNS,
@@ -79,6 +80,7 @@ from solver.engines.kernel.problem import (
     SEQUENCE_FIELDS,
     SEQUENCES,
     SLED,
+    SPARSE,
     TASK_OWNER,
     TRICKS,
     WANTING,
@@ -149,29 +151,78 @@ def wanted(seat, trick, problem, frames):
     return cards
 
 
+@njit(cache=True)
+def room_wasted(trick, trick_cards, problem, frames):
+    """Return True when the cards of `trick` so far spoil it for a counter of SPARSE and take more of the
+    room its named cards need than there is to spare.
+
+    The counter still needs `need` tricks holding at most `most` of its named cards among the
+    `left` tricks from this one on, so the others hold all the named cards still to be played
+    but `need * most` of them: room for `(left - need) * players` cards, of which the named
+    ones fill all but `need * most + (left - need) * players - named` places. A spoiled trick
+    (more than `most` named cards) spends a place on each of its other cards. Counted at each
+    card, this cuts a trick as soon as a named card meets other cards it cannot afford ("no 1
+    and no 2" at a top score leaves no place to spare: a 1 or a 2 leads, and 1s and 2s follow).
+    """
+    players = problem[PLAYERS]
+    left = problem[TRICKS] - trick
+    present = frames[trick, PRESENT]
+    spares = max(0, popcount(present) - left * players)  # cards no trick will take
+    sparse = problem[SPARSE]
+    while sparse:
+        k = lowest_bit_index(sparse)
+        sparse &= sparse - 1
+        base = COUNTERS + k * COUNTER_FIELDS
+        named_cards = problem[base + C_CONTAINING]
+        most = problem[base + C_MAX_CONTAINING]
+        held = popcount(trick_cards & named_cards)
+        need = problem[base + C_AT_LEAST] - frames[trick, COUNTER_VALUES + k]
+        if held <= most or need <= 0:
+            continue
+        named = max(0, popcount(present & named_cards) - spares)
+        if popcount(trick_cards) - held > need * most + (left - need) * players - named:
+            return True
+    return False
+
+
 @njit(cache=True, inline="always")
 def spoiling_plays(cards, seat, depth, problem, frames, plies):
-    """Return the follower's `cards` after which no seat allowed to win the trick wins it or is still to play
-    (the seats ALLOWED so far, as the card leaves them; TIGHT may narrow them further): `play_into_trick` would
-    cut each at once. The search counts them
-    as plays in their turn but never plays them (SPOILING), so it stays the same search, card for card and play
-    for play, and spares the play and its undoing: about half of the kernel's plays on crew bench's LOSS sets
-    (fixed owners) were such cuts. Against playing them (benchmarks/bench_versus.py, 30 deals a set, best of 3
-    taking turns, the same plays): 0.75-0.83x the time on those sets (4 players with 10-14 tasks, 5 with 8 and
-    10), 0.80-0.95x on 4 players with 4-8 fixed owners, 0.95-1.0x with drafted owners or tokens.
+    """Return the `cards` (of the seat at `depth`) after which the trick cannot succeed: a follow after which no seat
+    allowed to win it wins it or is still to play (the seats ALLOWED so far, as the card leaves them; TIGHT may narrow
+    them further), or a card with which the trick wastes the room a counter of SPARSE needs (`room_wasted`).
+    `play_into_trick` and the search loop would cut each at once. The search counts them as plays in their turn but
+    never plays them (SPOILING), so it stays the same search, card for card and play for play, and spares the play
+    and its undoing: about half of the kernel's plays on crew bench's LOSS sets (fixed owners) were such cuts.
+    Against playing them (benchmarks/bench_versus.py, 30 deals a set, best of 3 taking turns, the same plays):
+    0.75-0.83x the time on those sets (4 players with 10-14 tasks, 5 with 8 and 10), 0.80-0.95x on 4 players with 4-8
+    fixed owners, 0.95-1.0x with drafted owners or tokens. With `room_wasted` too, leads among them: 0.95x on the 42
+    slow "no 1 and no 2" scores of journey-spaces-1000 on spaces without trades (the kernel alone, 1 M plays a query,
+    three times each taking turns; the same plays), 1.00x on the task sets.
     """
-    before = plies[depth - 1, ALLOWED]
-    best = plies[depth - 1, WIN_CARD]
-    played = plies[depth - 1, SEATS_PLAYED] | np.int64(1) << seat
-    quota_seats = frames[plies[depth, TRICK_NO], QUOTA_SEATS]
+    pos = plies[depth, POS]
+    if pos == 0 and problem[SPARSE] == 0:
+        return np.int64(0)
+    trick = plies[depth, TRICK_NO]
+    if pos > 0:
+        before = plies[depth - 1, ALLOWED]
+        best = plies[depth - 1, WIN_CARD]
+        played = plies[depth - 1, SEATS_PLAYED] | np.int64(1) << seat
+        trick_cards = plies[depth - 1, TRICK_CARDS]
+    else:
+        before = best = played = trick_cards = np.int64(0)
+    quota_seats = frames[trick, QUOTA_SEATS]
     spoiling = np.int64(0)
     rest = cards
     while rest:
         card = lowest_bit_index(rest)
         rest &= rest - 1
-        allowed = allowed_winners(card, before, problem, quota_seats)
-        winner = seat if beats(card, best) else plies[depth - 1, WIN_SEAT]
-        if allowed & ~played == 0 and not allowed >> winner & 1:
+        if pos > 0:
+            allowed = allowed_winners(card, before, problem, quota_seats)
+            winner = seat if beats(card, best) else plies[depth - 1, WIN_SEAT]
+            if allowed & ~played == 0 and not allowed >> winner & 1:
+                spoiling |= np.int64(1) << card
+                continue
+        if problem[SPARSE] and room_wasted(trick, trick_cards | np.int64(1) << card, problem, frames):
             spoiling |= np.int64(1) << card
     return spoiling
 
@@ -221,14 +272,15 @@ def expand(depth, problem, pattern, frames, plies, moves, hands, ordering):
     if trick * players + pos < problem[FORCED_COUNT]:  # a position's play so far: its card is the only move
         if pos == 0 and driver >= 0:
             legal |= hands[driver] & problem[LEAD_ALLOWED + driver]
-        forced = np.int64(1) << problem[FORCED + trick * players + pos]
-        moves_in_card_order(depth, legal & ~forbidden & forced, plies, moves)
+        forced = legal & ~forbidden & np.int64(1) << problem[FORCED + trick * players + pos]
+        plies[depth, SPOILING] = spoiling_plays(forced, seat, depth, problem, frames, plies)
+        moves_in_card_order(depth, forced, plies, moves)
         return
     distinct = distinct_at(trick, problem)
     reps = representatives(legal & ~forbidden, present, distinct)
     if pos == 0 and driver >= 0 and driver != seat:  # the dog-sled driver may open the trick instead
         reps |= representatives(hands[driver] & ~forbidden & problem[LEAD_ALLOWED + driver], present, distinct)
-    plies[depth, SPOILING] = spoiling_plays(reps, seat, depth, problem, frames, plies) if pos > 0 else 0
+    plies[depth, SPOILING] = spoiling_plays(reps, seat, depth, problem, frames, plies)
     if reps & (reps - 1) == 0 or ordering == CARD_ORDER:
         moves_in_card_order(depth, reps, plies, moves)
         return

@@ -103,7 +103,6 @@ from solver.engines.kernel.problem import (
     SEQUENCE_FIELDS,
     SEQUENCES,
     SKIS,
-    SPARSE,
     TASK_CARD,
     TASK_CARDS,
     TASK_OWNER,
@@ -161,40 +160,6 @@ def play_into_trick(depth, card, seat, pos, trick, problem, frames, plies, hands
     if trick_tasks:
         return prerequisites_reachable(trick_tasks, frames[trick, DONE], seats_played, problem, hands)
     return True
-
-
-@njit(cache=True)
-def room_wasted(trick, trick_cards, problem, frames):
-    """Return True when the cards of `trick` so far spoil it for a counter of SPARSE and take more of the
-    room its named cards need than there is to spare.
-
-    The counter still needs `need` tricks holding at most `most` of its named cards among the
-    `left` tricks from this one on, so the others hold all the named cards still to be played
-    but `need * most` of them: room for `(left - need) * players` cards, of which the named
-    ones fill all but `need * most + (left - need) * players - named` places. A spoiled trick
-    (more than `most` named cards) spends a place on each of its other cards. Counted at each
-    card, this cuts a trick as soon as a named card meets other cards it cannot afford ("no 1
-    and no 2" at a top score leaves no place to spare: a 1 or a 2 leads, and 1s and 2s follow).
-    """
-    players = problem[PLAYERS]
-    left = problem[TRICKS] - trick
-    present = frames[trick, PRESENT]
-    spares = max(0, popcount(present) - left * players)  # cards no trick will take
-    sparse = problem[SPARSE]
-    while sparse:
-        k = lowest_bit_index(sparse)
-        sparse &= sparse - 1
-        base = COUNTERS + k * COUNTER_FIELDS
-        named_cards = problem[base + C_CONTAINING]
-        most = problem[base + C_MAX_CONTAINING]
-        held = popcount(trick_cards & named_cards)
-        need = problem[base + C_AT_LEAST] - frames[trick, COUNTER_VALUES + k]
-        if held <= most or need <= 0:
-            continue
-        named = max(0, popcount(present & named_cards) - spares)
-        if popcount(trick_cards) - held > need * most + (left - need) * players - named:
-            return True
-    return False
 
 
 @njit(cache=True)

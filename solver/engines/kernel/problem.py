@@ -161,7 +161,7 @@ RUNS = PROBLEM.field("RUNS", MAX_RUNS * RUN_FIELDS, "the run rules (RUN layout)"
 LEAD_RULES = PROBLEM.field("LEAD_RULES", 1, "1 when a lead rule bars a seat from leading some cards (Deep Sea)")
 LEAD_ALLOWED = PROBLEM.field("LEAD_ALLOWED", MAX_PLAYERS, "per seat: the cards it may lead (every card without a rule)")
 SPARSE = PROBLEM.field("SPARSE", 1, "bit k: counter k needs tricks holding at most C_MAX_CONTAINING < PLAYERS of "
-                       "C_CONTAINING, so a trick past that wastes the room its other cards take (play.room_wasted)")
+                       "C_CONTAINING, so a trick past that wastes the room its other cards take (moves.room_wasted)")
 WANTING = PROBLEM.field("WANTING", 1, "bit k: counter k counts some seats' (not everyone's) tricks or cards holding "
                         "C_CONTAINING, with no other condition on the trick, and no comparison reads it apart: its "
                         "seats want those cards until it reaches C_AT_LEAST (moves.wanted)")

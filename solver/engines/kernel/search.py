@@ -56,7 +56,7 @@ from solver.engines.kernel.arrays import (
 from solver.engines.kernel.bounds import hands_settled, hopeless, keeps_room
 from solver.engines.kernel.events import complete_pass, lay_on_table, undo_between_tricks, undo_redeal
 from solver.engines.kernel.moves import expand, pass_steps, passes_before
-from solver.engines.kernel.play import mission_won, play_into_trick, room_wasted, settle_trick
+from solver.engines.kernel.play import mission_won, play_into_trick, settle_trick
 from solver.engines.kernel.problem import (
     ARRIVE,
     COMMANDER,
@@ -72,7 +72,6 @@ from solver.engines.kernel.problem import (
     PLAYERS,
     REDEAL_AFTER,
     SLED,
-    SPARSE,
     TRICKS,
 )
 from solver.engines.kernel.table import position_hash, tt_lost, tt_store
@@ -149,7 +148,6 @@ def search(arrays, node_limit):
     tricks = problem[TRICKS]
     generation = control[GENERATION]
     perft = control[PERFT]  # a local: read once, the loop's tests of it cost nothing (measured: x1.2 when read each time)
-    sparse = problem[SPARSE] != 0  # likewise; tested inside play_into_trick, it cost the task sets 4-9% (bench_versus)
     depth = control[DEPTH]
     nodes = control[NODES]
     while True:
@@ -190,9 +188,7 @@ def search(arrays, node_limit):
                 frames[trick, LEAD] = seat
             hands[seat] &= ~(np.int64(1) << card)
             plies[depth, MOVER] = seat
-            if play_into_trick(depth, card, seat, pos, trick, problem, frames, plies, hands) and not (
-                sparse and room_wasted(trick, plies[depth, TRICK_CARDS], problem, frames)
-            ):
+            if play_into_trick(depth, card, seat, pos, trick, problem, frames, plies, hands):
                 if pos < players - 1:
                     depth += 1
                     set_ply(depth, trick, pos + 1, plies)
