@@ -112,7 +112,7 @@ def spoiling_counters(draw, deal):
 
 @pytest.mark.parametrize("space", ["train", "helicopter", "jeep", "fog", "ghost-jeep"])
 def test_kernel_agrees_with_reference_on_tricks_free_of_a_set(space):
-    # The room bounds (play.room_wasted inside a trick, bounds.keeps_room once a pass is made) cut a line as
+    # The room bounds (moves.room_wasted inside a trick, bounds.keeps_room once a pass is made) cut a line as
     # soon as the cards a scoring trick may not hold cannot fit into the tricks left to spoil: Journey's
     # "one step for each trick containing no 1 and no 2" asked for its highest score.
     @settings(max_examples=EXAMPLES_PER_SPACE)
