@@ -21,7 +21,7 @@ from collections import Counter
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_fog_worlds import commander_deal, fog_histories, in_hand, plays_and_tokens_hold, show
+from test_fog_worlds import commander_deal, fog_histories, plays_and_tokens_hold, show
 from test_knowledge import MOST_COUNTED, SAMPLES_PER_DEAL, assert_drawn_are_the_consistent
 
 from solver.core.cards import CARD_COUNT, bit, card_set, scan
@@ -41,12 +41,25 @@ def hand_during(hands, arrivals, gifts, t: int, number: int, tricks) -> int:
     return held & ~card_set(c for trick in tricks[: number - 1] for _, c in trick)
 
 
-def can_give(hands, arrivals, tricks, shown, t: int) -> int:
-    """Return the cards seat t may give in the pass: its hand after trick 1, less the card it showed before it
-    ("his communicated card excluded") unless that is all it holds."""
-    held = in_hand(hands[t], arrivals, tricks, 1) & ~card_set(c for _, c in tricks[0])
-    showing = card_set(s.card for s in shown if s.seat == t and s.trick == 1)
+def can_give(dealt: int, first: int, showing: int) -> int:
+    """Return the cards a seat may give in the pass: its hand after trick 1 (its `dealt` cards, the pass coming
+    before trick 1's draws, less its card in trick 1 among `first`), less the card it showed before it, `showing`
+    ("his communicated card excluded"), unless that is all it holds."""
+    held = dealt & ~first
     return held & ~showing or held
+
+
+def gift_options(hands, arrivals, first: int, showing) -> list[int]:
+    """Return each seat's cards it may give in the pass (`can_give`), its hand dealt `hands` with `arrivals`, the
+    cards of trick 1 `first` and each seat's card shown before it `showing`."""
+    drawn = card_set(c for c, at in enumerate(arrivals) if at)
+    return [can_give(hand & ~drawn, first, shows) for hand, shows in zip(hands, showing)]
+
+
+def first_trick(tricks, shown, players: int) -> tuple[int, list[int]]:
+    """Return trick 1's cards and each seat's card shown before it (or 0)."""
+    return (card_set(c for _, c in tricks[0]),
+            [card_set(s.card for s in shown if s.seat == t and s.trick == 1) for t in range(players)])
 
 
 @st.composite
@@ -80,20 +93,18 @@ def fog_pass_games(draw):
             leader = trick_winner(leader, [c for _, c in trick], players)
             if number == 1:
                 gifts = tuple(draw(st.sampled_from(sorted(scan(options))), label="gift") if options else -1
-                              for t in range(players)
-                              for options in [can_give(deal.hands, arrivals, tricks, shown, t)])
+                              for options in gift_options(deal.hands, arrivals, *first_trick(tricks, shown, players)))
     draws = [size - d for d in dealt]
     return deal, arrivals, gifts, dealt, draws, [list(t) for t in tricks], shown
 
 
-def consistent(final, arrival, gifts, tricks, shown, guide) -> bool:
-    """Return True when the hands as they end, the arrivals and the gifts make every gift one its giver could give,
-    every play legal in the hand of its time and every token true of the hand it was shown from, the Guide dealt the
-    4 rocket."""
+def consistent(final, arrival, gifts, options, tricks, shown, guide) -> bool:
+    """Return True when the hands as they end, the arrivals and the gifts make every gift one its giver could give
+    (`options`, each seat's: `gift_options` of the hands and arrivals), every play legal in the hand of its time and
+    every token true of the hand it was shown from, the Guide dealt the 4 rocket."""
     if not final[guide] >> COMMANDER_CARD & 1 or arrival[COMMANDER_CARD] != 0:
         return False
-    for t, gift in enumerate(gifts):
-        options = can_give(final, arrival, tricks, shown, t)
+    for gift, options in zip(gifts, options):
         if (gift < 0) != (options == 0) or gift >= 0 and not options >> gift & 1:
             return False
     return plays_and_tokens_hold(tricks, shown, lambda t, number: hand_during(final, arrival, gifts, t, number, tricks))
@@ -105,11 +116,15 @@ def worlds_by_brute_force(deal, arrivals, gifts, dealt, draws, tricks, shown, se
     players = deal.players
     first = [card_set(c for t, c in tricks[0] if t == other) for other in range(players)]
     found = set()
+    trick_one = first_trick(tricks, shown, players)
     for final, arrival in fog_histories(deal, arrivals, dealt, draws, tricks, seat, first):
-        given = [[gifts[t]] if t in (seat, (seat - 1) % players) else
-                 sorted(scan(can_give(final, arrival, tricks, shown, t))) or [-1] for t in range(players)]
+        if not final[deal.commander] >> COMMANDER_CARD & 1:  # not consistent: skip its gifts
+            continue
+        options = gift_options(final, arrival, *trick_one)
+        given = [[gifts[t]] if t in (seat, (seat - 1) % players) else sorted(scan(options[t])) or [-1]
+                 for t in range(players)]
         found.update((final, arrival, made) for made in itertools.product(*given)
-                     if consistent(final, arrival, made, tricks, shown, deal.commander))
+                     if consistent(final, arrival, made, options, tricks, shown, deal.commander))
     return found
 
 
