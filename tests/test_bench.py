@@ -17,6 +17,8 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import main
+from solver.core.cards import parse_card
+from solver.core.deal import parse_deal
 from solver.core.errors import InputError
 from solver.experiments import bench
 from solver.experiments.bench import (
@@ -30,6 +32,7 @@ from solver.experiments.bench import (
     verdict,
     with_report,
 )
+from solver.missions.tasks import make_task_mission
 
 TOLERANCE, TIME_TOLERANCE = 0.25, 0.5
 
@@ -276,3 +279,31 @@ def test_every_benchmark_script_imports_and_answers_help(script):
     run = subprocess.run([sys.executable, str(script), "--help"], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     assert "usage:" in run.stdout
+
+
+def test_the_sat_script_writes_a_deal_in_de_jong_s_game_format():
+    # De Jong's format (games/example.game in his repository): "PLAYER COUNT" "STARTING PLAYER" "SUIT COUNT", "suit 0
+    # the trump suit"; then the hands, "a list of cards per player, where a card is [suit, value]"; then the
+    # objectives, a line per player.
+    sys.path.insert(0, str(Path(__file__).parent.parent / "benchmarks"))
+    import bench_sat
+
+    deal = parse_deal("p1 b9 r1 | y3 g2 r4 | p9 y1 r2")
+    mission = make_task_mission(deal, [parse_card("b9"), parse_card("y1"), parse_card("p9")], owners=[1, 1, 0])
+    assert bench_sat.game_text(deal, mission) == (
+        "3 1 5\n"
+        "[1,1] [2,9] [0,1]\n"
+        "[3,2] [4,3] [0,4]\n"
+        "[1,9] [4,1] [0,2]\n"
+        "[1,9]\n"
+        "[2,9] [4,1]\n"
+        "\n"
+    )
+
+
+def test_the_sat_script_refuses_a_missing_program_in_one_line():
+    script = Path(__file__).parent.parent / "benchmarks" / "bench_sat.py"
+    run = subprocess.run([sys.executable, str(script), "--sat", "/nonexistent/satisfiability"], capture_output=True,
+                         text=True, cwd=Path(__file__).parent.parent)
+    assert run.returncode == 2 and run.stderr.strip().endswith(
+        "no SAT program at /nonexistent/satisfiability (build it as this script's help says)")
