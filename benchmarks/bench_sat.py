@@ -4,12 +4,15 @@ Run: python benchmarks/bench_sat.py --sat PATH [--deals 100] [--only NAME ...] [
 
 De Jong's solver (2021: the play of a fixed-owner deal as CNF, solved by Kissat) is the fastest public exact solver
 of The Crew, and issue 19's yardstick. PATH is its `satisfiability` program, built outside this repository (the
-project's own benchmarks never need it), e.g.:
+project's own benchmarks never need it), with the Kissat of his time (rel-1.0.3: on crew bench's LOSS sets about
+1.5-3x faster than rel-4.0.4, whose inprocessing dominates these small instances), e.g.:
 
-    git clone https://github.com/arminbiere/kissat && (cd kissat && ./configure -fPIC && make)
+    git clone https://github.com/arminbiere/kissat && (cd kissat && git checkout rel-1.0.3 && ./configure -fPIC && make)
     git clone https://github.com/Thyrum/an-analysis-of-the-crew dejong && cd dejong
     mkdir -p deps/include/kissat deps/lib && cp ../kissat/src/kissat.h deps/include/kissat/
-    cp ../kissat/build/libkissat.a deps/lib/ && make release   # bin/satisfiability
+    cp ../kissat/build/libkissat.a deps/lib/ && mkdir release && cd release
+    cmake .. -DCMAKE_BUILD_TYPE=release -DCMAKE_INCLUDE_PATH=$PWD/../deps/include -DCMAKE_LIBRARY_PATH=$PWD/../deps/lib
+    make satisfiability   # ../bin/satisfiability (cmake's complaint about Boost is for his other program)
 
 Each deal goes to one run of the program, in its game format (`game_text`), timed by its wall time (the process's
 start included: about 2 ms). crew's default engine solves the same deal in this process, warm (the kernel compiled,
