@@ -32,20 +32,19 @@ import time
 from pathlib import Path
 
 from solver import __version__
-from solver.core.cards import COLOUR_RANKS, scan
+from solver.core.cards import TRUMP, rank_of, scan, suit_of
 from solver.core.solution import Limits, Outcome
 from solver.engines.portfolio import PortfolioSolver
 from solver.experiments.bench import LOSS_TASK_SETS
 from solver.experiments.summary import git_commit
 
 BUDGET = 60.0  # seconds of work a deal for crew: far above any deal of these sets
-TRUMPS = 4  # our suits: the four colours 0-3, then the rockets; de Jong's: the trumps 0, the colours 1-4
 
 
 def card_text(c: int) -> str:
-    """Return card `c` as de Jong's game format writes it: [suit,value], suit 0 the trumps."""
-    suit, rank = divmod(c, COLOUR_RANKS)
-    return f"[{0 if suit == TRUMPS else suit + 1},{rank + 1}]"
+    """Return card `c` as de Jong's game format writes it: [suit,value], suit 0 the trumps (ours are the last suit,
+    after the four colours)."""
+    return f"[{0 if suit_of(c) == TRUMP else suit_of(c) + 1},{rank_of(c)}]"
 
 
 def game_text(deal, mission) -> str:
@@ -64,7 +63,10 @@ def sat_solve(program: str, text: str) -> tuple[str, float]:
         game.write(text)
         game.flush()
         began = time.perf_counter()
-        run = subprocess.run([program, "solve", "-g", game.name], capture_output=True, text=True)
+        try:
+            run = subprocess.run([program, "solve", "-g", game.name], capture_output=True, text=True)
+        except OSError as error:  # not a program
+            sys.exit(f"bench_sat: cannot run {program}: {error.strerror}")
         seconds = time.perf_counter() - began
     said = run.stdout.split()
     if "UNSOLVABLE" in said:
