@@ -155,6 +155,23 @@ def test_a_hand_that_cannot_shed_a_colour_in_time_blocks_an_owner_s_own_task():
     assert KernelSolver(16).solve(freed, mission).outcome is reference_solve(freed, mission).outcome is Outcome.WIN
 
 
+def test_a_hand_that_must_shed_two_colours_for_two_own_tasks_runs_out_of_tricks():
+    # "Players must follow suit if they are able": seat 0 wins b2 and g2 each with itself, in a blue and a green
+    # trick, so seat 1 must have played its b4 before the first and its g4 before the second, each in a trick of
+    # its own: three tricks at least, two left. Neither colour alone is too long for the tricks left.
+    tasks = [parse_card("b2"), parse_card("g2")]
+    deal = parse_deal("b2 g2 | b4 g4 | p1 p2", 0)
+    mission = make_task_mission(deal, tasks, owners=[0, 0])
+    assert blocked_at_the_root(deal, mission)
+    kernel = KernelSolver(16).solve(deal, mission)
+    assert kernel.outcome is reference_solve(deal, mission).outcome is Outcome.LOSS and kernel.nodes == 0
+    # With a third trick seat 1 sheds b4 on seat 0's p9 and g4 on b2, then plays y1 on g2: won.
+    freed = parse_deal("b2 g2 p9 | b4 g4 y1 | p1 p2 p3", 0)
+    mission = make_task_mission(freed, tasks, owners=[0, 0])
+    assert not blocked_at_the_root(freed, mission)
+    assert KernelSolver(16).solve(freed, mission).outcome is reference_solve(freed, mission).outcome is Outcome.WIN
+
+
 @st.composite
 def self_won_tasks(draw):
     """A small deal whose tasks are mostly colour cards their holders own, with fixed owners."""

@@ -387,12 +387,18 @@ def unbeatable_trumps(seat, cards, problem, hands, tricks_left):
 def self_won_task_blocked(tasks, tricks_left, problem, hands):
     """Return True when a fixed owner holds an open task of its own in a colour and another hand keeps
     that task's trick from ever being won: two such owners blocking each other, or a hand that cannot
-    shed the colour in time.
+    shed the colours in time.
 
     An owner holding its task plays it into the trick it must win, so that colour card itself wins: the
     colour is led and no trump falls. Every other hand must follow with a lower card of the colour that is
     no task of another owner, or be void in it by then, having played all of it in earlier tricks, one a
-    trick: not when it holds as many cards of the colour as tricks are left. Say owner A holds task a, and
+    trick: not when it holds as many cards of the colour as tricks are left. Nor, with several such tasks,
+    as many cards of all the colours it must be void in by their tricks: the latest of those tricks comes
+    after every one of those cards, each played in a trick of its own. Summed so, on crew bench's six LOSS
+    sets (fixed owners, deals 0-99, the kernel alone, 3 M plays a deal) the plays of 76 deals fell and of
+    none rose: 0.89-0.98x on LOSS, 0.96-1.00x on WIN, one deal more decided; their time, taking turns deal by
+    deal twice (benchmarks/bench_versus.py --by-deal): 0.89-1.01x on LOSS, 0.96-1.10x on WIN (the noise of a
+    run: a few percent). Say owner A holds task a, and
     owner B a task b of the same colour. If a's trick is first, B still holds b, so B is not void and
     must play such a card below a. If b's trick is first, A must play one below b for B, and not a. When
     neither is in their hands, the deal is lost (4p-fixed-10 deal 0, b2 and b4: the kernel alone left it
@@ -407,22 +413,25 @@ def self_won_task_blocked(tasks, tricks_left, problem, hands):
     owned = np.int64(0)  # the open tasks with a fixed owner
     for seat in range(players):
         owned |= problem[OWNED + seat] & tasks
-    for owner in range(players):
-        if owner == problem[GHOST]:
+    for other in range(players):
+        if other == problem[GHOST]:
             continue
-        own = problem[OWNED + owner] & hands[owner] & colour_tasks
-        while own:
-            task = lowest_bit_index(own)
-            own &= own - 1
-            suit = SUIT_MASK_OF_CARD[task]
-            below = suit & ((np.int64(1) << task) - 1)
-            for other in range(players):
-                if other == owner or other == problem[GHOST] or hands[other] & suit == 0:
+        voids = np.int64(0)  # the colours `other` must be void in by some such task's trick
+        for owner in range(players):
+            if owner == other or owner == problem[GHOST]:
+                continue
+            own = problem[OWNED + owner] & hands[owner] & colour_tasks
+            while own:
+                task = lowest_bit_index(own)
+                own &= own - 1
+                suit = SUIT_MASK_OF_CARD[task]
+                if hands[other] & suit == 0:
                     continue
-                if hands[other] & below & ~(owned & ~problem[OWNED + owner]):
+                if hands[other] & suit & ((np.int64(1) << task) - 1) & ~(owned & ~problem[OWNED + owner]):
                     continue  # it can follow below the task
-                if popcount(hands[other] & suit) >= tricks_left:
-                    return True  # it must be void in the colour by then, and cannot
+                voids |= suit
+                if popcount(hands[other] & voids) >= tricks_left:
+                    return True  # it must be void in these colours by their tasks' tricks, and cannot
                 theirs = problem[OWNED + other] & hands[other] & colour_tasks & suit
                 if theirs:  # their lowest: the one that leaves the owner the fewest cards below it
                     lowest = lowest_bit_index(theirs)
