@@ -36,6 +36,7 @@ from solver.engines.kernel.arrays import (
 from solver.engines.kernel.bounds import (
     fewest_owner_tricks,
     hopeless,
+    leads_to_gain,
     self_won_task_blocked,
     tight_trick_winners,
     tricks_owners_need,
@@ -170,6 +171,31 @@ def test_a_hand_that_must_shed_two_colours_for_two_own_tasks_runs_out_of_tricks(
     mission = make_task_mission(freed, tasks, owners=[0, 0])
     assert not blocked_at_the_root(freed, mission)
     assert KernelSolver(16).solve(freed, mission).outcome is reference_solve(freed, mission).outcome is Outcome.WIN
+
+
+def test_an_owner_who_must_lead_its_own_tasks_wins_a_trick_more_to_lead():
+    # "The player who won the last trick leads the next"; "a trick is won by the highest card of the suit led":
+    # seat 0's b2 wins only in a blue trick, and no other hand holds a lower blue to lead, so seat 0 must lead it,
+    # having won the trick before: two tricks for seat 0 and one for seat 1's g1, with two left.
+    tasks = [parse_card("b2"), parse_card("g1")]
+    deal = parse_deal("b2 p1 | g1 g2 | y1 y2", 1)
+    mission = make_task_mission(deal, tasks, owners=[0, 1])
+    problem, _, _ = compile_task_mission(deal, mission)
+    cards = np.int64(sum(1 << c for c in tasks))
+    assert tricks_owners_need(problem, root_hands(deal), 2) == 2  # the tasks alone fit
+    assert leads_to_gain(1, cards, 2, problem, root_hands(deal)) == 1  # seat 1 leads now: seat 0 gains the lead
+    kernel = KernelSolver(16).solve(deal, mission)
+    assert kernel.outcome is reference_solve(deal, mission).outcome is Outcome.LOSS and kernel.nodes == 0
+    # With b1, seat 1 leads blue below b2 after winning its g1: won, and no owner must lead its tasks.
+    freed = parse_deal("b2 p1 | b1 g1 | y1 y2", 1)
+    mission = make_task_mission(freed, tasks, owners=[0, 1])
+    assert leads_to_gain(1, cards, 2, compile_task_mission(freed, mission)[0], root_hands(freed)) == 0
+    assert KernelSolver(16).solve(freed, mission).outcome is reference_solve(freed, mission).outcome is Outcome.WIN
+    # Leading now, seat 0 needs no trick more for b2 alone.
+    leading = parse_deal("b2 p1 | g1 g2 | y1 y2", 0)
+    alone = make_task_mission(leading, tasks[:1], owners=[0])
+    assert leads_to_gain(0, np.int64(1 << tasks[0]), 2, compile_task_mission(leading, alone)[0], root_hands(leading)) == 0
+    assert KernelSolver(16).solve(leading, alone).outcome is reference_solve(leading, alone).outcome is Outcome.WIN
 
 
 @st.composite
