@@ -294,17 +294,18 @@ def led(card: str, problem, frames, hands) -> int:
 
 
 def test_where_the_owners_need_every_trick_left_a_trick_that_can_hold_none_of_their_tasks_has_no_winner():
-    # Seat 0 must win y6 (its own) and seat 2 p1 (its own): two tricks of two, so each must hold one of the
-    # two tasks (bounds.hopeless sets TIGHT). On seat 0's lead of g1, seat 1 follows with g2 and seat 2 must
-    # follow green with g3 ("players must follow suit if they are able"), never p1: no seat may win the trick.
-    tasks = [parse_card("y6"), parse_card("p1")]
-    deal = parse_deal("y6 g1 | y5 g2 | p1 g3", 0)
+    # Seat 0 must win y6 (its own) and seat 2 p2 (its own): two tricks of two, so each must hold one of the
+    # two tasks (bounds.hopeless sets TIGHT; seat 1's p1 can lead pink below p2, so seat 2 need not win a trick
+    # first to lead it: bounds.leads_to_gain). On seat 0's lead of g1, seat 1 follows with g2 and seat 2 must
+    # follow green with g3 ("players must follow suit if they are able"), never p2: no seat may win the trick.
+    tasks = [parse_card("y6"), parse_card("p2")]
+    deal = parse_deal("y6 g1 | p1 g2 | p2 g3", 0)
     problem, frames, hands = tight_start(deal, make_task_mission(deal, tasks, owners=[0, 2]))
     assert frames[0, TIGHT] == 1 and led("g1", problem, frames, hands) == 0
-    # On y6 seat 0 may win it, and seat 2, void in yellow, may discard p1: so far as the bound sees, either.
+    # On y6 seat 0 may win it, and seat 2, void in yellow, may discard p2: so far as the bound sees, either.
     assert led("y6", problem, frames, hands) == 0b101
-    # With b3 for g3, seat 2 holds no green and may discard p1 on the lead: the trick may still hold a task.
-    freed = parse_deal("y6 g1 | y5 g2 | p1 b3", 0)
+    # With b3 for g3, seat 2 holds no green and may discard p2 on the lead: the trick may still hold a task.
+    freed = parse_deal("y6 g1 | p1 g2 | p2 b3", 0)
     assert led("g1", *tight_start(freed, make_task_mission(freed, tasks, owners=[0, 2]))) == 0b100
     for each in (deal, freed):
         mission = make_task_mission(each, tasks, owners=[0, 2])
