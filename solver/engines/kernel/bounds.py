@@ -277,6 +277,8 @@ def leads_to_gain(due, tasks, tricks_left, problem, hands):
     owned = np.int64(0)
     for seat in range(players):
         owned |= problem[OWNED + seat] & tasks
+    if owned == 0:  # no open task with a fixed owner (a draft's): nothing more to read
+        return 0
     gained = 0
     for owner in range(players):
         own = problem[OWNED + owner] & tasks
@@ -454,6 +456,8 @@ def self_won_task_blocked(tasks, tricks_left, problem, hands):
     owned = np.int64(0)  # the open tasks with a fixed owner
     for seat in range(players):
         owned |= problem[OWNED + seat] & tasks
+    if owned == 0:  # a draft's tasks: no owner holds its own
+        return False
     for other in range(players):
         if other == problem[GHOST]:
             continue
