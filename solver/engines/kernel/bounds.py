@@ -440,7 +440,7 @@ def self_won_task_blocked(tasks, tricks_left, problem, hands):
     after every one of those cards, each played in a trick of its own. Summed so, on crew bench's six LOSS
     sets (fixed owners, deals 0-99, the kernel alone, 3 M plays a deal) the plays of 76 deals fell and of
     none rose: 0.89-0.98x on LOSS, 0.96-1.00x on WIN, one deal more decided; their time, taking turns deal by
-    deal twice (benchmarks/bench_versus.py --by-deal): 0.89-1.01x on LOSS, 0.96-1.10x on WIN (the noise of a
+    deal twice (benchmarks/bench_versus.py --by-deal): 0.89-1.03x on LOSS, 0.96-1.10x on WIN (the noise of a
     run: a few percent). Say owner A holds task a, and
     owner B a task b of the same colour. If a's trick is first, B still holds b, so B is not void and
     must play such a card below a. If b's trick is first, A must play one below b for B, and not a. When
