@@ -144,33 +144,28 @@ def test_two_owners_holding_their_own_tasks_of_one_colour_can_block_each_other()
 def test_a_hand_that_cannot_shed_a_colour_in_time_blocks_an_owner_s_own_task():
     # "Players must follow suit if they are able": seat 0 wins b2 only with b2 itself, in a blue trick, and
     # seat 1 holds nothing but higher blue for both tricks left, so it always follows above b2.
-    deal = parse_deal("b2 p1 | b4 b5 | p2 p3", 0)
-    mission = make_task_mission(deal, [parse_card("b2")], owners=[0])
-    assert blocked_at_the_root(deal, mission)
-    kernel = KernelSolver(16).solve(deal, mission)
-    assert kernel.outcome is reference_solve(deal, mission).outcome is Outcome.LOSS and kernel.nodes == 0
     # With one blue, seat 1 can discard b4 on seat 0's p9 lead, then b2 wins the second trick.
-    freed = parse_deal("b2 p9 | b4 g1 | p1 p2", 0)
-    mission = make_task_mission(freed, [parse_card("b2")], owners=[0])
-    assert not blocked_at_the_root(freed, mission)
-    assert KernelSolver(16).solve(freed, mission).outcome is reference_solve(freed, mission).outcome is Outcome.WIN
+    assert_blocked_and_freed("b2 p1 | b4 b5 | p2 p3", "b2 p9 | b4 g1 | p1 p2", ["b2"], [0])
+
+
+def assert_blocked_and_freed(deal: str, freed: str, cards: list[str], owners: list[int]) -> None:
+    """Seat 0 leading, `deal` is blocked at the root (self_won_task_blocked), lost there in no play, and `freed`
+    is not blocked, and won; the reference agrees on both."""
+    for text, blocked, outcome in ((deal, True, Outcome.LOSS), (freed, False, Outcome.WIN)):
+        each = parse_deal(text, 0)
+        mission = make_task_mission(each, [parse_card(c) for c in cards], owners=owners)
+        assert blocked_at_the_root(each, mission) is blocked
+        kernel = KernelSolver(16).solve(each, mission)
+        assert kernel.outcome is reference_solve(each, mission).outcome is outcome
+        assert kernel.nodes == 0 or not blocked
 
 
 def test_a_hand_that_must_shed_two_colours_for_two_own_tasks_runs_out_of_tricks():
     # "Players must follow suit if they are able": seat 0 wins b2 and g2 each with itself, in a blue and a green
     # trick, so seat 1 must have played its b4 before the first and its g4 before the second, each in a trick of
     # its own: three tricks at least, two left. Neither colour alone is too long for the tricks left.
-    tasks = [parse_card("b2"), parse_card("g2")]
-    deal = parse_deal("b2 g2 | b4 g4 | p1 p2", 0)
-    mission = make_task_mission(deal, tasks, owners=[0, 0])
-    assert blocked_at_the_root(deal, mission)
-    kernel = KernelSolver(16).solve(deal, mission)
-    assert kernel.outcome is reference_solve(deal, mission).outcome is Outcome.LOSS and kernel.nodes == 0
     # With a third trick seat 1 sheds b4 on seat 0's p9 and g4 on b2, then plays y1 on g2: won.
-    freed = parse_deal("b2 g2 p9 | b4 g4 y1 | p1 p2 p3", 0)
-    mission = make_task_mission(freed, tasks, owners=[0, 0])
-    assert not blocked_at_the_root(freed, mission)
-    assert KernelSolver(16).solve(freed, mission).outcome is reference_solve(freed, mission).outcome is Outcome.WIN
+    assert_blocked_and_freed("b2 g2 | b4 g4 | p1 p2", "b2 g2 p9 | b4 g4 y1 | p1 p2 p3", ["b2", "g2"], [0, 0])
 
 
 def test_an_owner_who_must_lead_its_own_tasks_wins_a_trick_more_to_lead():

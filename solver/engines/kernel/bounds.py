@@ -274,9 +274,10 @@ def leads_to_gain(due, tasks, tricks_left, problem, hands):
     if problem[GHOST] >= 0 or problem[SLED] >= 0 or problem[GLIDER]:
         return 0
     players = problem[PLAYERS]
-    owned = np.int64(0)
+    owned = held = np.int64(0)
     for seat in range(players):
         owned |= problem[OWNED + seat] & tasks
+        held |= hands[seat]
     if owned == 0:  # no open task with a fixed owner (a draft's): nothing more to read
         return 0
     gained = 0
@@ -284,11 +285,7 @@ def leads_to_gain(due, tasks, tricks_left, problem, hands):
         own = problem[OWNED + owner] & tasks
         if owner == due or own == 0 or own & ~hands[owner] or own >> TRUMP_CARD_BASE:
             continue
-        others = np.int64(0)
-        for other in range(players):
-            if other != owner:
-                others |= hands[other]
-        others &= ~(owned & ~problem[OWNED + owner])
+        others = held & ~hands[owner] & ~(owned & ~problem[OWNED + owner])  # the lower cards another hand may lead
         led_by_owner = True
         rest = own
         while rest and led_by_owner:
